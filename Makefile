@@ -1,0 +1,34 @@
+# Two commands for a fresh machine: `make play` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint bench demo clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/python main.py play
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+bench: $(STAMP)
+	$(BIN)/python -m game.bench solver
+
+demo: $(STAMP)
+	$(BIN)/python main.py demo --seconds 20 --stats demo-stats.json
+
+clean:
+	rm -rf $(VENV) build *.egg-info

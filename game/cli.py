@@ -1,0 +1,182 @@
+"""Command line: play, demo, solve and check; bad input gets one line and exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NoReturn
+
+from game.board import Board, BoardError
+from game.generate import parse_game_id
+from game.notation import parse_size
+from game.parity import solvability
+
+EXIT_OK = 0
+EXIT_UNSOLVABLE = 1
+EXIT_BAD_INPUT = 2
+PROG = "fifteen"
+
+
+class UsageError(Exception):
+    """Bad command-line input; the message is the whole one-line complaint."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOptions:
+    """What `play` was asked for, already validated."""
+
+    width: int = 4
+    height: int = 4
+    seed: int | None = None
+    board: Board | None = None
+    image: str | None = None
+    size_given: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DemoOptions:
+    """What `demo` was asked for, already validated."""
+
+    width: int = 4
+    height: int = 4
+    seed: int = 1
+    seconds: float = 10.0
+    stats: str | None = None
+
+
+def read_board_arg(arg: str) -> Board:
+    """BOARD as board text, a game ID (``4x4-123``), a file path, or ``-`` for stdin."""
+    if arg == "-":
+        return parse_game_id(sys.stdin.read()).board()
+    looks_like_path = os.path.exists(arg) or not any(c.isspace() or c in ",/" for c in arg)
+    if looks_like_path and not _is_game_id(arg):
+        try:
+            with open(arg, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise BoardError(f"cannot read board file '{arg}': {reason}") from None
+        return Board.parse(text)
+    return parse_game_id(arg).board()
+
+
+def _is_game_id(arg: str) -> bool:
+    try:
+        return parse_game_id(arg).seed is not None
+    except BoardError:
+        return False
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        return parse_size(text)
+    except BoardError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not 0 < value <= 86400:
+        raise argparse.ArgumentTypeError(f"seconds {text} must be above 0 and at most 86400")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for all sub-commands."""
+    parser = _Parser(prog=PROG, description="Fifteen: sliding-tile puzzles with an optimal coach.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="play the game (the default)")
+    play.add_argument("--size", type=_size, help="board size WxH or N (2-10), e.g. 4x4")
+    play.add_argument("--seed", type=int, help="seed for a reproducible board")
+    play.add_argument("--board", help="start from this board (text, game ID, file or -)")
+    play.add_argument("--image", help="picture file for picture mode")
+
+    demo = sub.add_parser("demo", help="self-playing attract mode and frame-time benchmark")
+    demo.add_argument("--size", type=_size, default=(4, 4), help="board size WxH or N")
+    demo.add_argument("--seed", type=int, default=1, help="seed for the boards")
+    demo.add_argument("--seconds", type=_positive_seconds, default=10.0, help="how long to run")
+    demo.add_argument("--stats", help="write frame-time and hint-latency JSON here")
+
+    solve = sub.add_parser("solve", help="print an optimal solution")
+    solve.add_argument("board", metavar="BOARD", help="board text, game ID, file path or -")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument(
+        "--seconds", type=_positive_seconds, default=None,
+        help="time budget (boards beyond 4x4 get a best-found solution)",
+    )
+
+    check = sub.add_parser("check", help="tell whether a board is solvable")
+    check.add_argument("board", metavar="BOARD", help="board text, game ID, file path or -")
+    return parser
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """`check`: print the verdict; 0 solvable, 1 unsolvable."""
+    board = read_board_arg(args.board)
+    verdict = solvability(board)
+    print(f"{board.shape} board {board}: {verdict.message()}")
+    return EXIT_OK if verdict.solvable else EXIT_UNSOLVABLE
+
+
+def _play_options(args: argparse.Namespace) -> PlayOptions:
+    board = read_board_arg(args.board) if args.board else None
+    if board is not None and args.size and args.size != (board.width, board.height):
+        raise UsageError(
+            f"--size {args.size[0]}x{args.size[1]} does not match the {board.shape} --board"
+        )
+    if board is not None and not board.is_solvable():
+        raise UsageError(f"--board {board} is not solvable ({solvability(board).message()})")
+    if args.image is not None and not os.access(args.image, os.R_OK):
+        raise UsageError(f"cannot read image file '{args.image}'")
+    width, height = args.size or ((board.width, board.height) if board else (4, 4))
+    return PlayOptions(width, height, args.seed, board, args.image, args.size is not None)
+
+
+def _demo_options(args: argparse.Namespace) -> DemoOptions:
+    if args.stats:
+        folder = os.path.dirname(os.path.abspath(args.stats))
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            raise UsageError(f"cannot write stats file '{args.stats}': folder is not writable")
+    width, height = args.size
+    return DemoOptions(width, height, args.seed, args.seconds, args.stats)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point for ``python main.py`` and the ``fifteen`` script."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv or ["play"])
+        command = args.command or "play"
+        if command == "check":
+            return cmd_check(args)
+        if command == "solve":
+            from game.solve_cli import cmd_solve
+
+            return cmd_solve(args, read_board_arg(args.board))
+        if command == "demo":
+            options = _demo_options(args)
+            from game.app import run_demo
+
+            return run_demo(options)
+        options = _play_options(args)
+        from game.app import run_play
+
+        return run_play(options)
+    except (UsageError, BoardError) as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130

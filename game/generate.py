@@ -1,0 +1,96 @@
+"""Seeded random boards (uniform over solvable ones), scrambles and shareable game IDs."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from dataclasses import dataclass
+
+from game.board import Board, BoardError, check_size
+from game.notation import parse_board, parse_size
+from game.parity import is_solvable
+
+SCRAMBLE_FRACTION = 0.8
+"""A scramble puts at least this share of the tiles out of place."""
+MAX_SEED = 10**12
+_GAME_ID = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)\s*-\s*(\d+)\s*")
+
+
+def random_board(width: int, height: int, rng: random.Random) -> Board:
+    """A board drawn uniformly from the solvable boards other than the goal.
+
+    A random permutation of all cells is drawn; if it is unsolvable, the first two
+    tiles (not the blank) are swapped. That swap is a bijection between unsolvable and
+    solvable arrangements, so the result stays uniform.
+    """
+    check_size(width, height)
+    n = width * height
+    while True:
+        cells = list(range(n))
+        rng.shuffle(cells)
+        board = Board(width, height, tuple(cells))
+        if not is_solvable(board):
+            i, j = [k for k, t in enumerate(cells) if t][:2]
+            cells[i], cells[j] = cells[j], cells[i]
+            board = Board(width, height, tuple(cells))
+        if not board.is_solved():
+            return board
+
+
+def scramble(width: int, height: int, rng: random.Random) -> Board:
+    """A random solvable board with at least 80% of the tiles out of place."""
+    need = math.ceil(SCRAMBLE_FRACTION * (width * height - 1))
+    while True:
+        board = random_board(width, height, rng)
+        if board.misplaced() >= need:
+            return board
+
+
+@dataclass(frozen=True, slots=True)
+class GameId:
+    """A shareable puzzle name: ``4x4-123456`` (size and seed) or the board text itself."""
+
+    width: int
+    height: int
+    seed: int | None = None
+    board_text: str | None = None
+
+    def board(self) -> Board:
+        """The puzzle this ID names."""
+        if self.board_text is not None:
+            return parse_board(self.board_text)
+        return random_board(self.width, self.height, random.Random(self.seed))
+
+    def __str__(self) -> str:
+        if self.board_text is not None:
+            return self.board_text
+        return f"{self.width}x{self.height}-{self.seed}"
+
+
+def new_game_id(width: int, height: int, rng: random.Random) -> GameId:
+    """A fresh size-and-seed game ID."""
+    check_size(width, height)
+    return GameId(width, height, rng.randrange(MAX_SEED))
+
+
+def parse_game_id(text: str) -> GameId:
+    """Read ``WxH-SEED`` or board text; raises BoardError naming the bad value."""
+    match = _GAME_ID.fullmatch(text)
+    if match:
+        width, height, seed = (int(g) for g in match.groups())
+        check_size(width, height)
+        return GameId(width, height, seed)
+    board = parse_board(text)
+    return GameId(board.width, board.height, None, board.text())
+
+
+__all__ = [
+    "BoardError",
+    "GameId",
+    "new_game_id",
+    "parse_game_id",
+    "parse_size",
+    "random_board",
+    "scramble",
+]

@@ -1,0 +1,155 @@
+"""Board text and move strings: strict parsing with one-line errors, and printing."""
+
+from __future__ import annotations
+
+import re
+
+from game.board import MAX_SIDE, MIN_SIDE, MOVES, Board, BoardError, check_size
+
+BLANKS = frozenset({"0", "_", "."})
+_TILE_SPLIT = re.compile(r"[,\s]+")
+_MOVE_TOKEN = re.compile(r"([UDLR])(\d*)")
+MAX_RUN = 1000
+"""Longest run accepted in run-length move input such as ``R3``."""
+
+
+def _split_rows(text: str) -> list[list[str]]:
+    """Rows of raw tokens; blank lines are dropped, rows split on newlines or '/'."""
+    rows = []
+    for line in re.split(r"[/\n]", text.replace("\r", "\n")):
+        tokens = [t for t in _TILE_SPLIT.split(line.strip()) if t]
+        if tokens:
+            rows.append(tokens)
+    return rows
+
+
+def _header(rows: list[list[str]]) -> tuple[int, int] | None:
+    """The ``W H`` or ``N`` header when the first row is one and the rest fits it."""
+    if len(rows) < 2 or len(rows[0]) > 2 or not all(t.isdigit() for t in rows[0]):
+        return None
+    first = [int(t) for t in rows[0]]
+    if len(first) == 1:
+        return first[0], first[0]
+    width, height = first
+    # Two numbers could also be the first row of a 2-wide board; it is a header only
+    # when the remaining rows have exactly that shape (then the other reading would
+    # repeat a tile, so the choice is never ambiguous for a valid board).
+    body = rows[1:]
+    if len(body) == height and all(len(r) == width for r in body):
+        return width, height
+    return None
+
+
+def _tile(token: str, width: int, height: int) -> int:
+    if token in BLANKS:
+        return 0
+    if not token.isdigit():
+        raise BoardError(f"'{token}' is not a tile number")
+    value = int(token)
+    top = width * height - 1
+    if value > top:
+        raise BoardError(
+            f"tile {value} is out of range for a {width}x{height} board (1-{top})"
+        )
+    return value
+
+
+def parse_board(text: str) -> Board:
+    """Parse board text: rows by newline or '/', tiles by spaces or commas.
+
+    The blank is ``0``, ``_`` or ``.``; an optional first line ``W H`` or ``N`` gives the
+    size. Raises BoardError with a one-line message naming the bad value.
+    """
+    rows = _split_rows(text)
+    if not rows:
+        raise BoardError("empty board")
+    header = _header(rows)
+    if header is not None:
+        width, height = header
+        check_size(width, height)
+        rows = rows[1:]
+        if len(rows) != height:
+            raise BoardError(f"board has {len(rows)} rows, expected {height}")
+    else:
+        width, height = len(rows[0]), len(rows)
+        if width > MAX_SIDE or height > MAX_SIDE or width < MIN_SIDE or height < MIN_SIDE:
+            # Name a wrong row rather than the size when only one row is off.
+            _check_rows(rows, width)
+            check_size(width, height)
+    _check_rows(rows, width)
+    tiles = [_tile(tok, width, height) for row in rows for tok in row]
+    seen: set[int] = set()
+    for value in tiles:
+        if value in seen:
+            raise BoardError("more than one blank" if value == 0 else f"duplicate tile {value}")
+        seen.add(value)
+    if 0 not in seen:
+        raise BoardError("no blank (use 0, _ or .)")
+    return Board(width, height, tuple(tiles))
+
+
+def _check_rows(rows: list[list[str]], width: int) -> None:
+    for number, row in enumerate(rows, start=1):
+        if len(row) != width:
+            raise BoardError(f"row {number} has {len(row)} tiles, expected {width}")
+
+
+def format_board(board: Board, header: bool = False) -> str:
+    """Multi-line board text, optionally with a ``W H`` header line."""
+    body = board.text("\n")
+    return f"{board.width} {board.height}\n{body}" if header else body
+
+
+def parse_moves(text: str) -> str:
+    """Expand a move string such as ``RRD`` or ``R3DL2`` into single letters.
+
+    Spaces and commas are ignored; letters may be lower case. Raises BoardError.
+    """
+    compact = _TILE_SPLIT.sub("", text).upper()
+    out = []
+    pos = 0
+    while pos < len(compact):
+        match = _MOVE_TOKEN.match(compact, pos)
+        if match is None:
+            raise BoardError(
+                f"'{compact[pos]}' is not a move (expected U, D, L or R, optionally "
+                f"followed by a count) in '{text}'"
+            )
+        letter, count = match.groups()
+        run = int(count) if count else 1
+        if not 1 <= run <= MAX_RUN:
+            raise BoardError(f"run length {run} in '{text}' must be 1-{MAX_RUN}")
+        out.append(letter * run)
+        pos = match.end()
+    return "".join(out)
+
+
+def compress_moves(moves: str) -> str:
+    """Run-length form of a move string: ``RRRUL`` becomes ``R3UL``."""
+    out = []
+    for match in re.finditer(r"([UDLR])\1*", moves):
+        run = len(match.group(0))
+        out.append(match.group(1) + (str(run) if run > 1 else ""))
+    return "".join(out)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """Read a size such as ``4x4``, ``3x5`` or ``4``; raises BoardError."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:[xX\u00d7]\s*(\d+))?\s*", text)
+    if match is None:
+        raise BoardError(f"'{text}' is not a board size (expected WxH or N, e.g. 4x4)")
+    width = int(match.group(1))
+    height = int(match.group(2)) if match.group(2) else width
+    check_size(width, height)
+    return width, height
+
+
+__all__ = [
+    "BLANKS",
+    "MOVES",
+    "compress_moves",
+    "format_board",
+    "parse_board",
+    "parse_moves",
+    "parse_size",
+]
