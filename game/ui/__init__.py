@@ -1,0 +1,1 @@
+"""The pygame front end: the only package that imports pygame."""

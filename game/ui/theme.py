@@ -1,0 +1,93 @@
+"""Colour themes for every screen, including a high-contrast one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Color = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """The colours one theme uses; drawing code reads them and nothing else."""
+
+    name: str
+    bg: Color
+    board_bg: Color
+    tile: Color
+    tile_edge: Color
+    tile_text: Color
+    tile_home: Color
+    hud_text: Color
+    muted: Color
+    accent: Color
+    good: Color
+    bad: Color
+    hint: Color
+    chart_line: Color
+    chart_ideal: Color
+    panel: Color
+
+
+THEMES: dict[str, Theme] = {
+    "classic": Theme(
+        name="classic",
+        bg=(24, 26, 38),
+        board_bg=(40, 44, 62),
+        tile=(236, 196, 112),
+        tile_edge=(176, 132, 60),
+        tile_text=(50, 36, 20),
+        tile_home=(246, 214, 140),
+        hud_text=(230, 232, 240),
+        muted=(140, 146, 170),
+        accent=(110, 190, 255),
+        good=(110, 220, 130),
+        bad=(240, 100, 90),
+        hint=(120, 230, 255),
+        chart_line=(255, 200, 90),
+        chart_ideal=(120, 130, 160),
+        panel=(34, 37, 54),
+    ),
+    "ocean": Theme(
+        name="ocean",
+        bg=(12, 30, 44),
+        board_bg=(22, 50, 70),
+        tile=(92, 170, 210),
+        tile_edge=(46, 110, 150),
+        tile_text=(240, 250, 255),
+        tile_home=(120, 196, 230),
+        hud_text=(225, 240, 250),
+        muted=(120, 160, 185),
+        accent=(255, 210, 120),
+        good=(120, 230, 160),
+        bad=(255, 120, 110),
+        hint=(255, 230, 120),
+        chart_line=(255, 210, 120),
+        chart_ideal=(110, 150, 175),
+        panel=(18, 42, 60),
+    ),
+    "high-contrast": Theme(
+        name="high-contrast",
+        bg=(0, 0, 0),
+        board_bg=(0, 0, 0),
+        tile=(255, 255, 255),
+        tile_edge=(255, 255, 0),
+        tile_text=(0, 0, 0),
+        tile_home=(255, 255, 160),
+        hud_text=(255, 255, 255),
+        muted=(200, 200, 200),
+        accent=(255, 255, 0),
+        good=(0, 255, 0),
+        bad=(255, 64, 64),
+        hint=(0, 255, 255),
+        chart_line=(255, 255, 0),
+        chart_ideal=(255, 255, 255),
+        panel=(20, 20, 20),
+    ),
+}
+DEFAULT_THEME = "classic"
+
+
+def get_theme(name: str) -> Theme:
+    """The named theme, or the default one for an unknown name."""
+    return THEMES.get(name, THEMES[DEFAULT_THEME])
