@@ -31,11 +31,11 @@ def _header(rows: list[list[str]]) -> tuple[int, int] | None:
     if len(first) == 1:
         return first[0], first[0]
     width, height = first
-    # Two numbers could also be the first row of a 2-wide board; it is a header only
-    # when the remaining rows have exactly that shape (then the other reading would
-    # repeat a tile, so the choice is never ambiguous for a valid board).
+    # Two numbers could also be the first row of a 2-wide board. It is a header when the
+    # rest has exactly that shape, or when the next row is not 2 wide (rows of a board are
+    # all alike). A valid 2-wide board never fits the header reading: it would repeat a tile.
     body = rows[1:]
-    if len(body) == height and all(len(r) == width for r in body):
+    if len(rows[1]) != 2 or (len(body) == height and all(len(r) == width for r in body)):
         return width, height
     return None
 
@@ -77,14 +77,14 @@ def parse_board(text: str) -> Board:
             _check_rows(rows, width)
             check_size(width, height)
     _check_rows(rows, width)
+    if not any(tok in BLANKS for row in rows for tok in row):
+        raise BoardError("no blank (use 0, _ or .)")
     tiles = [_tile(tok, width, height) for row in rows for tok in row]
     seen: set[int] = set()
     for value in tiles:
         if value in seen:
             raise BoardError("more than one blank" if value == 0 else f"duplicate tile {value}")
         seen.add(value)
-    if 0 not in seen:
-        raise BoardError("no blank (use 0, _ or .)")
     return Board(width, height, tuple(tiles))
 
 

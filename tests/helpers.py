@@ -1,0 +1,37 @@
+"""Test helpers: exhaustive breadth-first search over small boards, on plain tuples."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from game.board import Board
+
+
+def neighbours(tiles: tuple[int, ...], width: int, height: int) -> list[tuple[int, ...]]:
+    """Every board one single-tile move away (plain tuples, no Board objects)."""
+    blank = tiles.index(0)
+    row, col = divmod(blank, width)
+    out = []
+    for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        r, c = row + dr, col + dc
+        if 0 <= r < height and 0 <= c < width:
+            src = r * width + c
+            cells = list(tiles)
+            cells[blank], cells[src] = cells[src], 0
+            out.append(tuple(cells))
+    return out
+
+
+def bfs_distances(width: int, height: int) -> dict[tuple[int, ...], int]:
+    """Distance to the goal of every board reachable from it (exhaustive BFS)."""
+    goal = Board.goal(width, height).tiles
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        state = queue.popleft()
+        d = dist[state] + 1
+        for nxt in neighbours(state, width, height):
+            if nxt not in dist:
+                dist[nxt] = d
+                queue.append(nxt)
+    return dist
