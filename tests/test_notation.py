@@ -57,6 +57,7 @@ def test_example_and_forms() -> None:
     # A 2-wide board whose first row looks like a header is still read as a board.
     assert parse_board("2 3\n1 0") == Board(2, 2, (2, 3, 1, 0))
     assert parse_board("4 2\n1 2 3 4\n5 6 7 0") == Board.goal(4, 2)
+    assert parse_board("2 1\n0 3") == Board(2, 2, (2, 1, 0, 3))
 
 
 WIDE_11X4 = "/".join(" ".join(["1"] * 11) for _ in range(4))
