@@ -1,0 +1,395 @@
+"""Fast best-effort solver for big boards: row/column reduction, then anytime improvement."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from game.board import Board
+
+BLANK_MOVE = {1: "L", -1: "R"}
+"""Tile letter when the blank steps by +-1 cell; vertical steps are added per width."""
+SMALL_REGION_CELLS = 6
+"""Regions of at most this many cells (2x2, 2x3, 3x2) are finished by breadth-first search."""
+CANCEL_CHECK_NODES = 2048
+"""Search nodes between two looks at the cancel flag and the clock."""
+ROW_BIAS = 0.75
+"""Randomised reductions peel the longer side first with this probability."""
+BEAM_MAX_CELLS = 49
+"""Beam search improvement is tried only on boards up to this many cells."""
+BEAM_FIRST_WIDTH = 64
+BEAM_GROWTH = 4
+BEAM_MAX_WIDTH = 65536
+
+
+class LargeCancelled(Exception):
+    """The caller cancelled a running solve_large."""
+
+
+class LargeUnsolvable(ValueError):
+    """solve_large was handed a board that cannot reach the goal."""
+
+
+class _Stuck(RuntimeError):
+    """Internal: a reduction step found no way forward (a bug if it ever escapes)."""
+
+
+def manhattan(board: Board) -> int:
+    """Sum of the tiles' row plus column distances to their goal cells (a lower bound)."""
+    w = board.width
+    total = 0
+    for i, t in enumerate(board.tiles):
+        if t:
+            r, c = divmod(i, w)
+            gr, gc = divmod(t - 1, w)
+            total += abs(r - gr) + abs(c - gc)
+    return total
+
+
+def _neighbours(w: int, h: int) -> list[list[tuple[int, str]]]:
+    """For each cell: (cell the blank can step to, the tile letter of that move)."""
+    out: list[list[tuple[int, str]]] = []
+    for i in range(w * h):
+        r, c = divmod(i, w)
+        nb = []
+        if r + 1 < h:
+            nb.append((i + w, "U"))
+        if r > 0:
+            nb.append((i - w, "D"))
+        if c + 1 < w:
+            nb.append((i + 1, "L"))
+        if c > 0:
+            nb.append((i - 1, "R"))
+        out.append(nb)
+    return out
+
+
+class _Reducer:
+    """Solves a flat board in place, one goal row or column at a time."""
+
+    def __init__(self, tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
+                 rng: random.Random | None = None):
+        self.cells = tiles
+        self.w, self.h = w, h
+        self.pos = [0] * (w * h)
+        for i, t in enumerate(tiles):
+            self.pos[t] = i
+        self.nbrs = _neighbours(w, h)
+        self.locked = bytearray(w * h)
+        self.moves: list[str] = []
+        self.cancelled = cancelled
+        self.rng = rng
+
+    # --- primitive steps -------------------------------------------------
+    def _step(self, to: int, letter: str) -> None:
+        cells, pos = self.cells, self.pos
+        b = pos[0]
+        t = cells[to]
+        cells[b], cells[to] = t, 0
+        pos[t], pos[0] = b, to
+        self.moves.append(letter)
+
+    def _blank_tree(self, avoid: int) -> list[int]:
+        """Breadth-first parents of every cell the blank reaches without crossing ``avoid``."""
+        start = self.pos[0]
+        parent = [-2] * len(self.cells)
+        parent[start] = -1
+        locked, nbrs = self.locked, self.nbrs
+        frontier = [start]
+        for cell in frontier:
+            for nb, _ in nbrs[cell]:
+                if parent[nb] == -2 and not locked[nb] and nb != avoid:
+                    parent[nb] = cell
+                    frontier.append(nb)
+        return parent
+
+    def _walk(self, parent: list[int], target: int) -> None:
+        path = []
+        while target != -1:
+            path.append(target)
+            target = parent[target]
+        path.reverse()
+        for a, b in zip(path, path[1:], strict=False):
+            self._step(b, self._letter(a, b))
+
+    def _letter(self, a: int, b: int) -> str:
+        d = b - a
+        if d == self.w:
+            return "U"
+        if d == -self.w:
+            return "D"
+        return BLANK_MOVE[d]
+
+    def blank_to(self, target: int, avoid: int = -1) -> None:
+        parent = self._blank_tree(avoid)
+        if parent[target] == -2:
+            raise _Stuck(f"blank cannot reach cell {target}")
+        self._walk(parent, target)
+
+    def place(self, tile: int, target: int) -> None:
+        """Bring ``tile`` to ``target`` without touching locked cells."""
+        if self.cancelled():
+            raise LargeCancelled
+        w = self.w
+        gr, gc = divmod(target, w)
+        while self.pos[tile] != target:
+            t = self.pos[tile]
+            tr, tc = divmod(t, w)
+            cands = []
+            if gr > tr:
+                cands.append(t + w)
+            if gr < tr:
+                cands.append(t - w)
+            if gc > tc:
+                cands.append(t + 1)
+            if gc < tc:
+                cands.append(t - 1)
+            if self.rng is not None and len(cands) > 1:
+                self.rng.shuffle(cands)
+            parent = self._blank_tree(t)
+            best, best_len = -1, 1 << 30
+            for c in cands:
+                if self.locked[c] or parent[c] == -2:
+                    continue
+                n, x = 0, c
+                while x != -1:
+                    n, x = n + 1, parent[x]
+                if n < best_len:
+                    best, best_len = c, n
+            if best < 0:
+                self._place_exact(tile, target)
+                return
+            self._walk(parent, best)
+            self._step(t, self._letter(best, t))
+
+    def _place_exact(self, tile: int, target: int) -> None:
+        """Breadth-first search over (blank, tile) cells: the fallback when greed is stuck."""
+        n = len(self.cells)
+        locked, nbrs = self.locked, self.nbrs
+        start = self.pos[0] * n + self.pos[tile]
+        parent = {start: -1}
+        frontier = [start]
+        for state in frontier:
+            b, t = divmod(state, n)
+            if t == target:
+                path = []
+                while state != -1:
+                    path.append(state // n)
+                    state = parent[state]
+                path.reverse()
+                for a, nb in zip(path, path[1:], strict=False):
+                    self._step(nb, self._letter(a, nb))
+                return
+            for nb, _ in nbrs[b]:
+                if locked[nb]:
+                    continue
+                nxt = nb * n + (b if nb == t else t)
+                if nxt not in parent:
+                    parent[nxt] = state
+                    frontier.append(nxt)
+        raise _Stuck(f"tile {tile} cannot reach cell {target}")
+
+    # --- lines -------------------------------------------------------------
+    def solve_line(self, cells: list[int], side: int) -> None:
+        """Place the goal tiles of ``cells`` (a row or column, in order) and lock them.
+
+        ``side`` is the offset from a line cell to its neighbour in the rest of the region.
+        The last two tiles use the classic trick: the second-to-last waits in the last
+        cell, the last waits beside it, then two moves slot both in.
+        """
+        for cell in cells[:-2]:
+            self.place(cell + 1, cell)
+            self.locked[cell] = 1
+        a_cell, b_cell = cells[-2], cells[-1]
+        a, b = a_cell + 1, b_cell + 1
+        if self.pos[a] == a_cell and self.pos[b] == b_cell:
+            self.locked[a_cell] = self.locked[b_cell] = 1
+            return
+        self.place(a, b_cell)
+        self.locked[b_cell] = 1
+        pocket = self.pos[b] == a_cell or (
+            self.pos[b] == a_cell + side and self.pos[0] == a_cell
+        )
+        if pocket:  # b is shut in the corner behind a: sort the corner out by search
+            if self.pos[b] == a_cell:
+                self.blank_to(a_cell + side)
+            self.locked[b_cell] = 0
+            step = b_cell - a_cell
+            window = [a_cell + k * side + j * step for k in range(3) for j in range(2)]
+            self.window_solve(window, a, a_cell, b, b_cell)
+            self.locked[a_cell] = self.locked[b_cell] = 1
+            return
+        self.place(b, b_cell + side)
+        self.locked[b_cell + side] = 1
+        self.blank_to(a_cell)
+        self.locked[b_cell + side] = 0
+        self._step(b_cell, self._letter(a_cell, b_cell))
+        self._step(b_cell + side, self._letter(b_cell, b_cell + side))
+        self.locked[a_cell] = self.locked[b_cell] = 1
+
+    def window_solve(self, window: list[int], a: int, a_goal: int, b: int, b_goal: int) -> None:
+        """Breadth-first search over (blank, a, b) cells inside ``window``."""
+        inside = set(window)
+        pos = self.pos
+        start = (pos[0], pos[a], pos[b])
+        parent: dict[tuple[int, int, int], tuple[int, int, int] | None] = {start: None}
+        frontier = [start]
+        for state in frontier:
+            bl, pa, pb = state
+            if pa == a_goal and pb == b_goal:
+                break
+            for nb, _ in self.nbrs[bl]:
+                if nb not in inside:
+                    continue
+                nxt = (nb, bl if nb == pa else pa, bl if nb == pb else pb)
+                if nxt not in parent:
+                    parent[nxt] = state
+                    frontier.append(nxt)
+        else:
+            raise _Stuck("the last two tiles of a line cannot be placed")
+        path = []
+        node: tuple[int, int, int] | None = state
+        while node is not None:
+            path.append(node[0])
+            node = parent[node]
+        path.reverse()
+        for x, y in zip(path, path[1:], strict=False):
+            self._step(y, self._letter(x, y))
+
+    def finish(self, region: list[int]) -> None:
+        """Breadth-first search over the last few free cells."""
+        if self.cancelled():
+            raise LargeCancelled
+        cells = self.cells
+        goal = tuple((i + 1) % len(cells) for i in region)
+        index = {c: k for k, c in enumerate(region)}
+        start = tuple(cells[i] for i in region)
+        parent: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
+        frontier = [start]
+        for state in frontier:
+            if state == goal:
+                break
+            bk = state.index(0)
+            for nb, _ in self.nbrs[region[bk]]:
+                if nb not in index:
+                    continue
+                k = index[nb]
+                nxt = list(state)
+                nxt[bk], nxt[k] = nxt[k], 0
+                key = tuple(nxt)
+                if key not in parent:
+                    parent[key] = (state, k)
+                    frontier.append(key)
+        if goal not in parent:
+            raise _Stuck("the last region is unsolvable")
+        steps = []
+        state = goal
+        while (link := parent[state]) is not None:
+            state, k = link
+            steps.append(region[k])
+        for cell in reversed(steps):
+            self._step(cell, self._letter(self.pos[0], cell))
+
+
+def _reduce(tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
+            rng: random.Random | None = None) -> str:
+    """A full solution of the flat board by peeling goal rows and columns.
+
+    Without ``rng`` the longer side is peeled first (rows on ties); with it, the
+    side and the tie-breaks of tile routing are drawn at random for variety.
+    """
+    red = _Reducer(list(tiles), w, h, cancelled, rng)
+    r0 = c0 = 0
+    while (h - r0) * (w - c0) > SMALL_REGION_CELLS:
+        rh, rw = h - r0, w - c0
+        if rh < 3 or rw < 3:
+            take_row = rh >= 3
+        elif rng is None:
+            take_row = rh >= rw
+        else:
+            longer_rows = rh > rw or (rh == rw and rng.random() < 0.5)
+            take_row = longer_rows == (rng.random() < ROW_BIAS)
+        if take_row:
+            red.solve_line([r0 * w + c for c in range(c0, w)], w)
+            r0 += 1
+        else:
+            red.solve_line([r * w + c0 for r in range(r0, h)], 1)
+            c0 += 1
+    red.finish([r * w + c for r in range(r0, h) for c in range(c0, w)])
+    return "".join(red.moves)
+
+
+def _tile_steps(w: int) -> dict[str, int]:
+    """Offset from the blank to the tile each letter moves, on a board ``w`` wide."""
+    return {"U": w, "D": -w, "L": 1, "R": -1}
+
+
+def _without_loops(tiles: list[int], w: int, moves: str) -> str:
+    """Cut every stretch of ``moves`` that returns to a board seen before."""
+    step = _tile_steps(w)
+    cells = list(tiles)
+    blank = cells.index(0)
+    seen = {tuple(cells): 0}
+    kept: list[str] = []
+    history = [tuple(cells)]
+    for m in moves:
+        src = blank + step[m]
+        cells[blank], cells[src] = cells[src], 0
+        blank = src
+        key = tuple(cells)
+        back = seen.get(key)
+        if back is None:
+            kept.append(m)
+            history.append(key)
+            seen[key] = len(kept)
+        else:
+            for old in history[back + 1 :]:
+                del seen[old]
+            del history[back + 1 :]
+            del kept[back:]
+    return "".join(kept)
+
+
+def _reaches_goal(tiles: list[int], w: int, moves: str) -> bool:
+    """Replay ``moves`` on a flat board, checking each is legal; True if it ends solved."""
+    n = len(tiles)
+    step = _tile_steps(w)
+    cells = list(tiles)
+    blank = cells.index(0)
+    for m in moves:
+        src = blank + step[m]
+        if not 0 <= src < n or (m in "LR" and src // w != blank // w):
+            return False
+        cells[blank], cells[src] = cells[src], 0
+        blank = src
+    return cells == [*range(1, n), 0]
+
+
+def solve_large(board: Board, *, deadline: float,
+                cancelled: Callable[[], bool] = lambda: False) -> str:
+    """A move string that solves ``board`` (any size), the shortest found by ``deadline``.
+
+    The first answer comes from a row/column reduction in milliseconds, so a valid
+    solution is returned even when the deadline has already passed; the time left is
+    spent on randomised reductions and, on small boards, beam searches. Raises
+    LargeCancelled soon after ``cancelled()`` turns true and LargeUnsolvable for a
+    board that cannot be solved.
+    """
+    if cancelled():
+        raise LargeCancelled
+    if not board.is_solvable():
+        raise LargeUnsolvable(f"board {board.text()} cannot reach the goal")
+    if board.is_solved():
+        return ""
+    w, h = board.width, board.height
+    tiles = list(board.tiles)
+    best = _without_loops(tiles, w, _reduce(tiles, w, h, cancelled))
+    rng = random.Random(hash(board.tiles))
+    while time.monotonic() < deadline:
+        moves = _without_loops(tiles, w, _reduce(tiles, w, h, cancelled, rng))
+        if len(moves) < len(best):
+            best = moves
+    if not _reaches_goal(tiles, w, best):
+        raise _Stuck(f"internal error: the solution found for {board.text()} is wrong")
+    return best
