@@ -1,0 +1,382 @@
+"""SolverWorker: the game loop's non-blocking bridge to the solver (newest board wins).
+
+Threads, not processes: the solver's numba kernels release the GIL (``nogil=True``), so one
+background thread searches while the render loop keeps its frames, the pattern databases are
+loaded once and shared, and progress reports are plain function calls. A process could be
+killed outright, but it would reload the tables after every restart and need IPC for
+progress. Faults are handled without killing anything:
+
+* a solve that raises comes back through its Future: status "unavailable" until the next
+  success; the next request runs normally;
+* a search that ignores its cancel token for ``hang_grace`` seconds is abandoned: its executor
+  is shut down without waiting and a fresh one takes the next job (the old thread finishes,
+  or not, on its own; its result is ignored);
+* all jobs run on daemon threads (``DaemonThreadExecutor``), so quitting never waits on a
+  hung search; ``shutdown()`` joins for at most ``SHUTDOWN_JOIN_SECONDS``.
+
+Only one job is in flight at a time; the next one is chosen when it ends (warm-up first,
+then board requests, then the newest submitted board). Every method called by the game loop
+takes a lock that no one holds for longer than a few dictionary operations.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import logging
+import random
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from game.board import Board, check_size
+from game.generate import random_board
+from game.worker.executor import DaemonThreadExecutor
+from game.worker.jobs import (
+    CANCELLED,
+    READY,
+    THINKING,
+    UNAVAILABLE,
+    WARMING_UP,
+    Job,
+    NewBoard,
+    WorkerError,
+    WorkerStatus,
+    checked_hint,
+)
+from game.worker.knowledge import DEFAULT_CAPACITY, Hint, Knowledge
+
+log = logging.getLogger(__name__)
+
+DEFAULT_HANG_GRACE = 2.0
+"""Seconds a cancelled search may keep running before its thread is abandoned."""
+SHUTDOWN_JOIN_SECONDS = 0.5
+"""shutdown() waits at most this long for the worker thread (a daemon either way)."""
+MAX_ABANDONED_THREADS = 3
+"""With this many hung threads still alive, no new search is started (the CPU is taken)."""
+SOLVER_MODULE = "game.solver"
+
+
+class SolverWorker:
+    """One background solving worker; every public method returns at once."""
+
+    def __init__(
+        self,
+        *,
+        solver_module: Any = None,
+        cache_size: int = DEFAULT_CAPACITY,
+        hang_grace: float = DEFAULT_HANG_GRACE,
+        solve_seconds: float | None = None,
+        warm_shapes: tuple[tuple[int, int], ...] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """``solver_module`` defaults to ``game.solver``, imported lazily on the worker thread.
+
+        ``solve_seconds`` is passed to the solver as a deadline (None: no deadline);
+        ``warm_shapes`` goes to ``warm_up`` (None: the solver's default shapes).
+        """
+        self._solver = solver_module
+        self._hang_grace = hang_grace
+        self._solve_seconds = solve_seconds
+        self._warm_shapes = warm_shapes
+        self._clock = clock
+        self._knowledge = Knowledge(cache_size)
+        self._lock = threading.RLock()
+        self._executor: DaemonThreadExecutor | None = None
+        self._abandoned: list[threading.Thread] = []
+        self._started = False
+        self._warm = False
+        self._closed = False
+        self._faulted = False
+        self._running: Job | None = None
+        self._pending: Board | None = None
+        self._board_jobs: deque[Job] = deque()
+        self._outbox: list[Hint | NewBoard] = []
+        self._latest: Board | None = None
+        self._latest_at = 0.0
+        self._request_ids = itertools.count(1)
+        self._status = WorkerStatus(WARMING_UP)
+        self.last_error: BaseException | None = None
+        self.counters = {"searches": 0, "cache_hits": 0, "stale_dropped": 0, "faults": 0,
+                         "restarts": 0}
+
+    # --- the game loop's side ---------------------------------------------
+    @property
+    def status(self) -> WorkerStatus:
+        """The current status (an immutable snapshot, replaced as a whole)."""
+        return self._status
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """The hint cache (read-only use, e.g. for scoring)."""
+        return self._knowledge
+
+    def start(self) -> None:
+        """Begin warm-up (load the solver, tables and kernels) in the background."""
+        with self._lock:
+            if not self._started and not self._closed:
+                self._started = True
+                self._pump()
+                self._publish()
+
+    def submit(self, board: Board) -> None:
+        """Make ``board`` the one that matters; cancels a search for any other board."""
+        now = self._clock()
+        with self._lock:
+            if self._closed:
+                return
+            running = self._running
+            busy_here = running is not None and running.live_solve and running.board == board
+            if board == self._latest and (busy_here or self._pending == board):
+                return  # already in hand
+            self._latest, self._latest_at = board, now
+            if running is not None and running.kind == "solve" and running.board != board:
+                running.cancel(now)
+            hint = self._knowledge.known(board)
+            if hint is not None and hint.complete and hint.optimal:
+                self._pending = None
+                self._outbox.append(hint)
+                self.counters["cache_hits"] += 1
+            elif busy_here:
+                self._pending = None
+            else:
+                self._pending = board
+            self._started = True
+            self._tick(now)
+
+    def known(self, board: Board) -> Hint | None:
+        """What is known about ``board`` right now, from the cache and its neighbours."""
+        return self._knowledge.known(board)
+
+    def request_board(self, width: int, height: int, length: int | None, seed: int) -> int:
+        """Ask for a new board (of optimal ``length`` if given); returns the request id.
+
+        With ``length`` None the board is drawn at once (microseconds, pure Python) so it
+        never waits behind the warm-up; otherwise the solver makes it on the worker, ahead
+        of any search (a running search is interrupted and resumed afterwards).
+        """
+        check_size(width, height)
+        now = self._clock()
+        with self._lock:
+            request_id = next(self._request_ids)
+            if self._closed:
+                return request_id
+            if length is None:
+                board = random_board(width, height, random.Random(seed))
+                self._outbox.append(NewBoard(board, None, request_id))
+                return request_id
+            self._board_jobs.append(Job("board", request=(width, height, length, seed,
+                                                           request_id)))
+            running = self._running
+            if running is not None and running.live_solve:
+                running.cancel(now)
+                if running.board == self._latest and self._pending is None:
+                    self._pending = running.board
+            self._started = True
+            self._tick(now)
+            return request_id
+
+    def poll(self) -> list[Hint | NewBoard]:
+        """Finished results since the last call; hints for boards not the latest are dropped."""
+        now = self._clock()
+        with self._lock:
+            if self._closed:
+                return []
+            self._tick(now)
+            items, self._outbox = self._outbox, []
+            latest, since = self._latest, self._latest_at
+        out: list[Hint | NewBoard] = []
+        for item in items:
+            if isinstance(item, Hint):
+                if item.board != latest:
+                    self.counters["stale_dropped"] += 1
+                    continue
+                item = replace(item, latency=max(0.0, now - since))
+            out.append(item)
+        return out
+
+    def shutdown(self) -> None:
+        """Stop: cancel the search, drop queued work; returns within about half a second."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            if self._running is not None:
+                self._running.cancel(self._clock())
+            executor, self._executor = self._executor, None
+            if executor is None:
+                return
+            executor.shutdown(wait=False, cancel_futures=True)
+        if executor.thread is not threading.current_thread():
+            executor.thread.join(SHUTDOWN_JOIN_SECONDS)
+
+    def __enter__(self) -> SolverWorker:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.shutdown()
+
+    # --- scheduling (called with the lock held) -----------------------------
+    def _tick(self, now: float) -> None:
+        self._watch(now)
+        self._pump()
+        self._publish()
+
+    def _watch(self, now: float) -> None:
+        """Cancel over-long searches; abandon ones that ignore their cancel token."""
+        job = self._running
+        if job is None or job.future is None or job.future.done():
+            return
+        if (job.kind == "solve" and self._solve_seconds is not None
+                and job.started_at is not None
+                and now - job.started_at > self._solve_seconds + self._hang_grace):
+            job.cancel(now)
+        if job.cancel_at is not None and now - job.cancel_at > self._hang_grace:
+            self._abandon(job, "search ignored its cancel token")
+
+    def _abandon(self, job: Job, why: str) -> None:
+        log.warning("abandoning worker thread: %s", why)
+        job.abandoned = True
+        self._running = None
+        self._faulted = True
+        self.counters["faults"] += 1
+        self.counters["restarts"] += 1
+        self.last_error = WorkerError(why)
+        if job.kind == "solve" and job.board == self._latest and self._pending is None:
+            self._pending = job.board
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            self._abandoned.append(executor.thread)
+            executor.shutdown(wait=False, cancel_futures=True)
+
+    def _pump(self) -> None:
+        """Start the next job if none is in flight."""
+        if self._closed or self._running is not None or not self._started:
+            return
+        self._abandoned = [t for t in self._abandoned if t.is_alive()]
+        if len(self._abandoned) >= MAX_ABANDONED_THREADS:
+            self._faulted = True
+            return
+        if not self._warm:
+            job = Job("warm")
+        elif self._board_jobs:
+            job = self._board_jobs.popleft()
+        elif self._pending is not None:
+            job = Job("solve", self._pending)
+            self._pending = None
+            self.counters["searches"] += 1
+        else:
+            return
+        if self._executor is None or not self._executor.alive:
+            if self._executor is not None:  # its thread died under us
+                self.counters["restarts"] += 1
+                self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = DaemonThreadExecutor("fifteen-solver")
+        self._running = job
+        job.future = self._executor.submit(self._run, job)
+        job.future.add_done_callback(partial(self._done, job))
+
+    def _publish(self) -> None:
+        job = self._running
+        if self._faulted:
+            status = WorkerStatus(UNAVAILABLE)
+        elif not self._warm:
+            status = WorkerStatus(WARMING_UP)
+        elif job is not None and job.kind == "solve":
+            status = WorkerStatus(THINKING, job.bound, job.nodes)
+        else:
+            status = WorkerStatus(READY)
+        if status != self._status:
+            self._status = status
+
+    # --- the worker thread's side -------------------------------------------
+    def _load_solver(self) -> Any:
+        if self._solver is None:
+            self._solver = importlib.import_module(SOLVER_MODULE)
+        return self._solver
+
+    def _run(self, job: Job) -> Any:
+        """Runs on the worker thread; what it returns goes to ``_done``."""
+        job.started_at = self._clock()
+        solver = self._load_solver()
+        if job.kind == "warm":
+            if self._warm_shapes is None:
+                solver.warm_up()
+            else:
+                solver.warm_up(self._warm_shapes)
+            return None
+        if job.kind == "board":
+            width, height, length, seed, _ = job.request
+            return solver.random_board_with_length(width, height, length, random.Random(seed))
+        token = job.arm(solver.CancelToken)
+        if token is None:
+            return CANCELLED
+        deadline = None
+        if self._solve_seconds is not None:
+            deadline = time.monotonic() + self._solve_seconds
+        try:
+            result = solver.optimal_moves(
+                job.board, cancel=token, deadline=deadline, progress=partial(self._progress, job)
+            )
+        except solver.SolveCancelled:
+            return CANCELLED
+        hint = checked_hint(job.board, result)
+        self._knowledge.learn(hint)
+        return hint
+
+    def _progress(self, job: Job, bound: int, nodes: int) -> None:
+        with self._lock:
+            if self._running is job:
+                job.bound, job.nodes = bound, nodes
+                self._publish()
+
+    def _done(self, job: Job, future: Future) -> None:
+        """Done callback (usually on the worker thread): file the outcome, start the next job."""
+        with self._lock:
+            if job.abandoned or self._closed:
+                return
+            if self._running is job:
+                self._running = None
+            if not future.cancelled():
+                error = future.exception()
+                if error is not None:
+                    self._fail(job, error)
+                else:
+                    self._succeed(job, future.result())
+            self._pump()
+            self._publish()
+
+    def _succeed(self, job: Job, result: Any) -> None:
+        if job.kind == "warm":
+            self._warm = True
+            self._faulted = False
+        elif job.kind == "board":
+            width, height, length, seed, request_id = job.request
+            if not isinstance(result, Board) or result.shape != f"{width}x{height}":
+                self._fail(job, WorkerError(f"solver made {result!r} for a {width}x{height} "
+                                            "board request"))
+                return
+            self._outbox.append(NewBoard(result, length, request_id))
+            self._faulted = False
+        elif result is not CANCELLED:
+            self._outbox.append(result)
+            self._faulted = False
+
+    def _fail(self, job: Job, error: BaseException) -> None:
+        log.warning("solver %s job failed: %r", job.kind, error, exc_info=error)
+        self.last_error = error
+        self._faulted = True
+        self.counters["faults"] += 1
+        if job.kind == "warm":
+            self._warm = True  # carry on: solves may still work, and will say if not
+        elif job.kind == "board":  # the game must still get a board: draw one uniformly
+            width, height, _, seed, request_id = job.request
+            board = random_board(width, height, random.Random(seed))
+            self._outbox.append(NewBoard(board, None, request_id))
+
