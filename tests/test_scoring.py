@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import bfs_distances
 
 from game.board import Board
 from game.scoring import (
@@ -27,7 +28,6 @@ from game.scoring import (
     multiplier,
     summarize,
 )
-from tests.helpers import bfs_distances
 
 OPT, WASTE, UNK = MoveClass.OPTIMAL, MoveClass.WASTEFUL, MoveClass.UNKNOWN
 BOARDS_3X3 = Path("/work/shared/boards/optimal_3x3.tsv")

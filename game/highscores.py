@@ -1,0 +1,256 @@
+"""Per-size top-10 high-score tables and personal records, saved safely in the user data folder."""
+
+from __future__ import annotations
+
+import math
+import re
+from concurrent.futures import Future
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from game.scoring import GameSummary
+from game.storage import BackgroundWriter, JsonStore, data_dir
+
+SCORES_FILE = "scores.json"
+SCORES_VERSION = 1
+TABLE_SIZE = 10
+NAME_MAX = 16
+DEFAULT_NAME = "player"
+BADGE_POINTS = "best points"
+BADGE_TIME = "best time"
+BADGE_MOVES = "fewest moves"
+UNKNOWN_SHAPE_ORDER = 10**6
+_SHAPE = re.compile(r"(\d+)x(\d+)")
+
+
+def default_data() -> dict:
+    """The empty score file: top tables and records, keyed by shape ("4x4")."""
+    return {"tables": {}, "records": {}}
+
+
+def utc_stamp(when: datetime | None = None) -> str:
+    """An ISO-8601 UTC time stamp to the second, e.g. ``2026-11-22T05:10:42Z``."""
+    when = when or datetime.now(UTC)
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def shape_key(shape: str) -> tuple[int, int, str]:
+    """Sort key putting smaller boards first (by cells, then width)."""
+    match = _SHAPE.fullmatch(shape)
+    if match is None:
+        return (UNKNOWN_SHAPE_ORDER, 0, shape)
+    w, h = int(match[1]), int(match[2])
+    return (w * h, w, shape)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One row of a high-score table."""
+
+    name: str
+    points: int
+    seconds: float
+    moves: int
+    optimal_length: int | None
+    grade: str
+    when: str
+    game_id: str = ""
+    hints: int = 0
+    undos: int = 0
+
+    def sort_key(self) -> tuple:
+        """Higher points first, then faster, then fewer moves, then earlier."""
+        return (-self.points, self.seconds, self.moves, self.when)
+
+    def to_json(self) -> dict:
+        """The entry as a JSON object."""
+        return {
+            "name": self.name, "points": self.points, "seconds": self.seconds,
+            "moves": self.moves, "optimal_length": self.optimal_length, "grade": self.grade,
+            "when": self.when, "game_id": self.game_id, "hints": self.hints,
+            "undos": self.undos,
+        }
+
+    @classmethod
+    def from_json(cls, obj: object) -> Entry | None:
+        """The entry, or None when ``obj`` is not a well-formed entry (it is then dropped)."""
+        if not isinstance(obj, dict):
+            return None
+        try:
+            entry = cls(
+                name=str(obj["name"])[:NAME_MAX],
+                points=_int(obj["points"]),
+                seconds=float(obj["seconds"]),
+                moves=_int(obj["moves"]),
+                optimal_length=(None if obj.get("optimal_length") is None
+                                else _int(obj["optimal_length"])),
+                grade=str(obj.get("grade", "-")),
+                when=str(obj["when"]),
+                game_id=str(obj.get("game_id", "")),
+                hints=_int(obj.get("hints", 0)),
+                undos=_int(obj.get("undos", 0)),
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
+        if not math.isfinite(entry.seconds) or entry.seconds < 0 or entry.moves < 0:
+            return None
+        return entry
+
+
+def _int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{value!r} is not an integer")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class AddResult:
+    """Where a finished game landed: rank 1..10 (None if outside the top 10) and badges."""
+
+    entry: Entry
+    rank: int | None
+    badges: tuple[str, ...]
+    table: tuple[Entry, ...]
+
+
+
+def entry_for(summary: GameSummary, *, name: str = DEFAULT_NAME, when: datetime | None = None,
+              game_id: str = "") -> Entry:
+    """The table row for a finished game."""
+    return Entry(
+        name=(name.strip() or DEFAULT_NAME)[:NAME_MAX],
+        points=summary.points,
+        seconds=round(summary.seconds, 2),
+        moves=summary.moves,
+        optimal_length=summary.optimal_length,
+        grade=summary.grade,
+        when=utc_stamp(when),
+        game_id=game_id,
+        hints=summary.hints_used,
+        undos=summary.undos,
+    )
+
+
+def read_table(data: dict, shape: str) -> list[Entry]:
+    """The well-formed entries stored for ``shape``, best first."""
+    tables = data.get("tables")
+    rows = tables.get(shape) if isinstance(tables, dict) else None
+    if not isinstance(rows, list):
+        return []
+    entries = [e for e in (Entry.from_json(r) for r in rows) if e is not None]
+    return sorted(entries, key=Entry.sort_key)[:TABLE_SIZE]
+
+
+def _records(data: dict, shape: str) -> dict:
+    """Best points, time and moves ever for ``shape`` (from the table if never stored)."""
+    records = data.get("records")
+    stored = records.get(shape) if isinstance(records, dict) else None
+    out: dict = {}
+    for entry in read_table(data, shape):
+        out["points"] = max(out.get("points", entry.points), entry.points)
+        out["seconds"] = min(out.get("seconds", entry.seconds), entry.seconds)
+        out["moves"] = min(out.get("moves", entry.moves), entry.moves)
+    if isinstance(stored, dict):
+        for key, better in (("points", max), ("seconds", min), ("moves", min)):
+            value = stored.get(key)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                out[key] = better(out[key], value) if key in out else value
+    return out
+
+
+def insert(data: dict, shape: str, entry: Entry) -> tuple[dict, AddResult]:
+    """Pure: ``data`` with ``entry`` added to the ``shape`` table, and where it landed."""
+    old = _records(data, shape)
+    badges = []
+    if "points" not in old or entry.points > old["points"]:
+        badges.append(BADGE_POINTS)
+    if "seconds" not in old or entry.seconds < old["seconds"]:
+        badges.append(BADGE_TIME)
+    if "moves" not in old or entry.moves < old["moves"]:
+        badges.append(BADGE_MOVES)
+    rows = sorted([*read_table(data, shape), entry], key=Entry.sort_key)
+    table = tuple(rows[:TABLE_SIZE])
+    rank = next((i + 1 for i, row in enumerate(table) if row is entry), None)
+    records = {
+        "points": max(old.get("points", entry.points), entry.points),
+        "seconds": min(old.get("seconds", entry.seconds), entry.seconds),
+        "moves": min(old.get("moves", entry.moves), entry.moves),
+    }
+    new = dict(data)
+    new["tables"] = {**_dict(data.get("tables")), shape: [row.to_json() for row in table]}
+    new["records"] = {**_dict(data.get("records")), shape: records}
+    return new, AddResult(entry=entry, rank=rank, badges=tuple(badges), table=table)
+
+
+def _dict(value: object) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+class HighScores:
+    """The score file: a cached copy for instant reads, locked updates for writes."""
+
+    def __init__(self, store: JsonStore | None = None) -> None:
+        self.store = store or JsonStore(
+            data_dir() / SCORES_FILE, version=SCORES_VERSION, defaults=default_data,
+            kind="scores",
+        )
+        self._data: dict = default_data()
+
+    def load(self) -> HighScores:
+        """Read the file (never raises; see ``take_warning``); returns self."""
+        self._data = self.store.load()
+        return self
+
+    def take_warning(self) -> str | None:
+        """A one-line warning about a bad score file, returned only once."""
+        return self.store.take_warning()
+
+    def table(self, shape: str) -> list[Entry]:
+        """The top-10 entries for ``shape`` ("4x4"), best first."""
+        return read_table(self._data, shape)
+
+    def shapes(self) -> list[str]:
+        """Every shape with at least one entry, smaller boards first."""
+        tables = _dict(self._data.get("tables"))
+        return sorted((s for s in tables if read_table(self._data, s)), key=shape_key)
+
+    def add(self, summary: GameSummary, *, name: str = DEFAULT_NAME,
+            when: datetime | None = None, game_id: str = "") -> AddResult | None:
+        """Enter a finished game now (file I/O under the lock); None for auto-solved games."""
+        if not summary.solved_by_player:
+            return None
+        entry = entry_for(summary, name=name, when=when, game_id=game_id)
+        box: list[AddResult] = []
+
+        def apply(data: dict) -> dict:
+            new, result = insert(data, summary.shape, entry)
+            box[:] = [result]
+            return new
+
+        self._data = self.store.update(apply)
+        return box[0]
+
+    def record(self, summary: GameSummary, writer: BackgroundWriter, *,
+               name: str = DEFAULT_NAME, when: datetime | None = None, game_id: str = "",
+               ) -> tuple[AddResult | None, Future | None]:
+        """Enter a game without file I/O on this thread: the result comes from the cached
+        tables at once; the locked update (which merges other instances' entries) runs on
+        ``writer``. Returns (result, future of the saved AddResult)."""
+        if not summary.solved_by_player:
+            return None, None
+        entry = entry_for(summary, name=name, when=when, game_id=game_id)
+        self._data, result = insert(self._data, summary.shape, entry)
+
+        def save() -> AddResult:
+            box: list[AddResult] = []
+
+            def apply(data: dict) -> dict:
+                new, saved = insert(data, summary.shape, entry)
+                box[:] = [saved]
+                return new
+
+            self._data = self.store.update(apply)
+            return box[0]
+
+        return result, writer.submit(save)
+
