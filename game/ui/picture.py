@@ -18,18 +18,10 @@ MIN_PICTURE_PX = 8
 
 # Sky gradient stops: (height fraction, colour), top to horizon.
 SKY_STOPS: tuple[tuple[float, Color], ...] = (
-    (0.00, (12, 14, 48)),
-    (0.20, (38, 28, 94)),
-    (0.36, (104, 46, 132)),
-    (0.50, (206, 78, 128)),
-    (0.62, (255, 140, 96)),
-    (0.74, (255, 212, 128)),
-)
+    (0.00, (12, 14, 48)), (0.20, (38, 28, 94)), (0.36, (104, 46, 132)),
+    (0.50, (206, 78, 128)), (0.62, (255, 140, 96)), (0.74, (255, 212, 128)))
 WATER_STOPS: tuple[tuple[float, Color], ...] = (
-    (0.82, (226, 120, 128)),
-    (0.90, (110, 54, 124)),
-    (1.00, (28, 20, 64)),
-)
+    (0.82, (226, 120, 128)), (0.90, (110, 54, 124)), (1.00, (28, 20, 64)))
 WATERLINE = 0.82
 
 STAR_COUNT = 70
@@ -37,7 +29,7 @@ STAR_REGION = 0.46  # stars only in the upper part of the sky, fading toward its
 STAR_COLOR: Color = (255, 246, 226)
 BIG_STAR_CHANCE = 0.12
 
-BAND_COLOR = (170, 140, 230)  # a faint milky-way band crossing the night sky
+BAND_COLOR: Color = (170, 140, 230)  # a faint milky-way band crossing the night sky
 BAND_ALPHA = 34
 BAND_STARS = 60
 
@@ -158,10 +150,9 @@ def _draw_stars(canvas: pygame.Surface, rng: random.Random) -> None:
         center = (round(x * size), round(y * size))
         if rng.random() < BIG_STAR_CHANCE:
             arm = unit * 5
-            pygame.draw.line(canvas, color, (center[0] - arm, center[1]),
-                             (center[0] + arm, center[1]), unit)
-            pygame.draw.line(canvas, color, (center[0], center[1] - arm),
-                             (center[0], center[1] + arm), unit)
+            x0, y0 = center
+            pygame.draw.line(canvas, color, (x0 - arm, y0), (x0 + arm, y0), unit)
+            pygame.draw.line(canvas, color, (x0, y0 - arm), (x0, y0 + arm), unit)
             pygame.draw.circle(canvas, STAR_COLOR, center, unit * 2)
         else:
             pygame.draw.circle(canvas, color, center, unit * rng.choice((1, 1, 2)))
@@ -172,17 +163,13 @@ def _draw_band(canvas: pygame.Surface, rng: random.Random) -> None:
     size = canvas.get_width()
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
     steps = 8
+    start, end = (-0.1 * size, 0.40 * size), (1.1 * size, -0.05 * size)
     for i in range(steps):  # narrower strokes overwrite wider ones with more alpha: a soft band
-        width = size * 0.18 * (steps - i) / steps
-        start = (-0.1 * size, 0.40 * size)
-        end = (1.1 * size, -0.05 * size)
-        alpha = BAND_ALPHA * (i + 1) // steps
-        pygame.draw.line(layer, (*BAND_COLOR, alpha), start, end, max(1, round(width)))
+        width = max(1, round(size * 0.18 * (steps - i) / steps))
+        pygame.draw.line(layer, (*BAND_COLOR, BAND_ALPHA * (i + 1) // steps), start, end, width)
     for _ in range(BAND_STARS):
-        t = rng.random()
-        off = rng.gauss(0.0, 0.04)
-        x = (-0.1 + 1.2 * t) * size
-        y = (0.40 - 0.45 * t + off) * size
+        t, off = rng.random(), rng.gauss(0.0, 0.04)
+        x, y = (-0.1 + 1.2 * t) * size, (0.40 - 0.45 * t + off) * size
         pygame.draw.circle(layer, (255, 255, 255, 90), (round(x), round(y)), max(1, size // 700))
     canvas.blit(layer, (0, 0))
 
@@ -234,13 +221,11 @@ def _draw_clouds(canvas: pygame.Surface, rng: random.Random) -> None:
         x, y = rng.uniform(0.05, 0.85), rng.uniform(0.30, 0.55)
         length = rng.uniform(0.18, 0.36)
         color = (*_lerp(CLOUD_COLOR, (255, 230, 200), (y - 0.30) / 0.25), CLOUD_ALPHA)
-        for puff in range(4):
-            w = length * (1.0 - puff * 0.18)
-            h = 0.018 + 0.008 * (puff % 2)
-            px = x + length * 0.08 * puff
-            py = y - 0.007 * puff
-            pygame.draw.ellipse(layer, color, (round(px * size), round(py * size),
-                                               round(w * size), round(h * size)))
+        for puff in range(4):  # overlapping flat ellipses, each a little shorter and higher
+            w, h = length * (1.0 - puff * 0.18), 0.018 + 0.008 * (puff % 2)
+            px, py = x + length * 0.08 * puff, y - 0.007 * puff
+            rect = (round(px * size), round(py * size), round(w * size), round(h * size))
+            pygame.draw.ellipse(layer, color, rect)
     canvas.blit(layer, (0, 0))
 
 
@@ -287,8 +272,7 @@ def _draw_shore_and_trees(canvas: pygame.Surface, rng: random.Random) -> None:
         on_left = i < TREES * 2 // 3
         x = rng.uniform(-0.02, 0.30) if on_left else rng.uniform(0.84, 1.02)
         height = rng.uniform(0.10, 0.22)
-        width = height * 0.34
-        foot = (ground + rng.uniform(-0.01, 0.015)) * size
+        width, foot = height * 0.34, (ground + rng.uniform(-0.01, 0.015)) * size
         for tier in range(4):  # stacked triangles: a pine silhouette
             tier_top = foot - height * size * (1.0 - tier * 0.2)
             tier_bottom = foot - height * size * (0.45 - tier * 0.15)
@@ -305,8 +289,7 @@ def _draw_shore_and_trees(canvas: pygame.Surface, rng: random.Random) -> None:
 def _draw_birds(canvas: pygame.Surface, rng: random.Random) -> None:
     size = canvas.get_width()
     for _ in range(BIRDS):
-        x = rng.uniform(0.40, 0.90) * size
-        y = rng.uniform(0.38, 0.50) * size
+        x, y = rng.uniform(0.40, 0.90) * size, rng.uniform(0.38, 0.50) * size
         span = rng.uniform(0.012, 0.022) * size
         pygame.draw.lines(canvas, BIRD_COLOR, False,
                           [(x - span, y - span * 0.4), (x, y), (x + span, y - span * 0.4)],
