@@ -1,32 +1,429 @@
-"""Placeholder front end: opens a window until the real game lands."""
+"""The front end app: window, 60 fps dt loop, scene stack, worker and save plumbing, CLI entries."""
 
 from __future__ import annotations
 
+import logging
+import random
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+
+from game.board import Board
 from game.cli import DemoOptions, PlayOptions
+from game.generate import MAX_SEED, random_board
+from game.settings import Settings, open_settings_store
+from game.ui.fonts import Fonts
+from game.ui.layout import MIN_WINDOW, Layout, compute_layout
+from game.ui.render import TileCache
+from game.ui.stats import RunStats, format_summary, write_json
+from game.ui.theme import get_theme
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+MAX_DT = 0.1
+"""A stall longer than this is not replayed as motion (dt is capped)."""
+DEFAULT_WINDOW = (760, 820)
+DIFFICULTY_LENGTHS: dict[tuple[int, int], dict[str, int]] = {
+    (3, 3): {"easy": 12, "medium": 20, "hard": 27},
+    (4, 4): {"easy": 24, "medium": 36, "hard": 48},
+}
+"""Optimal solution lengths per difficulty, where the solver can tell (3x3 and 4x4)."""
+DIFFICULTIES = ("any", "easy", "medium", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What game to start: size, difficulty, and optionally a seed or a fixed board."""
+
+    width: int = 4
+    height: int = 4
+    difficulty: str = "any"
+    seed: int | None = None
+    board: Board | None = None
+
+    def fresh(self) -> GameSpec:
+        """The same kind of game with a new board."""
+        return replace(self, seed=None, board=None)
+
+    def game_id(self, board: Board) -> str:
+        """A shareable name: ``WxH-SEED`` for seeded random boards, else the board text."""
+        if self.seed is not None and self.board is None and self.difficulty == "any":
+            return f"{self.width}x{self.height}-{self.seed}"
+        return board.text()
+
+
+def difficulty_length(width: int, height: int, difficulty: str) -> int | None:
+    """The optimal length asked of the generator, or None for a uniform random board."""
+    return DIFFICULTY_LENGTHS.get((width, height), {}).get(difficulty)
+
+
+class App:
+    """Window, loop and scene stack; every collaborator can be injected for tests."""
+
+    def __init__(self, *, worker: Any = None, clock: Any = None, settings_store: Any = None,
+                 writer: Any = None, sounds: Any = None, scores: Any = None,
+                 window: tuple[int, int] = DEFAULT_WINDOW, image: str | None = None,
+                 rng: random.Random | None = None) -> None:
+        pygame.init()
+        self.screen = pygame.display.set_mode(self._fit_window(window), pygame.RESIZABLE)
+        pygame.display.set_caption("Fifteen")
+        self.clock = clock if clock is not None else pygame.time.Clock()
+        self.worker = worker if worker is not None else _default_worker()
+        self.store = settings_store if settings_store is not None else open_settings_store()
+        self.writer = writer if writer is not None else _default_writer()
+        self.settings = Settings.from_dict(self.store.load())
+        self.warning: str | None = getattr(self.store, "warning", None)
+        self.scores = scores if scores is not None else _default_scores()
+        self.rng = rng if rng is not None else random.Random()
+        self.fonts = Fonts()
+        self.tiles = TileCache(self.fonts)
+        self.sounds = sounds if sounds is not None else _load_sounds(self.settings.sound)
+        self.image = image
+        self.stats = RunStats()
+        self.scenes: list[Any] = []
+        self.running = True
+        self.frames = 0
+        self._layout_key: tuple = ()
+        self._layout: Layout | None = None
+        self._picture_src: Any = None
+        self._picture_key: tuple = ()
+        self._picture_tiles: dict | None = None
+        self._started_worker = False
+
+    # --- window -------------------------------------------------------
+    @staticmethod
+    def _fit_window(size: tuple[int, int]) -> tuple[int, int]:
+        try:
+            desk = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            desk = size
+        w = max(MIN_WINDOW[0], min(size[0], int(desk[0] * 0.95) or size[0]))
+        h = max(MIN_WINDOW[1], min(size[1], int(desk[1] * 0.9) or size[1]))
+        return w, h
+
+    @property
+    def theme(self) -> Any:
+        """The colour theme in use."""
+        return get_theme(self.settings.theme)
+
+    def layout_for(self, board: Board) -> Layout:
+        """Board geometry for the current window size (cached until either changes)."""
+        key = (self.screen.get_size(), board.width, board.height)
+        if key != self._layout_key or self._layout is None:
+            self._layout_key = key
+            self._layout = compute_layout(key[0], board.width, board.height)
+        return self._layout
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Follow a window resize (the layout is recomputed from the new size)."""
+        size = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
+        if size != self.screen.get_size():
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen and back; ignored where the video driver cannot do it."""
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as exc:
+            log.info("fullscreen unavailable: %s", exc)
+        self.screen = pygame.display.get_surface() or self.screen
+
+    # --- scenes -------------------------------------------------------
+    @property
+    def scene(self) -> Any:
+        """The scene on top of the stack."""
+        return self.scenes[-1]
+
+    def push(self, scene: Any) -> None:
+        """Show ``scene`` above the current one."""
+        self.scenes.append(scene)
+
+    def pop(self) -> None:
+        """Back to the scene below (never below the bottom one)."""
+        if len(self.scenes) > 1:
+            self.scenes.pop()
+
+    def replace(self, scene: Any) -> None:
+        """Swap the top scene for ``scene``."""
+        if self.scenes:
+            self.scenes.pop()
+        self.scenes.append(scene)
+
+    def to_title(self) -> None:
+        """Back to the title screen at the bottom of the stack."""
+        del self.scenes[1:]
+        self.scenes[0].reset_idle()
+
+    def quit(self) -> None:
+        """Leave the loop at the end of this frame."""
+        self.running = False
+
+    def start_game(self, spec: GameSpec, *, on_top: bool = False) -> None:
+        """Start ``spec``: at once for a fixed or random board, via the worker for a difficulty."""
+        from game.ui.scenes.play import PlayScene
+        from game.ui.scenes.title import GeneratingScene
+
+        if spec.board is None and spec.seed is None:
+            spec = replace(spec, seed=self.rng.randrange(MAX_SEED))
+        length = difficulty_length(spec.width, spec.height, spec.difficulty)
+        if spec.board is not None:
+            scene: Any = PlayScene(self, spec.board, spec)
+        elif length is None:
+            board = random_board(spec.width, spec.height, random.Random(spec.seed))
+            scene = PlayScene(self, board, spec)
+        else:
+            request = self.worker.request_board(spec.width, spec.height, length, spec.seed)
+            scene = GeneratingScene(self, spec, request)
+        if on_top or len(self.scenes) <= 1:
+            self.push(scene)
+        else:
+            self.replace(scene)
+
+    def open_settings(self) -> None:
+        """Push the settings menu."""
+        from game.ui.scenes.menus import SettingsScene
+
+        self.push(SettingsScene(self))
+
+    def show_end(self, session: Any, spec: GameSpec) -> None:
+        """Replace the finished game with the end-of-game screen."""
+        from game.ui.scenes.end import EndScene
+
+        self.replace(EndScene(self, session, spec))
+
+    def demo_solved(self, scene: Any) -> None:
+        """A self-playing game finished: count it and start the next seeded board."""
+        from game.ui.scenes.play import PlayScene
+
+        self.stats.boards_solved += 1
+        spec = scene.spec.fresh()
+        spec = replace(spec, seed=self.rng.randrange(MAX_SEED))
+        board = random_board(spec.width, spec.height, random.Random(spec.seed))
+        self.replace(PlayScene(self, board, spec, autoplayer=scene.autoplayer,
+                               attract=scene.attract))
+
+    # --- settings, sound, pictures --------------------------------------
+    def set_settings(self, settings: Settings) -> None:
+        """Use new settings now and save them in the background."""
+        old, self.settings = self.settings, settings
+        if settings.sound != old.sound:
+            if settings.sound and not self.sounds.available:
+                self.sounds = _load_sounds(True)
+            self.sounds.set_muted(not settings.sound)
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        """Queue a save of the settings on the writer thread."""
+        data, store = self.settings.to_dict(), self.store
+        self.writer.submit(lambda: store.save(data))
+
+    def play_sound(self, name: str) -> None:
+        """Play an effect unless muted (silent without audio)."""
+        if self.settings.sound:
+            self.sounds.play(name)
+
+    def picture_tiles(self, board: Board) -> dict | None:
+        """Tile images for picture mode at the current tile size, or None."""
+        if not (self.settings.picture or self.image):
+            return None
+        layout = self.layout_for(board)
+        key = (layout.tile_px, board.width, board.height, self.settings.show_numbers)
+        if key == self._picture_key:
+            return self._picture_tiles
+        from game.ui import picture
+
+        if self._picture_src is None:
+            self._picture_src = _load_picture(self.image)
+        self._picture_key = key
+        self._picture_tiles = picture.cut_tiles(self._picture_src, board.width, board.height,
+                                                layout.tile_px, layout.tile_px,
+                                                self.settings.show_numbers, self.fonts)
+        return self._picture_tiles
+
+    # --- scores ---------------------------------------------------------
+    def record_score(self, summary: Any, game_id: str) -> Any:
+        """Enter a finished game (the file update runs on the writer thread)."""
+        result, _saved = self.scores.record(summary, self.writer, game_id=game_id)
+        return result
+
+    def score_shapes(self) -> list[str]:
+        """Board sizes with at least one high score."""
+        return self.scores.shapes()
+
+    # --- worker ---------------------------------------------------------
+    def known(self, board: Board) -> Any:
+        """What the worker knows about ``board`` right now (never blocks)."""
+        return self.worker.known(board)
+
+    def submit(self, board: Board) -> None:
+        """Ask the worker about ``board`` (returns at once)."""
+        self.worker.submit(board)
+
+    def worker_status(self) -> Any:
+        """The worker's status for the HUD."""
+        return self.worker.status
+
+    def board_changed(self, board: Board) -> None:
+        """A new board is on screen (starts a hint-latency measurement)."""
+        self.stats.board_changed(board, time.perf_counter())
+
+    def hint_known(self, board: Board) -> None:
+        """Complete optimal moves are known for ``board``."""
+        self.stats.hint_known(board, time.perf_counter())
+
+    # --- the loop -------------------------------------------------------
+    def frame(self, dt: float) -> None:
+        """One frame: events to the scene, worker results, update by ``dt``, draw, flip."""
+        if not self._started_worker:
+            self._started_worker = True
+            self.worker.start()
+        for event in pygame.event.get():
+            self._event(event)
+            if not self.running:
+                return
+        for result in self.worker.poll():
+            for scene in reversed(self.scenes):
+                if scene.receive(result):
+                    break
+        self.scene.update(dt)
+        self.scene.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+
+    def _event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_m \
+                and not getattr(self.scene, "autoplayer", None):
+            self.set_settings(self.settings.cycled("sound"))
+        else:
+            self.scene.handle(event)
+
+    def run(self, seconds: float | None = None, max_frames: int | None = None) -> int:
+        """Loop until quit (or for ``seconds`` of real time / ``max_frames`` frames)."""
+        start = last = time.perf_counter()
+        while self.running:
+            dt = min(MAX_DT, self.clock.tick(FPS) / 1000.0)
+            now = time.perf_counter()
+            interval, last = now - last, now
+            self.frame(dt)
+            work = time.perf_counter() - now
+            self.stats.frame(interval, work, self.worker.status.state)
+            if seconds is not None and time.perf_counter() - start >= seconds:
+                break
+            if max_frames is not None and self.frames >= max_frames:
+                break
+        return 0
+
+    def close(self) -> None:
+        """Save settings, stop the worker and the writer, close the window."""
+        try:
+            self.save_settings()
+        finally:
+            try:
+                self.worker.shutdown()
+            finally:
+                try:
+                    self.writer.close()
+                finally:
+                    pygame.quit()
+
+
+def _default_worker() -> Any:
+    from game.worker import SolverWorker
+
+    return SolverWorker()
+
+
+def _default_scores() -> Any:
+    from game.highscores import HighScores
+
+    return HighScores().load()
+
+
+def _default_writer() -> Any:
+    from game.storage import BackgroundWriter
+
+    return BackgroundWriter()
+
+
+def _load_sounds(enabled: bool) -> Any:
+    from game.ui.audio import Sounds
+
+    return Sounds.load(enabled)
+
+
+def _silent_sounds() -> Any:
+    from game.ui.audio import Sounds
+
+    return Sounds.silent()
+
+
+def _load_picture(path: str | None) -> Any:
+    from game.ui import picture
+
+    if path:
+        try:
+            return picture.load_picture(path)
+        except ValueError as exc:
+            log.warning("%s; using the built-in picture", exc)
+    return picture.builtin_picture(DEFAULT_WINDOW[0])
+
+
+def _install_sigterm(handler: Callable[[], None]) -> Any:
+    try:
+        return signal.signal(signal.SIGTERM, lambda signum, frame: handler())
+    except ValueError:  # not the main thread
+        return None
 
 
 def run_play(options: PlayOptions) -> int:
-    """Open a simple window showing the board until it is closed."""
-    import pygame
+    """`play`: the title screen (or straight into a game when a size/board/seed was given)."""
+    from game.ui.scenes.title import TitleScene
 
-    pygame.init()
+    app = App(image=options.image)
+    previous = _install_sigterm(app.quit)
     try:
-        screen = pygame.display.set_mode((480, 480))
-        pygame.display.set_caption("Fifteen")
-        clock = pygame.time.Clock()
-        running = True
-        while running:
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT:
-                    running = False
-            screen.fill((30, 30, 40))
-            pygame.display.flip()
-            clock.tick(60)
+        app.push(TitleScene(app, options.width, options.height))
+        if options.board is not None or options.seed is not None or options.size_given:
+            app.start_game(GameSpec(options.width, options.height, "any", options.seed,
+                                    options.board))
+        return app.run()
     finally:
-        pygame.quit()
-    return 0
+        app.close()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def run_demo(options: DemoOptions) -> int:
-    """Not yet available."""
-    return 0
+    """`demo`: the real loop playing itself for options.seconds, then the figures."""
+    from game.ui.autoplay import AutoPlayer
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.title import TitleScene
+
+    app = App(rng=random.Random(options.seed), sounds=_silent_sounds())
+    previous = _install_sigterm(app.quit)
+    try:
+        app.push(TitleScene(app, options.width, options.height))
+        spec = GameSpec(options.width, options.height, "any", options.seed)
+        board = random_board(spec.width, spec.height, random.Random(spec.seed))
+        app.push(PlayScene(app, board, spec, autoplayer=AutoPlayer(random.Random(options.seed))))
+        app.run(seconds=options.seconds)
+        data = app.stats.summary(f"{options.width}x{options.height}", options.seconds)
+        print(format_summary(data))
+        if options.stats:
+            write_json(options.stats, data)
+        return 0
+    finally:
+        app.close()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)

@@ -1,0 +1,72 @@
+"""Unlimited undo/redo as a list of states with the record of what led to each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry(Generic[T]):
+    """One state and how it was reached (``kind``: "start", "move", "restart", "solve")."""
+
+    state: T
+    kind: str = "start"
+    moves: str = ""
+
+
+class History(Generic[T]):
+    """States in order with a cursor; a new entry after undo drops the redo tail."""
+
+    def __init__(self, start: T) -> None:
+        self._entries: list[Entry[T]] = [Entry(start)]
+        self._pos = 0
+
+    @property
+    def current(self) -> Entry[T]:
+        """The entry on screen."""
+        return self._entries[self._pos]
+
+    @property
+    def state(self) -> T:
+        """The state on screen."""
+        return self._entries[self._pos].state
+
+    @property
+    def position(self) -> int:
+        """Index of the current entry (0 is the start)."""
+        return self._pos
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def push(self, state: T, kind: str = "move", moves: str = "") -> None:
+        """Add a new current entry, dropping anything that could have been redone."""
+        del self._entries[self._pos + 1 :]
+        self._entries.append(Entry(state, kind, moves))
+        self._pos += 1
+
+    def can_undo(self) -> bool:
+        """Whether there is an earlier entry."""
+        return self._pos > 0
+
+    def can_redo(self) -> bool:
+        """Whether there is a later entry."""
+        return self._pos < len(self._entries) - 1
+
+    def undo(self) -> Entry[T] | None:
+        """Step back; returns the entry undone, or None at the start."""
+        if not self.can_undo():
+            return None
+        undone = self._entries[self._pos]
+        self._pos -= 1
+        return undone
+
+    def redo(self) -> Entry[T] | None:
+        """Step forward; returns the entry redone, or None at the end."""
+        if not self.can_redo():
+            return None
+        self._pos += 1
+        return self._entries[self._pos]

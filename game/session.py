@@ -1,0 +1,196 @@
+"""The mid-end of one game: board, undo history, timer, hints, score sheet and win check."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from game.actions import Action, CycleHint, Move, Redo, Restart, Slide, Undo
+from game.board import Board
+from game.history import History
+from game.scoring import GameSummary, MoveClass, ScoreSheet, judge_move, summarize
+
+HINT_LEVELS = 3
+"""0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""
+PATH_PREVIEW = 6
+"""How many upcoming optimal moves level 2 draws."""
+
+
+class HintLike(Protocol):
+    """What the session needs from a worker hint (see game.worker.Hint)."""
+
+    board: Board
+    distance: int
+    moves: frozenset[str]
+    optimal: bool
+    complete: bool
+    path: str
+
+
+Oracle = Callable[[Board], Any]
+
+
+def _no_oracle(board: Board) -> None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What an action did to the board, for the animation and the cues."""
+
+    before: Board
+    after: Board
+    kind: str
+    cues: tuple[str, ...] = ()
+
+
+class Session:
+    """One game from its start board to the win; every change arrives as an action.
+
+    The history holds one entry per single-tile move (a click sliding three tiles makes three
+    entries) or per restart, matching the score sheet entry for entry, so undo and redo of
+    any entry keep both in step.
+    """
+
+    def __init__(self, start: Board, *, oracle: Oracle = _no_oracle,
+                 game_id: str | None = None) -> None:
+        self.start = start
+        self.game_id = game_id
+        self.history: History[Board] = History(start)
+        self.oracle = oracle
+        self.sheet = ScoreSheet.start(None, width=start.width, height=start.height)
+        self.elapsed = 0.0
+        self.started = False
+        self.paused = False
+        self.solved = start.is_solved()
+        self.hint_level = 0
+        self.hint: HintLike | None = None
+        self.auto_solved = False
+        self.last_cue = ""
+        self._refresh_hint()
+
+    # --- reading ------------------------------------------------------
+    @property
+    def board(self) -> Board:
+        """The board on screen."""
+        return self.history.state
+
+    @property
+    def moves(self) -> int:
+        """Moves on the current line of play (undone moves do not count)."""
+        return self.sheet.moves
+
+    @property
+    def streak(self) -> int:
+        """Optimal moves in a row."""
+        return self.sheet.streak
+
+    @property
+    def points(self) -> int:
+        """Live points."""
+        return self.sheet.points
+
+    def path_preview(self) -> str:
+        """The next few optimal moves for the hint path (level 2), or ''."""
+        if self.hint is None or self.hint_level < 2:
+            return ""
+        return self.hint.path[:PATH_PREVIEW]
+
+    def summary(self) -> GameSummary:
+        """Final figures (the end screen and high scores read them)."""
+        return summarize(self.sheet, self.elapsed, solved_by_player=not self.auto_solved)
+
+    # --- knowledge ----------------------------------------------------
+    def receive_hint(self, hint: HintLike) -> bool:
+        """Take a worker result if it is for the board on screen; True when used."""
+        if hint.board != self.board:
+            return False
+        self.hint = hint
+        self._learn()
+        return True
+
+    def _refresh_hint(self) -> None:
+        known = self.oracle(self.board)
+        self.hint = known if known is not None and known.board == self.board else None
+        self._learn()
+        if self.hint_level:
+            self.sheet = self.sheet.after_hint(self.hint_level)
+
+    def _learn(self) -> None:
+        hint = self.hint
+        if hint is not None and hint.optimal and hint.complete:
+            self.sheet = self.sheet.learn_distance(hint.distance)
+
+    # --- time ---------------------------------------------------------
+    def tick(self, dt: float) -> None:
+        """Advance the timer by ``dt`` seconds when it is running."""
+        if self.started and not self.paused and not self.solved:
+            self.elapsed += max(0.0, dt)
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause or resume the timer (focus loss, pause menu)."""
+        self.paused = paused
+
+    # --- actions ------------------------------------------------------
+    def apply(self, action: Action) -> Change | None:
+        """Apply one action; returns the change to animate, or None when nothing happened."""
+        if isinstance(action, CycleHint):
+            self.hint_level = (self.hint_level + 1) % HINT_LEVELS
+            if self.hint_level and not self.solved:
+                self.sheet = self.sheet.after_hint(self.hint_level)
+            return None
+        if self.solved:
+            return None
+        before = self.board
+        if isinstance(action, Move):
+            moves = action.letter if before.can_move(action.letter) else ""
+            return self._play(before, moves, action.source)
+        if isinstance(action, Slide):
+            return self._play(before, before.slide_moves(action.index), action.source)
+        if isinstance(action, Undo):
+            if self.history.undo() is None:
+                return None
+            self.sheet = self.sheet.after_undo(1)
+            return self._changed(before, "undo")
+        if isinstance(action, Redo):
+            if self.history.redo() is None:
+                return None
+            self.sheet = self.sheet.after_redo(1)
+            return self._changed(before, "redo")
+        if isinstance(action, Restart):
+            if before == self.start:
+                return None
+            self.history.push(self.start, "restart")
+            self.sheet = self.sheet.after_restart()
+            return self._changed(before, "restart")
+        return None
+
+    def _play(self, before: Board, moves: str, source: str) -> Change | None:
+        if not moves:
+            return None
+        cues = []
+        board = before
+        for move in moves:
+            cls, distance_after = judge_move(move, self.hint)
+            board = board.apply(move)
+            self.sheet = self.sheet.after_move(cls, distance_after)
+            cues.append(cls.value)
+            self.history.push(board, "solve" if source == "solve" else "move", move)
+            self._refresh_hint()
+        if source == "solve":
+            self.auto_solved = True
+        self.started = True
+        self.last_cue = cues[-1]
+        return self._changed(before, "move", tuple(cues))
+
+    def _changed(self, before: Board, kind: str, cues: tuple[str, ...] = ()) -> Change:
+        if kind != "move":
+            self._refresh_hint()
+        after = self.board
+        if after.is_solved():
+            self.solved = True
+        return Change(before, after, kind, cues)
+
+
+__all__ = ["Change", "HINT_LEVELS", "MoveClass", "Session"]

@@ -1,0 +1,94 @@
+"""Player settings: a frozen value, strict conversion from stored JSON, and option cycles."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+SETTINGS_VERSION = 1
+SETTINGS_FILE = "settings.json"
+ANIM_CHOICES: tuple[float, ...] = (0.1, 0.18, 0.05, 0.0)
+"""Animation speeds the menu cycles through: normal, slow, fast, instant (seconds)."""
+THEME_CHOICES: tuple[str, ...] = ("classic", "ocean", "high-contrast")
+MAX_ANIM_SECONDS = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the player chose; remembered between runs."""
+
+    anim_seconds: float = 0.1
+    hover: bool = False
+    invert_keys: bool = False
+    sound: bool = True
+    picture: bool = False
+    show_numbers: bool = True
+    theme: str = "classic"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """Read stored data, keeping the default for any missing or ill-typed value."""
+        base = cls()
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            default = getattr(base, f.name)
+            if isinstance(default, bool):
+                if isinstance(value, bool):
+                    values[f.name] = value
+            elif isinstance(default, float):
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    if 0.0 <= float(value) <= MAX_ANIM_SECONDS:
+                        values[f.name] = float(value)
+            elif isinstance(default, str) and isinstance(value, str):
+                values[f.name] = value
+        return replace(base, **values)
+
+    def cycled(self, name: str) -> Settings:
+        """A copy with option ``name`` moved to its next value (toggles flip)."""
+        value = getattr(self, name)
+        if name == "anim_seconds":
+            return replace(self, anim_seconds=_next(ANIM_CHOICES, value))
+        if name == "theme":
+            return replace(self, theme=_next(THEME_CHOICES, value))
+        if isinstance(value, bool):
+            return replace(self, **{name: not value})
+        raise ValueError(f"setting '{name}' cannot be cycled (expected one of {_names()})")
+
+
+def _next(choices: tuple, value: object) -> Any:
+    try:
+        return choices[(choices.index(value) + 1) % len(choices)]
+    except ValueError:
+        return choices[0]
+
+
+def _names() -> str:
+    return ", ".join(f.name for f in fields(Settings))
+
+
+def anim_label(seconds: float) -> str:
+    """Menu text for an animation speed."""
+    if seconds <= 0:
+        return "instant"
+    return {0.05: "fast", 0.1: "normal", 0.18: "slow"}.get(seconds, f"{seconds:.2f} s")
+
+
+def default_settings_data() -> dict[str, Any]:
+    """Defaults for the settings file."""
+    return Settings().to_dict()
+
+
+def open_settings_store(folder: Any = None) -> Any:
+    """The settings JsonStore in the user data folder (or ``folder``)."""
+    from game.storage import JsonStore, data_dir
+
+    base = data_dir() if folder is None else folder
+    return JsonStore(base / SETTINGS_FILE, version=SETTINGS_VERSION,
+                     defaults=default_settings_data)

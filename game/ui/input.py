@@ -1,0 +1,69 @@
+"""Turn pygame events into actions for the play screen (keys, clicks, hover)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.actions import Action, Command, CycleHint, Move, Redo, Restart, Slide, Undo
+from game.board import inverse
+from game.ui.layout import Layout
+
+# A key names the direction the TILE moves into the gap (see game.board notation).
+DIRECTION_KEYS = {
+    pygame.K_UP: "U", pygame.K_w: "U",
+    pygame.K_DOWN: "D", pygame.K_s: "D",
+    pygame.K_LEFT: "L", pygame.K_a: "L",
+    pygame.K_RIGHT: "R", pygame.K_d: "R",
+}
+COMMAND_KEYS = {
+    pygame.K_n: "new",
+    pygame.K_ESCAPE: "pause",
+    pygame.K_SPACE: "solve",
+}
+HELP = ("arrows/WASD move  click slide  U undo  Ctrl+Y redo  R restart  H hint  "
+        "Space solve  N new  M mute  Esc menu")
+
+
+def key_action(event: pygame.event.Event, invert: bool) -> Action | None:
+    """The play-screen action for a KEYDOWN event, or None."""
+    ctrl = bool(event.mod & pygame.KMOD_CTRL)
+    if ctrl and event.key == pygame.K_z:
+        return Undo()
+    if ctrl and event.key == pygame.K_y:
+        return Redo()
+    if ctrl:
+        return None
+    if event.key in DIRECTION_KEYS:
+        letter = DIRECTION_KEYS[event.key]
+        return Move(inverse(letter) if invert else letter)
+    if event.key == pygame.K_u:
+        return Undo()
+    if event.key == pygame.K_r:
+        return Restart()
+    if event.key == pygame.K_h:
+        return CycleHint()
+    name = COMMAND_KEYS.get(event.key)
+    return Command(name) if name else None
+
+
+def click_action(event: pygame.event.Event, layout: Layout) -> Action | None:
+    """A left click on a cell slides its group toward the gap."""
+    if event.button != 1:
+        return None
+    cell = layout.cell_at(*event.pos)
+    return None if cell is None else Slide(cell)
+
+
+class HoverTracker:
+    """Hover mode: the pointer entering a new cell slides that cell's group once."""
+
+    def __init__(self) -> None:
+        self.last: int | None = None
+
+    def motion(self, event: pygame.event.Event, layout: Layout) -> Action | None:
+        """A Slide when the pointer entered a new cell."""
+        cell = layout.cell_at(*event.pos)
+        if cell == self.last:
+            return None
+        self.last = cell
+        return None if cell is None else Slide(cell, source="hover")

@@ -1,0 +1,89 @@
+"""Pure screen geometry: where the board, tiles and HUD go for a window size; clicks to cells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+HUD_SHARE = 0.14
+"""Fraction of the window height reserved for the HUD strip above the board."""
+FOOTER_SHARE = 0.06
+MARGIN_SHARE = 0.04
+GAP_SHARE = 0.06
+"""Gap between tiles as a fraction of the cell pitch."""
+MIN_WINDOW = (320, 320)
+
+Rect = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Board placement for one window size and board shape."""
+
+    window: tuple[int, int]
+    cols: int
+    rows: int
+    board_x: int
+    board_y: int
+    pitch: float
+    gap: int
+    hud: Rect
+    footer: Rect
+
+    @property
+    def tile_px(self) -> int:
+        """Side of one tile in pixels."""
+        return max(1, int(self.pitch) - self.gap)
+
+    @property
+    def board_rect(self) -> Rect:
+        """The board's outer rectangle."""
+        return (self.board_x, self.board_y, round(self.pitch * self.cols),
+                round(self.pitch * self.rows))
+
+    def cell_origin(self, row: float, col: float) -> tuple[int, int]:
+        """Top-left pixel of a tile at (possibly fractional) row and column."""
+        half = self.gap / 2
+        return (round(self.board_x + col * self.pitch + half),
+                round(self.board_y + row * self.pitch + half))
+
+    def cell_rect(self, index: int) -> Rect:
+        """Rectangle of the tile in cell ``index``."""
+        row, col = divmod(index, self.cols)
+        x, y = self.cell_origin(row, col)
+        return (x, y, self.tile_px, self.tile_px)
+
+    def cell_at(self, x: float, y: float) -> int | None:
+        """The cell under a window pixel, or None outside the board."""
+        col = (x - self.board_x) / self.pitch
+        row = (y - self.board_y) / self.pitch
+        if not (0 <= col < self.cols and 0 <= row < self.rows):
+            return None
+        return int(row) * self.cols + int(col)
+
+    def font_px(self, share: float) -> int:
+        """A font size as a share of the tile side (tiles) — at least 8 px."""
+        return max(8, int(self.tile_px * share))
+
+    @property
+    def text_px(self) -> int:
+        """HUD text size, scaled with the window."""
+        return max(12, int(self.hud[3] * 0.34))
+
+
+def compute_layout(window: tuple[int, int], cols: int, rows: int) -> Layout:
+    """Fit a cols x rows board below a HUD strip in a window of any size, centred."""
+    w, h = max(1, window[0]), max(1, window[1])
+    margin = int(min(w, h) * MARGIN_SHARE)
+    hud_h = int(h * HUD_SHARE)
+    foot_h = int(h * FOOTER_SHARE)
+    avail_w = max(cols, w - 2 * margin)
+    avail_h = max(rows, h - hud_h - foot_h - 2 * margin)
+    pitch = min(avail_w / cols, avail_h / rows)
+    board_w, board_h = pitch * cols, pitch * rows
+    board_x = int((w - board_w) / 2)
+    board_y = int(hud_h + margin + (avail_h - board_h) / 2)
+    gap = max(1, int(pitch * GAP_SHARE))
+    return Layout(
+        window=(w, h), cols=cols, rows=rows, board_x=board_x, board_y=board_y,
+        pitch=pitch, gap=gap, hud=(0, 0, w, hud_h), footer=(0, h - foot_h, w, foot_h),
+    )

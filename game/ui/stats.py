@@ -1,0 +1,96 @@
+"""Frame-time, hint-latency and worker-status figures for the demo command (no pygame)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+MS = 1000.0
+
+
+def percentile(values: list[float], share: float) -> float:
+    """Nearest-rank percentile (``share`` 0..1) of ``values``; 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, int(round(share * len(ordered) + 0.5)) - 1))
+    return ordered[rank]
+
+
+@dataclass
+class RunStats:
+    """What one run measured; seconds in, milliseconds out."""
+
+    frame_seconds: list[float] = field(default_factory=list)
+    work_seconds: list[float] = field(default_factory=list)
+    hint_latency: list[float] = field(default_factory=list)
+    status_counts: Counter = field(default_factory=Counter)
+    moves: int = 0
+    boards_solved: int = 0
+    _waiting: Any = None
+    _since: float = 0.0
+
+    def frame(self, interval: float, work: float, status: str) -> None:
+        """One frame: time since the previous one, time spent on it, worker status seen."""
+        self.frame_seconds.append(interval)
+        self.work_seconds.append(work)
+        self.status_counts[status] += 1
+
+    def board_changed(self, board: Any, now: float) -> None:
+        """A new board is on screen; latency runs until its optimal moves are known."""
+        self._waiting, self._since = board, now
+
+    def hint_known(self, board: Any, now: float) -> None:
+        """Complete optimal moves are known for ``board``."""
+        if self._waiting is not None and board == self._waiting:
+            self.hint_latency.append(max(0.0, now - self._since))
+            self._waiting = None
+
+    def summary(self, size: str, seconds: float) -> dict[str, Any]:
+        """The JSON-ready figures."""
+        frames = [s * MS for s in self.frame_seconds]
+        work = [s * MS for s in self.work_seconds]
+        lat = [s * MS for s in self.hint_latency]
+        return {
+            "frames": len(frames),
+            "frame_ms": {k: round(percentile(frames, q), 3) for k, q in
+                         (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))}
+            | {"max": round(max(frames, default=0.0), 3)},
+            "work_ms": {k: round(percentile(work, q), 3) for k, q in
+                        (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))}
+            | {"max": round(max(work, default=0.0), 3)},
+            "hint_latency_ms": {k: round(percentile(lat, q), 3) for k, q in
+                                (("p50", 0.5), ("p95", 0.95))}
+            | {"max": round(max(lat, default=0.0), 3), "count": len(lat)},
+            "status_counts": dict(self.status_counts),
+            "size": size,
+            "seconds": seconds,
+            "moves": self.moves,
+            "boards_solved": self.boards_solved,
+        }
+
+
+def format_summary(data: dict[str, Any]) -> str:
+    """A few readable lines for the terminal."""
+    f, w, h = data["frame_ms"], data["work_ms"], data["hint_latency_ms"]
+    return "\n".join([
+        f"demo {data['size']} for {data['seconds']:.1f} s: {data['frames']} frames, "
+        f"{data['moves']} moves, {data['boards_solved']} boards solved",
+        f"frame interval ms  p50 {f['p50']:.2f}  p95 {f['p95']:.2f}  p99 {f['p99']:.2f}  "
+        f"max {f['max']:.2f}",
+        f"frame work ms      p50 {w['p50']:.2f}  p95 {w['p95']:.2f}  p99 {w['p99']:.2f}  "
+        f"max {w['max']:.2f}",
+        f"hint latency ms    p50 {h['p50']:.2f}  p95 {h['p95']:.2f}  max {h['max']:.2f}  "
+        f"({h['count']} boards)",
+        "worker status per frame: " + ", ".join(f"{k} {v}" for k, v in
+                                               sorted(data["status_counts"].items())),
+    ])
+
+
+def write_json(path: str, data: dict[str, Any]) -> None:
+    """Write the figures as JSON."""
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=2)
+        handle.write("\n")

@@ -1,0 +1,111 @@
+"""Test doubles for the front end: a worker answering from exhaustive search, a fixed clock."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import lru_cache
+
+from game.board import MOVES, Board
+from game.generate import random_board
+from game.worker import Hint, NewBoard, WorkerStatus
+from tests.helpers import bfs_distances
+
+
+@lru_cache(maxsize=4)
+def distances(width: int, height: int) -> dict[tuple[int, ...], int]:
+    """Exact distance of every board of this shape (small shapes only)."""
+    return bfs_distances(width, height)
+
+
+def exact_hint(board: Board) -> Hint:
+    """The complete optimal knowledge for a small board, from the exhaustive table."""
+    table = distances(board.width, board.height)
+    d = table[board.tiles]
+    moves = frozenset(m for m in MOVES if board.can_move(m)
+                      and table[board.apply(m).tiles] == d - 1)
+    path, b = [], board
+    while table[b.tiles]:
+        m = min(m for m in MOVES if b.can_move(m) and table[b.apply(m).tiles]
+                == table[b.tiles] - 1)
+        path.append(m)
+        b = b.apply(m)
+    return Hint(board, d, moves, True, True, "".join(path))
+
+
+class FakeWorker:
+    """The SolverWorker interface; ``instant`` answers known() at once, else poll() does."""
+
+    def __init__(self, instant: bool = False) -> None:
+        self.instant = instant
+        self.submitted: list[Board] = []
+        self.outbox: list = []
+        self.started = False
+        self.closed = False
+        self._ids = itertools.count(1)
+        self.status = WorkerStatus("ready")
+
+    def start(self) -> None:
+        self.started = True
+
+    def submit(self, board: Board) -> None:
+        self.submitted.append(board)
+        self.outbox.append(exact_hint(board))
+
+    def known(self, board: Board) -> Hint | None:
+        return exact_hint(board) if self.instant else None
+
+    def request_board(self, width: int, height: int, length: int | None, seed: int) -> int:
+        rid = next(self._ids)
+        self.outbox.append(NewBoard(random_board(width, height, random.Random(seed)), length,
+                                    rid))
+        return rid
+
+    def poll(self) -> list:
+        out, self.outbox = self.outbox, []
+        return out
+
+    def shutdown(self) -> None:
+        self.closed = True
+
+
+class FakeClock:
+    """pygame.time.Clock's tick() with a fixed frame time."""
+
+    def __init__(self, ms: int = 16) -> None:
+        self.ms = ms
+        self.ticks = 0
+
+    def tick(self, fps: int = 0) -> int:
+        self.ticks += 1
+        return self.ms
+
+
+class MemoryStore:
+    """A settings store held in memory."""
+
+    def __init__(self, data: dict | None = None) -> None:
+        self.data = dict(data or {})
+        self.saves = 0
+        self.warning = None
+
+    def load(self) -> dict:
+        return dict(self.data)
+
+    def save(self, data: dict) -> None:
+        self.data = dict(data)
+        self.saves += 1
+
+
+class InlineWriter:
+    """BackgroundWriter that runs each job at once (deterministic tests)."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    def submit(self, fn):
+        fn()
+
+    def close(self, timeout: float = 2.0) -> bool:
+        self.closed = True
+        return True
