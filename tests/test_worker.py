@@ -1,0 +1,274 @@
+"""SolverWorker with injected fake solvers: newest board wins, warm-up, progress, knowledge."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_worker_fakes import (
+    FAKE_BOUND,
+    FAKE_NODES,
+    FakeSolver,
+    boards_at,
+    distance,
+    optimal_set,
+    poll_until,
+    wait_for,
+)
+
+from game.board import Board, inverse
+from game.generate import random_board
+from game.worker import Hint, NewBoard, SolverWorker, WorkerStatus
+
+HANG_GRACE = 0.2
+"""A short grace so the hang tests finish quickly; cancel-path tests pass a long one."""
+NO_ABANDON = 60.0
+
+
+@pytest.fixture
+def solver():
+    fake = FakeSolver()
+    yield fake
+    fake.open_everything()
+
+
+@pytest.fixture
+def make_worker(solver):
+    workers: list[SolverWorker] = []
+
+    def make(**kwargs) -> SolverWorker:
+        kwargs.setdefault("hang_grace", HANG_GRACE)
+        worker = SolverWorker(solver_module=solver, **kwargs)
+        workers.append(worker)
+        return worker
+
+    yield make
+    for worker in workers:
+        worker.shutdown()
+
+
+def hints_for(results: list, board: Board) -> list[Hint]:
+    return [r for r in results if isinstance(r, Hint) and r.board == board]
+
+
+def new_boards(results: list) -> list[NewBoard]:
+    return [r for r in results if isinstance(r, NewBoard)]
+
+
+def test_hint_is_exact_and_carries_its_board(solver, make_worker):
+    board = boards_at(12)[3]
+    worker = make_worker()
+    worker.start()
+    worker.submit(board)
+    results = poll_until(worker, bool)
+    [hint] = results
+    assert hint.board == board
+    assert hint.distance == distance(board)
+    assert hint.moves == optimal_set(board)
+    assert hint.optimal and hint.complete
+    assert len(hint.path) == hint.distance and board.apply_all(hint.path).is_solved()
+    assert hint.latency >= 0
+    assert wait_for(lambda: worker.status == WorkerStatus("ready"))
+
+
+def test_warm_up_first_then_only_the_newest_board_is_searched(solver, make_worker):
+    solver.warm_gate.clear()
+    worker = make_worker()
+    assert worker.status.state == "warming up"
+    worker.start()
+    assert wait_for(lambda: solver.warm_calls == 1)
+    a, b = boards_at(8)[:2]
+    worker.submit(a)
+    worker.submit(b)
+    assert worker.poll() == []
+    assert worker.status == WorkerStatus("warming up")
+    assert solver.started == []
+    solver.warm_gate.set()
+    results = poll_until(worker, lambda r: hints_for(r, b))
+    assert [h.board for h in results] == [b]
+    assert solver.started == [b]
+    assert solver.warm_calls == 1
+
+
+def test_submit_before_start_starts_the_worker(solver, make_worker):
+    board = boards_at(5)[0]
+    worker = make_worker()
+    worker.submit(board)
+    assert hints_for(poll_until(worker, bool), board)
+    assert solver.warm_calls == 1
+
+
+def test_thinking_status_reports_bound_and_nodes(solver, make_worker):
+    board = boards_at(10)[0]
+    gate = solver.gate(board)
+    worker = make_worker()
+    worker.start()
+    worker.submit(board)
+    assert wait_for(lambda: worker.status == WorkerStatus("thinking", FAKE_BOUND, FAKE_NODES))
+    gate.set()
+    assert hints_for(poll_until(worker, bool), board)
+    assert wait_for(lambda: worker.status == WorkerStatus("ready"))
+
+
+def test_result_finished_for_an_older_board_is_dropped(solver, make_worker):
+    a, b = boards_at(9)[:2]
+    gate_b = solver.gate(b)
+    worker = make_worker()
+    worker.start()
+    worker.submit(a)
+    assert wait_for(lambda: a in solver.finished and worker.status.state == "ready")
+    worker.submit(b)  # a's hint is finished but not yet polled: now it is stale
+    assert worker.poll() == []
+    assert worker.counters["stale_dropped"] == 1
+    gate_b.set()
+    results = poll_until(worker, lambda r: hints_for(r, b))
+    assert not hints_for(results, a)
+    assert worker.known(a).complete  # what the stale search learned is kept
+
+
+def test_search_that_ignores_cancel_but_finishes_late_is_not_delivered(solver, make_worker):
+    a, b = boards_at(9)[2:4]
+    solver.stubborn.add(a)
+    gate_a = solver.gate(a)
+    worker = make_worker(hang_grace=NO_ABANDON)
+    worker.start()
+    worker.submit(a)
+    assert wait_for(lambda: a in solver.started)
+    worker.submit(b)
+    gate_a.set()
+    results = poll_until(worker, lambda r: hints_for(r, b))
+    assert not hints_for(results, a)
+    assert solver.started == [a, b]
+
+
+def test_new_board_cancels_the_running_search(solver, make_worker):
+    a, b = boards_at(11)[:2]
+    solver.gate(a)  # never opened: only the cancel token can end this search
+    worker = make_worker(hang_grace=NO_ABANDON)
+    worker.start()
+    worker.submit(a)
+    assert wait_for(lambda: a in solver.started)
+    assert worker.status.state == "thinking"
+    worker.submit(b)
+    results = poll_until(worker, lambda r: hints_for(r, b))
+    assert solver.cancelled == [a]
+    assert hints_for(results, b)[0].distance == distance(b)
+    assert worker.counters["restarts"] == 0
+
+
+def test_resubmitting_the_board_being_searched_does_not_restart_it(solver, make_worker):
+    board = boards_at(10)[1]
+    gate = solver.gate(board)
+    worker = make_worker()
+    worker.start()
+    worker.submit(board)
+    assert wait_for(lambda: board in solver.started)
+    for _ in range(10):
+        worker.submit(board)
+    gate.set()
+    assert len(hints_for(poll_until(worker, bool), board)) == 1
+    assert solver.started == [board] and solver.cancelled == []
+
+
+def test_cached_board_is_answered_without_a_search(solver, make_worker):
+    a, b = boards_at(7)[:2]
+    worker = make_worker()
+    worker.start()
+    for board in (a, b):
+        worker.submit(board)
+        assert hints_for(poll_until(worker, bool), board)
+    worker.submit(a)
+    [hint] = poll_until(worker, bool)
+    assert hint.board == a and hint.complete and hint.moves == optimal_set(a)
+    assert solver.started == [a, b]
+    assert worker.counters["cache_hits"] == 1
+    goal = Board.goal(2, 3)
+    worker.submit(goal)
+    [done] = poll_until(worker, bool)
+    assert (done.board, done.distance, done.moves, done.complete) == (goal, 0, frozenset(), True)
+    assert goal not in solver.started
+
+
+def _branching_board() -> Board:
+    """A board with two optimal moves and at least one wasteful one."""
+    for board in boards_at(16):
+        moves = optimal_set(board)
+        if len(moves) >= 2 and len(moves) < len(board.legal_moves()):
+            return board
+    raise AssertionError("no suitable 2x3 board")
+
+
+def test_follow_the_path_and_replan_after_a_wasteful_move(solver, make_worker):
+    start = _branching_board()
+    worker = make_worker()
+    worker.start()
+    worker.submit(start)
+    [first] = poll_until(worker, bool)
+    d = first.distance
+    # Every board along the stored path is known at once, with no new search.
+    here = start
+    for step, move in enumerate(first.path, 1):
+        here = here.apply(move)
+        known = worker.known(here)
+        assert known.optimal and known.distance == d - step == distance(here)
+        assert known.path == first.path[step:]
+        assert known.moves <= optimal_set(here)
+        if known.distance:
+            assert known.path[0] in known.moves
+    assert solver.started == [start]
+    # Another optimal move: the distance is known, not (yet) the moves.
+    other = next(m for m in sorted(first.moves) if m != first.path[0])
+    alt = worker.known(start.apply(other))
+    assert alt.distance == d - 1 and not alt.complete
+    assert alt.moves <= optimal_set(start.apply(other))
+    # A wasteful move: undoing it is known to be optimal at once ...
+    waste = next(m for m in start.legal_moves() if m not in first.moves)
+    child = start.apply(waste)
+    known = worker.known(child)
+    assert known.distance == d + 1 == distance(child)
+    assert inverse(waste) in known.moves and not known.complete
+    assert len(known.path) == d + 1 and child.apply_all(known.path).is_solved()
+    # ... and the full set is computed in the background.
+    worker.submit(child)
+    [full] = poll_until(worker, bool)
+    assert full.board == child and full.complete
+    assert full.moves == optimal_set(child) and inverse(waste) in full.moves
+
+
+def test_request_board_of_a_given_length(solver, make_worker):
+    worker = make_worker()
+    worker.start()
+    first = worker.request_board(2, 3, 9, seed=5)
+    second = worker.request_board(2, 3, 9, seed=5)
+    results = poll_until(worker, lambda r: len(new_boards(r)) == 2)
+    one, two = new_boards(results)
+    assert (one.request_id, two.request_id) == (first, second)
+    assert one.length == 9 and distance(one.board) == 9
+    assert one.board == two.board  # same seed, same board
+
+
+def test_request_board_without_length_is_uniform_and_immediate(solver, make_worker):
+    solver.warm_gate.clear()  # even during warm-up
+    worker = make_worker()
+    worker.start()
+    request = worker.request_board(3, 3, None, seed=7)
+    [made] = worker.poll()
+    assert made == NewBoard(random_board(3, 3, random.Random(7)), None, request)
+    with pytest.raises(ValueError, match="too large"):
+        worker.request_board(11, 3, None, seed=1)
+
+
+def test_request_board_interrupts_a_search_and_resumes_it(solver, make_worker):
+    board = boards_at(10)[2]
+    gate = solver.gate(board)
+    worker = make_worker(hang_grace=NO_ABANDON)
+    worker.start()
+    worker.submit(board)
+    assert wait_for(lambda: board in solver.started)
+    request = worker.request_board(2, 3, 6, seed=1)
+    [made] = new_boards(poll_until(worker, new_boards))
+    assert made.request_id == request and distance(made.board) == 6
+    assert solver.cancelled == [board]
+    gate.set()
+    assert hints_for(poll_until(worker, bool), board)
+    assert solver.started == [board, board]
