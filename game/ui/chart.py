@@ -1,0 +1,145 @@
+"""The distance-to-goal chart: the player's distance after each move against the ideal line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.theme import Theme
+
+Point = tuple[float, float]
+Box = tuple[int, int, int, int]  # x, y, width, height
+
+LABEL_FRACTION = 0.09
+"""Axis label text height as a share of the chart box height."""
+MIN_LABEL_PX = 10
+MARGIN_LEFT_LABELS = 3.2
+"""Left margin in label heights (room for the y tick numbers and the axis title)."""
+MARGIN_BOTTOM_LABELS = 2.4
+MARGIN_TOP_LABELS = 1.4
+MARGIN_RIGHT_LABELS = 0.8
+LINE_WIDTH_FRACTION = 0.012
+DOT_MOVES_MAX = 60
+"""Mark every move with a dot only up to this many moves (more would be clutter)."""
+X_TITLE = "moves"
+Y_TITLE = "distance to goal"
+LEGEND_YOU = "you"
+LEGEND_IDEAL = "ideal"
+
+
+@dataclass(frozen=True, slots=True)
+class ChartGeometry:
+    """Where everything in the chart goes, in surface pixels (pure, testable)."""
+
+    plot: Box
+    x_max: int
+    y_max: int
+    segments: tuple[tuple[Point, ...], ...]
+    """Runs of known distances; an unknown distance breaks the line."""
+    ideal: tuple[Point, Point] | None
+    x_ticks: tuple[tuple[float, str], ...]
+    y_ticks: tuple[tuple[float, str], ...]
+    label_px: int
+
+
+def chart_geometry(distances: Sequence[int | None], box: Box) -> ChartGeometry:
+    """Lay out the chart of ``distances`` (index = moves played) inside ``box``."""
+    x, y, w, h = box
+    label_px = max(MIN_LABEL_PX, int(h * LABEL_FRACTION))
+    left = x + int(label_px * MARGIN_LEFT_LABELS)
+    top = y + int(label_px * MARGIN_TOP_LABELS)
+    right = x + w - int(label_px * MARGIN_RIGHT_LABELS)
+    bottom = y + h - int(label_px * MARGIN_BOTTOM_LABELS)
+    plot = (left, top, max(1, right - left), max(1, bottom - top))
+    known = [d for d in distances if d is not None]
+    start = distances[0] if distances else None
+    x_max = max(1, len(distances) - 1, start or 0)
+    y_max = max(1, *known) if known else 1
+
+    def to_px(i: float, d: float) -> Point:
+        return (plot[0] + plot[2] * i / x_max, plot[1] + plot[3] * (1 - d / y_max))
+
+    segments: list[tuple[Point, ...]] = []
+    run: list[Point] = []
+    for i, d in enumerate(distances):
+        if d is None:
+            if run:
+                segments.append(tuple(run))
+            run = []
+        else:
+            run.append(to_px(i, d))
+    if run:
+        segments.append(tuple(run))
+    ideal = (to_px(0, start), to_px(start, 0)) if start else None
+    x_ticks = tuple((to_px(i, 0)[0], str(i)) for i in _ticks(x_max))
+    y_ticks = tuple((to_px(0, d)[1], str(d)) for d in _ticks(y_max))
+    return ChartGeometry(plot, x_max, y_max, tuple(segments), ideal, x_ticks, y_ticks, label_px)
+
+
+def _ticks(top: int) -> list[int]:
+    """0, a round middle value when there is room, and ``top``."""
+    if top < 4:
+        return [0, top]
+    step = 10 ** (len(str(top // 2)) - 1)
+    middle = (top // 2) // step * step
+    return [0, middle, top] if 0 < middle < top else [0, top]
+
+
+def draw_distance_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | None],
+                        theme: Theme, font: Callable[[int], pygame.font.Font]) -> None:
+    """Draw the chart into ``box``; reads its inputs and changes nothing else."""
+    previous_clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(box).clip(previous_clip))
+    try:
+        _draw_chart(surface, box, distances, theme, font)
+    finally:
+        surface.set_clip(previous_clip)
+
+
+def _draw_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | None],
+                theme: Theme, font: Callable[[int], pygame.font.Font]) -> None:
+    geo = chart_geometry(distances, box)
+    px, py, pw, ph = geo.plot
+    line_w = max(1, int(min(box[2], box[3]) * LINE_WIDTH_FRACTION))
+    label = font(geo.label_px)
+    pygame.draw.rect(surface, theme.panel, pygame.Rect(box))
+    pygame.draw.line(surface, theme.muted, (px, py), (px, py + ph), 1)
+    pygame.draw.line(surface, theme.muted, (px, py + ph), (px + pw, py + ph), 1)
+    for tx, text in geo.x_ticks:
+        img = label.render(text, True, theme.muted)
+        surface.blit(img, (tx - img.get_width() / 2, py + ph + line_w))
+    for ty, text in geo.y_ticks:
+        img = label.render(text, True, theme.muted)
+        surface.blit(img, (px - img.get_width() - line_w * 2, ty - img.get_height() / 2))
+    x_title = label.render(X_TITLE, True, theme.muted)
+    surface.blit(x_title, (px + pw / 2 - x_title.get_width() / 2,
+                           box[1] + box[3] - x_title.get_height()))
+    y_title = pygame.transform.rotate(label.render(Y_TITLE, True, theme.muted), 90)
+    surface.blit(y_title, (box[0], py + ph / 2 - y_title.get_height() / 2))
+    if geo.ideal is not None:
+        pygame.draw.line(surface, theme.chart_ideal, geo.ideal[0], geo.ideal[1], line_w)
+    dots = len(distances) <= DOT_MOVES_MAX
+    for run in geo.segments:
+        if len(run) > 1:
+            pygame.draw.lines(surface, theme.chart_line, False, run, line_w)
+        if dots or len(run) == 1:
+            for point in run:
+                pygame.draw.circle(surface, theme.chart_line, point, line_w + 1)
+    _legend(surface, geo, theme, label, line_w)
+
+
+def _legend(surface: pygame.Surface, geo: ChartGeometry, theme: Theme,
+            label: pygame.font.Font, line_w: int) -> None:
+    px, py, pw, _ = geo.plot
+    swatch = geo.label_px * 2
+    x = px + pw
+    for text, colour in ((LEGEND_IDEAL, theme.chart_ideal), (LEGEND_YOU, theme.chart_line)):
+        img = label.render(text, True, theme.muted)
+        x -= img.get_width()
+        surface.blit(img, (x, py - geo.label_px * MARGIN_TOP_LABELS))
+        x -= swatch // 4 + swatch
+        mid = py - geo.label_px * MARGIN_TOP_LABELS + img.get_height() / 2
+        pygame.draw.line(surface, colour, (x, mid), (x + swatch, mid), line_w)
+        x -= geo.label_px

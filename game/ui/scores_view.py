@@ -1,0 +1,196 @@
+"""The per-size high-scores view, and the score table it shares with the end screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.highscores import TABLE_SIZE, Entry, HighScores, shape_key
+from game.ui.theme import Theme
+
+FontFn = Callable[[int], pygame.font.Font]
+Box = tuple[int, int, int, int]
+
+STANDARD_SHAPES = ("3x3", "4x4", "5x5")
+TABLE_HEADER = ("#", "Name", "Points", "Time", "Moves", "Grade")
+COLUMN_SHARES = (0.08, 0.30, 0.18, 0.18, 0.13, 0.13)
+RIGHT_ALIGNED = (False, False, True, True, True, True)
+ROW_SPACING = 1.25
+"""Row height as a multiple of the text size."""
+MIN_TEXT_PX = 8
+FIT_SHRINK = 0.9
+EMPTY_TABLE = "No scores yet for {shape}"
+SCORES_TITLE = "High scores"
+SCORES_HELP = "Left/Right size   Esc back"
+PAD_FRACTION = 0.03
+TITLE_FRACTION = 0.08
+TEXT_FRACTION = 0.045
+
+
+def format_time(seconds: float) -> str:
+    """``m:ss.s`` (or ``h:mm:ss`` from an hour on)."""
+    if seconds >= 3600:
+        whole = int(seconds)
+        return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+    tenths = int(round(seconds * 10))
+    minutes, rest = divmod(tenths, 600)
+    return f"{minutes}:{rest // 10:02d}.{rest % 10}"
+
+
+def table_rows(entries: Sequence[Entry]) -> list[tuple[str, ...]]:
+    """The table's text, one tuple of cells per entry (header not included)."""
+    return [
+        (str(i), e.name, str(e.points), format_time(e.seconds), str(e.moves), e.grade)
+        for i, e in enumerate(entries, start=1)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresView:
+    """What the high-scores screen shows: the sizes, the chosen one and its table."""
+
+    shapes: tuple[str, ...]
+    current: str
+    entries: tuple[Entry, ...]
+    highlight: int | None = None
+    """1-based rank of a row to highlight (e.g. the game just finished)."""
+    warning: str | None = None
+
+
+def scores_view_for(scores: HighScores, current: str | None = None, *,
+                    warning: str | None = None) -> ScoresView:
+    """The view for ``current`` (default: the first size with scores, else 4x4)."""
+    shapes = sorted({*STANDARD_SHAPES, *scores.shapes(), *([current] if current else [])},
+                    key=shape_key)
+    if current is None:
+        current = next(iter(scores.shapes()), "4x4")
+    return ScoresView(tuple(shapes), current, tuple(scores.table(current)), warning=warning)
+
+
+def step_shape(view: ScoresView, step: int) -> str:
+    """The size ``step`` places left (-1) or right (+1) of the current one, wrapping."""
+    if not view.shapes:
+        return view.current
+    i = view.shapes.index(view.current) if view.current in view.shapes else 0
+    return view.shapes[(i + step) % len(view.shapes)]
+
+
+def scores_view_lines(view: ScoresView) -> list[str]:
+    """Every text the view draws, top to bottom (a table row's cells joined by two spaces)."""
+    lines = [SCORES_TITLE, *view.shapes]
+    lines += table_lines(view.entries, view.current)
+    if view.warning:
+        lines.append(view.warning)
+    lines.append(SCORES_HELP)
+    return lines
+
+
+def table_lines(entries: Sequence[Entry], shape: str) -> list[str]:
+    """The table text as lines: the header and one line per row, or the empty message."""
+    if not entries:
+        return [EMPTY_TABLE.format(shape=shape)]
+    return ["  ".join(TABLE_HEADER)] + ["  ".join(row) for row in table_rows(entries)]
+
+
+def blit_fit(surface: pygame.Surface, font: FontFn, size: int, text: str,
+             colour: tuple[int, int, int], pos: tuple[float, float], max_w: float,
+             align: str = "left") -> int:
+    """Draw ``text`` at ``pos`` (top edge), shrinking the font until it fits ``max_w``;
+    ``align`` is left, right (pos is the right edge) or center. Returns the height used."""
+    size = max(MIN_TEXT_PX, size)
+    face = font(size)
+    while face.size(text)[0] > max_w and size > MIN_TEXT_PX:
+        size = max(MIN_TEXT_PX, int(size * FIT_SHRINK))
+        face = font(size)
+    img = face.render(text, True, colour)
+    x, y = pos
+    if align == "right":
+        x -= img.get_width()
+    elif align == "center":
+        x -= img.get_width() / 2
+    surface.blit(img, (x, y))
+    return img.get_height()
+
+
+def draw_table(surface: pygame.Surface, box: Box, entries: Sequence[Entry], shape: str,
+               highlight: int | None, theme: Theme, font: FontFn) -> None:
+    """The top-10 table in ``box``; the ``highlight`` rank gets an accent bar."""
+    previous_clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(box).clip(previous_clip))
+    try:
+        _draw_table_rows(surface, box, entries, shape, highlight, theme, font)
+    finally:
+        surface.set_clip(previous_clip)
+
+
+def _draw_table_rows(surface: pygame.Surface, box: Box, entries: Sequence[Entry], shape: str,
+                     highlight: int | None, theme: Theme, font: FontFn) -> None:
+    x, y, w, h = box
+    text_px = max(MIN_TEXT_PX, int(h / ((TABLE_SIZE + 1) * ROW_SPACING)))
+    row_h = int(text_px * ROW_SPACING)
+    pygame.draw.rect(surface, theme.panel, pygame.Rect(box))
+    if not entries:
+        blit_fit(surface, font, text_px, EMPTY_TABLE.format(shape=shape), theme.muted,
+                 (x + w / 2, y + row_h), w, "center")
+        return
+    edges = [x]
+    for share in COLUMN_SHARES:
+        edges.append(edges[-1] + w * share)
+    gap = text_px * 0.3
+    rows = [TABLE_HEADER, *table_rows(entries)]
+    for r, cells in enumerate(rows):
+        top = y + r * row_h
+        colour = theme.muted if r == 0 else theme.hud_text
+        if highlight is not None and r == highlight:
+            pygame.draw.rect(surface, theme.accent, pygame.Rect(x, top, w, row_h))
+            colour = theme.bg
+        for c, text in enumerate(cells):
+            left, right = edges[c] + gap, edges[c + 1] - gap
+            if RIGHT_ALIGNED[c]:
+                blit_fit(surface, font, text_px, text, colour, (right, top), right - left,
+                         "right")
+            else:
+                blit_fit(surface, font, text_px, text, colour, (left, top), right - left)
+
+
+def draw_high_scores(surface: pygame.Surface, view: ScoresView, theme: Theme,
+                     font: FontFn) -> None:
+    """The per-size high-scores screen; reads ``view`` and changes nothing else."""
+    w, h = surface.get_size()
+    pad = max(4, int(min(w, h) * PAD_FRACTION))
+    title_px = max(MIN_TEXT_PX + 4, int(h * TITLE_FRACTION))
+    text_px = max(MIN_TEXT_PX, int(h * TEXT_FRACTION))
+    surface.fill(theme.bg)
+    y = pad
+    y += blit_fit(surface, font, title_px, SCORES_TITLE, theme.hud_text, (w / 2, y),
+                  w - 2 * pad, "center")
+    _draw_shape_tabs(surface, view, theme, font, text_px, (pad, y + pad // 2, w - 2 * pad))
+    y += pad // 2 + int(text_px * ROW_SPACING) + pad
+    bottom = h - pad - int(text_px * ROW_SPACING) * (2 if view.warning else 1)
+    table_w = min(w - 2 * pad, int(h * 1.6))
+    draw_table(surface, ((w - table_w) // 2, y, table_w, max(1, bottom - y - pad)),
+               view.entries, view.current, view.highlight, theme, font)
+    if view.warning:
+        blit_fit(surface, font, text_px, view.warning, theme.bad,
+                 (w / 2, bottom), w - 2 * pad, "center")
+    blit_fit(surface, font, text_px, SCORES_HELP, theme.muted,
+             (w / 2, h - pad - int(text_px * ROW_SPACING)), w - 2 * pad, "center")
+
+
+def _draw_shape_tabs(surface: pygame.Surface, view: ScoresView, theme: Theme, font: FontFn,
+                     text_px: int, row: tuple[int, int, int]) -> None:
+    x, y, w = row
+    if not view.shapes:
+        return
+    cell = w / len(view.shapes)
+    for i, shape in enumerate(view.shapes):
+        left = x + i * cell
+        chosen = shape == view.current
+        if chosen:
+            pygame.draw.rect(surface, theme.accent,
+                             pygame.Rect(left, y, cell, int(text_px * ROW_SPACING)),
+                             border_radius=max(2, text_px // 4))
+        blit_fit(surface, font, text_px, shape, theme.bg if chosen else theme.muted,
+                 (left + cell / 2, y + text_px * (ROW_SPACING - 1) / 2), cell * 0.9, "center")
