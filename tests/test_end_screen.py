@@ -1,0 +1,258 @@
+"""End screen, high-scores view and chart drawn headless; their texts checked exactly."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.highscores import Entry, HighScores
+from game.scoring import (
+    BASE_POINTS,
+    HINT_COST_PER_LEVEL,
+    SOLVE_BONUS_PER_CELL,
+    UNDO_COST,
+    MoveClass,
+    ScoreSheet,
+    summarize,
+)
+from game.ui.chart import chart_geometry
+from game.ui.end_screen import (
+    HELP,
+    EndScreenView,
+    draw_end_screen,
+    end_screen_layout,
+    end_screen_lines,
+    end_screen_text,
+)
+from game.ui.scores_view import (
+    SCORES_HELP,
+    ScoresView,
+    draw_high_scores,
+    format_time,
+    scores_view_for,
+    scores_view_lines,
+    step_shape,
+)
+from game.ui.theme import THEMES, get_theme
+
+SIZES = [(960, 640), (640, 900), (1920, 1080), (320, 240), (120, 90)]
+T0 = datetime(2026, 11, 22, 5, 0, 0, tzinfo=UTC)
+TOLERANCE = (1, 1, 1, 255)
+
+
+@pytest.fixture(scope="module")
+def font():
+    pygame.display.init()
+    pygame.font.init()
+
+    @functools.cache
+    def make(px: int) -> pygame.font.Font:
+        return pygame.font.Font(None, px)
+
+    return make
+
+
+@pytest.fixture(autouse=True)
+def private_data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+
+
+def scripted_summary(by_player: bool = True):
+    """A 3x3 game from distance 8: 3 optimal, 1 wasteful, undo, 5 optimal, one hint."""
+    sheet = ScoreSheet.start(8, width=3, height=3)
+    for _ in range(3):
+        sheet = sheet.after_move(MoveClass.OPTIMAL)
+    sheet = sheet.after_move(MoveClass.WASTEFUL).after_undo().after_hint(1)
+    for _ in range(5):
+        sheet = sheet.after_move(MoveClass.OPTIMAL)
+    assert sheet.distance == 0
+    return summarize(sheet, 125.25, solved_by_player=by_player)
+
+
+def table_entries(n: int) -> tuple[Entry, ...]:
+    return tuple(Entry(f"p{i}", 900 - 10 * i, 30.0 + i, 20 + i, 8, "A", "2026-11-22T05:00:00Z")
+                 for i in range(n))
+
+
+def colour_count(surface: pygame.Surface, box, colour) -> int:
+    area = surface.subsurface(pygame.Rect(box).clip(surface.get_rect()))
+    return pygame.mask.from_threshold(area, colour, TOLERANCE).count()
+
+
+# --- texts ----------------------------------------------------------------------------------
+def test_end_screen_lines_have_the_right_figures() -> None:
+    summary = scripted_summary()
+    view = EndScreenView(summary, table_entries(3), rank=2, badges=("best time",),
+                         game_id="3x3-42")
+    lines = end_screen_lines(view)
+    # Move points: the first 3 optimal at 1x, the assisted one at 1x, then 4 more: streak
+    # was reset by the undo, so all at 1x.
+    move_points = 8 * BASE_POINTS
+    costs = UNDO_COST + HINT_COST_PER_LEVEL
+    bonus = SOLVE_BONUS_PER_CELL * 9  # 125 s is over par (24 s): no time bonus
+    assert summary.move_points == move_points and summary.costs == costs
+    assert lines == [
+        "Solved!",
+        "3x3  3x3-42",
+        "Grade",
+        "B",  # efficiency 100% is an A, one hint level lowers it a step
+        "New best time!",
+        "Time: 2:05.2",
+        "Moves: 8",
+        "Optimal length: 8",
+        "Efficiency: 100%",
+        "Accuracy: 100%",
+        "Best streak: 4",
+        "Hints used: 1",
+        "Undos: 1",
+        f"Move points: {move_points}",
+        f"Bonuses: +{bonus}",
+        f"Costs: -{costs}",
+        f"Points: {move_points + bonus - costs}",
+        "#2 in the 3x3 top 10",
+        "#  Name  Points  Time  Moves  Grade",
+        "1  p0  900  0:30.0  20  A",
+        "2  p1  890  0:31.0  21  A",
+        "3  p2  880  0:32.0  22  A",
+        HELP,
+    ]
+    assert HELP == "N new game   R replay   Esc title"
+
+
+def test_end_screen_text_variants() -> None:
+    auto = end_screen_text(EndScreenView(scripted_summary(by_player=False), table_entries(1)))
+    assert auto.title == "Solved by the computer" and auto.grade == "-"
+    assert "do not enter" in auto.rank_line
+    outside = end_screen_text(EndScreenView(scripted_summary(), table_entries(10), rank=None))
+    assert outside.rank_line == "Not in the 3x3 top 10 this time"
+    perfect = replace(scripted_summary(), perfect=True, efficiency=None, accuracy=-0.25)
+    text = end_screen_text(EndScreenView(perfect, (), warning="scores.json was unusable"))
+    assert text.title == "Perfect!"
+    assert ("Efficiency", "-") in text.stats and ("Accuracy", "-25%") in text.stats
+    assert text.table == ("No scores yet for 3x3",)
+    assert end_screen_lines(EndScreenView(perfect, (), warning="bad file"))[-2] == "bad file"
+
+
+def test_build_from_add_result() -> None:
+    scores = HighScores().load()
+    summary = scripted_summary()
+    result = scores.add(summary, name="zed", when=T0, game_id="3x3-7")
+    view = EndScreenView.build(summary, result, game_id="3x3-7")
+    assert view.rank == 1 and view.entries[0].name == "zed"
+    assert "New best points!" in end_screen_lines(view)
+    auto = scripted_summary(by_player=False)
+    view = EndScreenView.build(auto, scores.add(auto), scores.table("3x3"))
+    assert view.rank is None and len(view.entries) == 1
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"),
+    [(0, "0:00.0"), (9.96, "0:10.0"), (59.95, "1:00.0"), (83.44, "1:23.4"), (3725, "1:02:05")],
+)
+def test_format_time(seconds: float, text: str) -> None:
+    assert format_time(seconds) == text
+
+
+# --- geometry -------------------------------------------------------------------------------
+def test_chart_geometry() -> None:
+    geo = chart_geometry([4, 3, 4, None, 2, 1, 0], (0, 0, 400, 200))
+    px, py, pw, ph = geo.plot
+    assert geo.x_max == 6 and geo.y_max == 4
+    assert [len(run) for run in geo.segments] == [3, 3]
+    assert geo.segments[0][0] == (px, py)  # start distance at the top-left
+    assert geo.segments[-1][-1] == (px + pw, py + ph)  # goal at the bottom-right
+    assert geo.ideal == ((px, py), (px + pw * 4 / 6, py + ph))
+    assert [t for _, t in geo.y_ticks] == ["0", "2", "4"]
+    assert chart_geometry([None, None], (0, 0, 50, 50)).ideal is None
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_layout_boxes_fit_the_surface(size: tuple[int, int]) -> None:
+    layout = end_screen_layout(*size)
+    for box in (layout.header, layout.grade, layout.badges, layout.stats, layout.chart,
+                layout.table, layout.footer):
+        x, y, w, h = box
+        assert x >= 0 and y >= 0 and w > 0 and h > 0
+        assert x + w <= size[0] and y + h <= size[1]
+    assert pygame.Rect(layout.chart).colliderect(pygame.Rect(layout.table)) is False
+
+
+# --- drawing --------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("theme_name", sorted(THEMES))
+def test_end_screen_draws_at_every_size(font, size, theme_name) -> None:
+    theme = get_theme(theme_name)
+    view = EndScreenView(scripted_summary(), table_entries(10), rank=3,
+                         badges=("best points", "best time"), game_id="3x3-1", warning="w")
+    surface = pygame.Surface(size)
+    surface.set_clip(pygame.Rect(0, 0, *size))
+    draw_end_screen(surface, view, theme, font)
+    assert surface.get_clip() == pygame.Rect(0, 0, *size)
+    chart = end_screen_layout(*size).chart
+    assert colour_count(surface, chart, theme.chart_line) > 0
+    if size[1] >= 240:
+        assert colour_count(surface, chart, theme.chart_ideal) > 0
+
+
+def test_chart_pixels_follow_the_distances(font) -> None:
+    theme = get_theme("classic")
+    size = (960, 640)
+    chart = end_screen_layout(*size).chart
+    summary = scripted_summary()
+    a, b = pygame.Surface(size), pygame.Surface(size)
+    draw_end_screen(a, EndScreenView(summary), theme, font)
+    detour = replace(summary, distances=(8, 9, 10, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0))
+    draw_end_screen(b, EndScreenView(detour), theme, font)
+    area = pygame.Rect(chart)
+    assert pygame.image.tobytes(a.subsurface(area), "RGB") != pygame.image.tobytes(
+        b.subsurface(area), "RGB")
+
+
+def test_new_entry_is_highlighted(font) -> None:
+    theme = get_theme("classic")
+    size = (960, 640)
+    table = end_screen_layout(*size).table
+    ranked, unranked = pygame.Surface(size), pygame.Surface(size)
+    draw_end_screen(ranked, EndScreenView(scripted_summary(), table_entries(10), rank=4),
+                    theme, font)
+    draw_end_screen(unranked, EndScreenView(scripted_summary(), table_entries(10), rank=None),
+                    theme, font)
+    assert colour_count(ranked, table, theme.accent) > colour_count(unranked, table,
+                                                                    theme.accent) + 100
+
+
+# --- the high-scores view -------------------------------------------------------------------
+def test_scores_view_from_store_and_size_stepping() -> None:
+    scores = HighScores().load()
+    scores.add(scripted_summary(), name="amy", when=T0)
+    view = scores_view_for(scores)
+    assert view.current == "3x3" and view.shapes == ("3x3", "4x4", "5x5")
+    assert [e.name for e in view.entries] == ["amy"]
+    assert step_shape(view, 1) == "4x4" and step_shape(view, -1) == "5x5"
+    odd = scores_view_for(scores, "7x3")
+    assert odd.shapes == ("3x3", "4x4", "7x3", "5x5") and odd.entries == ()
+    assert step_shape(odd, 1) == "5x5"
+    lines = scores_view_lines(view)
+    assert lines[:4] == ["High scores", "3x3", "4x4", "5x5"]
+    assert lines[4] == "#  Name  Points  Time  Moves  Grade"
+    assert lines[5].startswith("1  amy  ") and lines[-1] == SCORES_HELP
+    empty = scores_view_lines(replace(view, current="4x4", entries=(), warning="oops"))
+    assert empty[-3:] == ["No scores yet for 4x4", "oops", SCORES_HELP]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_scores_view_draws_at_every_size(font, size) -> None:
+    theme = get_theme("high-contrast")
+    view = ScoresView(("3x3", "4x4", "5x5"), "4x4", table_entries(10), highlight=2,
+                      warning="scores.json was unusable")
+    surface = pygame.Surface(size)
+    draw_high_scores(surface, view, theme, font)
+    assert colour_count(surface, (0, 0, *size), theme.accent) > 0
+    blank = pygame.Surface(size)
+    draw_high_scores(blank, replace(view, entries=(), highlight=None), theme, font)
+    assert pygame.image.tobytes(surface, "RGB") != pygame.image.tobytes(blank, "RGB")
