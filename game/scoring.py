@@ -296,6 +296,13 @@ class ScoreSheet:
             return self
         return replace(self, hints_used=self.hints_used + extra, hint_level_here=level)
 
+    def learn_start_distance(self, distance: int) -> ScoreSheet:
+        """Record the start board's exact distance learned late (e.g. after the first moves),
+        so efficiency, the perfect bonus and the ideal chart line can still be figured."""
+        if self.start_distance is not None:
+            return self
+        return replace(self, start_distance=distance, trail=(distance, *self.trail[1:]))
+
     def learn_distance(self, distance: int) -> ScoreSheet:
         """Record the exact distance of the current position once the solver knows it."""
         line = self._line

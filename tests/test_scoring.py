@@ -234,6 +234,14 @@ def test_learn_distance_later() -> None:
     assert sheet.learn_distance(4) is sheet
 
 
+def test_learn_start_distance_late() -> None:
+    sheet = play(ScoreSheet.start(None), "uuoo").learn_start_distance(4)
+    assert sheet.start_distance == 4 and sheet.trail[0] == 4
+    assert sheet.learn_start_distance(9) is sheet
+    summary = summarize(sheet, SLOW_SECONDS, True)
+    assert summary.efficiency == 1.0 and summary.perfect and summary.optimal_length == 4
+
+
 # --- the summary ----------------------------------------------------------------------------
 def test_perfect_game_summary_figures() -> None:
     sheet = play(ScoreSheet.start(12, width=3, height=3), "o" * 12)
