@@ -124,17 +124,9 @@ def _extend(line: _Line | None, cls: MoveClass, distance: int | None, points: in
     base = (0, 0, 0, 0, 0) if line is None else (
         line.moves, line.optimal, line.wasteful, line.unknown, line.total_points
     )
-    return _Line(
-        prev=line,
-        cls=cls,
-        distance=distance,
-        points=points,
-        moves=base[0] + 1,
-        optimal=base[1] + (cls is MoveClass.OPTIMAL),
-        wasteful=base[2] + (cls is MoveClass.WASTEFUL),
-        unknown=base[3] + (cls is MoveClass.UNKNOWN),
-        total_points=base[4] + points,
-    )
+    return _Line(line, cls, distance, points, base[0] + 1,
+                 base[1] + (cls is MoveClass.OPTIMAL), base[2] + (cls is MoveClass.WASTEFUL),
+                 base[3] + (cls is MoveClass.UNKNOWN), base[4] + points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,27 +377,12 @@ def summarize(sheet: ScoreSheet, seconds: float, solved_by_player: bool) -> Game
     letter = (grade(efficiency, accuracy, sheet.hints_used, perfect)
               if by_player else GRADE_UNRATED)
     return GameSummary(
-        shape=f"{sheet.width}x{sheet.height}",
-        seconds=seconds,
-        moves=moves,
-        optimal_length=start,
-        efficiency=efficiency,
-        accuracy=accuracy,
-        best_streak=sheet.best_streak,
-        hints_used=sheet.hints_used,
-        undos=sheet.undos,
-        restarts=sheet.restarts,
-        optimal=sheet.optimal,
-        wasteful=sheet.wasteful,
-        unknown=sheet.unknown,
-        move_points=sheet.move_points,
-        solve_bonus=solve_bonus,
-        time_bonus=time_bonus,
-        perfect_bonus=perfect_bonus,
-        costs=sheet.costs,
-        points=max(0, total),
-        perfect=perfect,
-        grade=letter,
-        distances=sheet.trail,
+        shape=f"{sheet.width}x{sheet.height}", seconds=seconds, moves=moves,
+        optimal_length=start, efficiency=efficiency, accuracy=accuracy,
+        best_streak=sheet.best_streak, hints_used=sheet.hints_used, undos=sheet.undos,
+        restarts=sheet.restarts, optimal=sheet.optimal, wasteful=sheet.wasteful,
+        unknown=sheet.unknown, move_points=sheet.move_points, solve_bonus=solve_bonus,
+        time_bonus=time_bonus, perfect_bonus=perfect_bonus, costs=sheet.costs,
+        points=max(0, total), perfect=perfect, grade=letter, distances=sheet.trail,
         solved_by_player=by_player,
     )

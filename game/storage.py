@@ -117,7 +117,7 @@ class JsonStore:
             raise _BadFile(f"could not read it ({exc.strerror or exc})") from exc
         try:
             doc = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        except (ValueError, RecursionError) as exc:  # bad UTF-8, bad JSON, absurd nesting
             raise _BadFile("it is not valid JSON") from exc
         if not isinstance(doc, dict):
             raise _BadFile(f"it holds a JSON {type(doc).__name__}, not an object")

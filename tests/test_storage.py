@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -76,6 +78,8 @@ CORRUPT_CASES = {
     "unknown schema": b'{"schema": "other.app", "version": 1, "data": {}}',
     "bad version": b'{"schema": "fifteen.s", "version": "2", "data": {}}',
     "empty file": b"",
+    "absurd nesting": b"[" * 100_000 + b"]" * 100_000,
+    "huge number": b'{"schema": "fifteen.s", "version": 1e999, "data": {}}',
 }
 
 
@@ -239,6 +243,18 @@ def test_concurrent_threads_lose_no_entry(tmp_path: Path) -> None:
     for thread in threads:
         thread.join()
     assert len(make_store(path).load()["entries"]) == WRITERS * UPDATES_EACH
+
+
+def test_lower_layers_never_import_pygame() -> None:
+    code = (
+        "import sys; sys.modules['pygame'] = None\n"
+        "import game.storage, game.scoring, game.highscores\n"
+        "assert 'pygame' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
 
 
 def test_background_writer_runs_in_order_and_drains_on_close(tmp_path: Path) -> None:
