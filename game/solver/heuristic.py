@@ -1,0 +1,175 @@
+"""Pattern-database heuristics: tables for one shape, their lookup, and the mirror lookup."""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.board import Board
+from game.solver import cache
+from game.solver.encoding import neighbour_table, rank_pattern
+from game.solver.pdb import build_pdb, partition
+
+MIN_PDB_CELLS = 10
+MAX_PDB_CELLS = 16
+"""Boards of 10..16 cells are solved optimally with IDA* and pattern databases."""
+BUILD_THREADS = 2
+
+
+@dataclass(frozen=True)
+class PatternHeuristic:
+    """Additive disjoint PDBs for one shape, flattened into arrays the kernel can read.
+
+    ``tile_group[t]``/``tile_slot[t]``: which group tile t is in and where; ``pdbs`` holds all
+    groups' tables one after another from ``offsets[g]``. On square boards the same tables are
+    also looked up on the transposed board (``mirror_tile``/``mirror_cell``) and the larger
+    sum is used: both are admissible and consistent, so their maximum is too.
+    """
+
+    width: int
+    height: int
+    groups: tuple[tuple[int, ...], ...]
+    pdbs: np.ndarray
+    offsets: np.ndarray
+    sizes: np.ndarray
+    tile_group: np.ndarray
+    tile_slot: np.ndarray
+    mirror_tile: np.ndarray
+    mirror_cell: np.ndarray
+    use_mirror: bool
+    nbr: np.ndarray
+    build_seconds: float = 0.0
+    load_seconds: float = 0.0
+
+    @property
+    def cells(self) -> int:
+        """Number of cells on the board."""
+        return self.width * self.height
+
+    def group_positions(self, tiles: tuple[int, ...], mirrored: bool = False) -> np.ndarray:
+        """``pos[g, slot]``: the cell of each pattern tile (on the transposed board if asked)."""
+        where = [0] * self.cells
+        for cell, t in enumerate(tiles):
+            where[t] = cell
+        pos = np.zeros((len(self.groups), int(self.sizes.max())), dtype=np.int8)
+        for t in range(1, self.cells):
+            cell = where[t]
+            if mirrored:
+                t, cell = int(self.mirror_tile[t]), int(self.mirror_cell[cell])
+            pos[self.tile_group[t], self.tile_slot[t]] = cell
+        return pos
+
+    def group_values(self, pos: np.ndarray) -> np.ndarray:
+        """The table value of each group for the placements in ``pos``."""
+        values = np.zeros(len(self.groups), dtype=np.int64)
+        for g, group in enumerate(self.groups):
+            rank = rank_pattern([int(p) for p in pos[g, : len(group)]], self.cells)
+            values[g] = self.pdbs[self.offsets[g] + rank]
+        return values
+
+    def __call__(self, board: Board) -> int:
+        """The heuristic value of ``board`` (plain Python, one lookup per group)."""
+        h = int(self.group_values(self.group_positions(board.tiles)).sum())
+        if self.use_mirror:
+            h = max(h, int(self.group_values(self.group_positions(board.tiles, True)).sum()))
+        return h
+
+
+def _mirror_maps(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
+    n = width * height
+    cell = np.arange(n, dtype=np.int8)
+    if width == height:
+        cell = np.array([(c % width) * width + c // width for c in range(n)], dtype=np.int8)
+    tile = np.zeros(n, dtype=np.int8)
+    for t in range(1, n):
+        tile[t] = cell[t - 1] + 1
+    return tile, cell
+
+
+def _assemble(width: int, height: int, groups: tuple[tuple[int, ...], ...],
+              tables: list[np.ndarray], build: float, load: float) -> PatternHeuristic:
+    n = width * height
+    sizes = np.array([len(g) for g in groups], dtype=np.int64)
+    offsets = np.zeros(len(groups), dtype=np.int64)
+    offsets[1:] = np.cumsum([t.size for t in tables])[:-1]
+    tile_group = np.full(n, -1, dtype=np.int64)
+    tile_slot = np.full(n, -1, dtype=np.int64)
+    for g, group in enumerate(groups):
+        for s, t in enumerate(group):
+            tile_group[t], tile_slot[t] = g, s
+    mirror_tile, mirror_cell = _mirror_maps(width, height)
+    pdbs = np.concatenate(tables)
+    pdbs.setflags(write=False)
+    return PatternHeuristic(
+        width, height, groups, pdbs, offsets, sizes, tile_group, tile_slot,
+        mirror_tile.astype(np.int64), mirror_cell.astype(np.int64), width == height,
+        neighbour_table(width, height).astype(np.int64), build, load,
+    )
+
+
+def build_tables(width: int, height: int,
+                 groups: tuple[tuple[int, ...], ...]) -> list[np.ndarray]:
+    """Build every group's table, two at a time (the compiled build releases the GIL)."""
+    with ThreadPoolExecutor(max_workers=BUILD_THREADS) as pool:
+        return list(pool.map(lambda g: build_pdb(width, height, g), groups))
+
+
+def make_heuristic(width: int, height: int,
+                   groups: tuple[tuple[int, ...], ...] | None = None) -> PatternHeuristic:
+    """Build a heuristic in memory, no cache (any shape; used by tests on small shapes)."""
+    groups = groups or partition(width, height)
+    start = time.monotonic()
+    tables = build_tables(width, height, groups)
+    return _assemble(width, height, groups, tables, time.monotonic() - start, 0.0)
+
+
+_heuristics: dict[tuple[int, int], PatternHeuristic] = {}
+_lock = threading.Lock()
+
+
+def has_heuristic(width: int, height: int) -> bool:
+    """Whether this shape is solved optimally with pattern databases."""
+    return MIN_PDB_CELLS <= width * height <= MAX_PDB_CELLS
+
+
+def get_heuristic(width: int, height: int) -> PatternHeuristic:
+    """The shape's heuristic: from memory, else the disk cache, else built and cached."""
+    if not has_heuristic(width, height):
+        raise ValueError(
+            f"no pattern databases for {width}x{height}: only boards of "
+            f"{MIN_PDB_CELLS}-{MAX_PDB_CELLS} cells use them"
+        )
+    key = (width, height)
+    with _lock:
+        found = _heuristics.get(key)
+        if found is not None:
+            return found
+        groups = partition(width, height)
+        name = f"pdb-{width}x{height}"
+        meta = {"width": width, "height": height, "groups": [list(g) for g in groups]}
+        start = time.monotonic()
+        tables = cache.load_tables(name, meta)
+        load = time.monotonic() - start
+        build = 0.0
+        if tables is None:
+            load = 0.0
+            start = time.monotonic()
+            tables = build_tables(width, height, groups)
+            build = time.monotonic() - start
+            try:
+                cache.save_tables(name, meta, tables)
+            except OSError:
+                pass  # a read-only cache only costs a rebuild next time
+        found = _assemble(width, height, groups, tables, build, load)
+        _heuristics[key] = found
+        return found
+
+
+def forget_heuristics() -> None:
+    """Drop the in-memory tables (tests use it to exercise loading from disk)."""
+    with _lock:
+        _heuristics.clear()

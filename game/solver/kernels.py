@@ -1,0 +1,146 @@
+"""Compiled IDA* inner loop: resumable, allocation-free, GIL released, cancellable by flag."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from game.solver.encoding import rank_pattern_nb
+
+FOUND = 0
+"""Status: a solution within the bound is in moves[:depth]."""
+EXHAUSTED = 1
+"""Status: the iteration finished without a solution; ctl[NEXT_BOUND] is the next bound."""
+PAUSED = 2
+"""Status: the node budget ran out; call again with the same arrays to resume."""
+CANCELLED = 3
+"""Status: the cancel flag was set."""
+
+# ctl slots (int64): the search state that is not per-depth
+DEPTH, BLANK, HSUM, MHSUM, NODES, BOUND, NEXT_BOUND, LIMIT = range(8)
+CTL_SLOTS = 8
+NO_BOUND = 1 << 30
+CANCEL_MASK = 4095
+"""The cancel flag is read every 4096 nodes (well under a millisecond)."""
+
+
+@njit(cache=True, nogil=True)
+def _group_value(pos: np.ndarray, g: int, sizes: np.ndarray, offsets: np.ndarray,
+                 pdbs: np.ndarray, cells: int) -> int:
+    return pdbs[offsets[g] + rank_pattern_nb(pos[g], sizes[g], cells)]
+
+
+@njit(cache=True, nogil=True)
+def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarray,
+            mvals: np.ndarray, moves: np.ndarray, nextdir: np.ndarray, saved: np.ndarray,
+            ctl: np.ndarray, cancel: np.ndarray, nbr: np.ndarray, tile_group: np.ndarray,
+            tile_slot: np.ndarray, sizes: np.ndarray, offsets: np.ndarray, pdbs: np.ndarray,
+            mirror_tile: np.ndarray, mirror_cell: np.ndarray, use_mirror: bool) -> int:
+    """Run (or resume) one IDA* iteration with bound ctl[BOUND] until ctl[LIMIT] nodes.
+
+    Per depth d: moves[d] is the move taken from depth d, nextdir[d] the next move code to
+    try there, saved[d, 0..3] the parent's group values and sums, restored on backtrack.
+    """
+    cells = tiles.shape[0]
+    depth = ctl[DEPTH]
+    blank = ctl[BLANK]
+    hsum = ctl[HSUM]
+    mhsum = ctl[MHSUM]
+    nodes = ctl[NODES]
+    bound = ctl[BOUND]
+    next_bound = ctl[NEXT_BOUND]
+    limit = ctl[LIMIT]
+    status = EXHAUSTED
+    while True:
+        if nodes >= limit:
+            status = PAUSED
+            break
+        code = nextdir[depth]
+        if code >= 4:
+            if depth == 0:
+                status = EXHAUSTED
+                break
+            # backtrack: undo moves[depth - 1]
+            depth -= 1
+            back = nbr[blank, moves[depth] ^ 1]
+            t = tiles[back]
+            tiles[blank] = t
+            tiles[back] = 0
+            g = tile_group[t]
+            pos[g, tile_slot[t]] = blank
+            vals[g] = saved[depth, 0]
+            hsum = saved[depth, 2]
+            if use_mirror:
+                mt = mirror_tile[t]
+                mg = tile_group[mt]
+                mpos[mg, tile_slot[mt]] = mirror_cell[blank]
+                mvals[mg] = saved[depth, 1]
+                mhsum = saved[depth, 3]
+            blank = back
+            continue
+        nextdir[depth] = code + 1
+        if depth > 0 and code == (moves[depth - 1] ^ 1):
+            continue
+        to = nbr[blank, code]
+        if to < 0:
+            continue
+        # the tile at `to` slides into the blank
+        t = tiles[to]
+        g = tile_group[t]
+        slot = tile_slot[t]
+        pos[g, slot] = blank
+        new_v = _group_value(pos, g, sizes, offsets, pdbs, cells)
+        h = hsum - vals[g] + new_v
+        hm = h
+        new_mv = 0
+        mg = 0
+        if use_mirror:
+            mt = mirror_tile[t]
+            mg = tile_group[mt]
+            mpos[mg, tile_slot[mt]] = mirror_cell[blank]
+            new_mv = _group_value(mpos, mg, sizes, offsets, pdbs, cells)
+            mh = mhsum - mvals[mg] + new_mv
+            if mh > hm:
+                hm = mh
+        nodes += 1
+        if (nodes & CANCEL_MASK) == 0 and cancel[0] != 0:
+            pos[g, slot] = to
+            if use_mirror:
+                mpos[mg, tile_slot[mirror_tile[t]]] = mirror_cell[to]
+            nextdir[depth] = code
+            status = CANCELLED
+            break
+        f = depth + 1 + hm
+        if f > bound:
+            if f < next_bound:
+                next_bound = f
+            pos[g, slot] = to
+            if use_mirror:
+                mpos[mg, tile_slot[mirror_tile[t]]] = mirror_cell[to]
+            continue
+        # descend
+        tiles[blank] = t
+        tiles[to] = 0
+        saved[depth, 0] = vals[g]
+        saved[depth, 2] = hsum
+        vals[g] = new_v
+        hsum = h
+        if use_mirror:
+            saved[depth, 1] = mvals[mg]
+            saved[depth, 3] = mhsum
+            mvals[mg] = new_mv
+            mhsum = mhsum - saved[depth, 1] + new_mv
+        moves[depth] = code
+        depth += 1
+        blank = to
+        nextdir[depth] = 0
+        if hm == 0:
+            status = FOUND
+            break
+    ctl[DEPTH] = depth
+    ctl[BLANK] = blank
+    ctl[HSUM] = hsum
+    ctl[MHSUM] = mhsum
+    ctl[NODES] = nodes
+    ctl[NEXT_BOUND] = next_bound
+    return status

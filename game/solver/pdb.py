@@ -1,0 +1,201 @@
+"""Additive pattern databases: tile partitions and the 0-1 breadth-first build (compiled)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+from numba import njit
+
+from game.solver.encoding import (
+    neighbour_table,
+    pattern_space,
+    rank_pattern,
+)
+
+MAX_GROUP = 6
+"""Largest pattern: 16*15*14*13*12*11 = 5.8M entries of one byte."""
+UNSEEN = 255
+FIFTEEN_PARTITION = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
+"""The classic 6-6-3 split of the 15-puzzle (goal blank bottom-right)."""
+INITIAL_QUEUE = 1 << 16
+
+
+def partition(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """Disjoint tile groups of at most MAX_GROUP tiles covering every tile of the shape.
+
+    4x4 uses the classic 6-6-3 split; other shapes take tiles in blocks along the long side
+    (column by column on wide boards, row by row on tall ones), so each group is compact.
+    """
+    if (width, height) == (4, 4):
+        return FIFTEEN_PARTITION
+    n = width * height
+    cells = range(n - 1)
+    if width > height:
+        order = sorted(cells, key=lambda c: (c % width, c // width))
+    else:
+        order = list(cells)
+    tiles = [c + 1 for c in order]
+    return tuple(tuple(tiles[i : i + MAX_GROUP]) for i in range(0, len(tiles), MAX_GROUP))
+
+
+def _grow(queue: np.ndarray, need: int) -> np.ndarray:
+    if need <= queue.shape[0]:
+        return queue
+    bigger = np.empty(max(need, 2 * queue.shape[0]), dtype=queue.dtype)
+    bigger[: queue.shape[0]] = queue
+    return bigger
+
+
+_grow_nb = njit(cache=True, nogil=True)(_grow)
+
+
+@njit(cache=True, nogil=True)
+def _flood(start: int, free: int, width: int, left_ok: int, right_ok: int) -> int:
+    """Bit mask of the cells the blank reaches from ``start`` through ``free`` cells."""
+    region = 1 << start
+    while True:
+        grown = (region | (region << width) | (region >> width)
+                 | ((region & right_ok) << 1) | ((region & left_ok) >> 1)) & free
+        if grown == region:
+            return region
+        region = grown
+
+
+@njit(cache=True, nogil=True)
+def _popcount16(x: int) -> int:
+    x = x - ((x >> 1) & 0x5555)
+    x = (x & 0x3333) + ((x >> 2) & 0x3333)
+    x = (x + (x >> 4)) & 0x0F0F
+    return (x + (x >> 8)) & 0x1F
+
+
+@njit(cache=True, nogil=True)
+def _compact(sparse: np.ndarray, k: int, n: int, space: int) -> np.ndarray:
+    """Re-index a table keyed by 4 bits per tile position into the dense pattern rank."""
+    pdb = np.full(space, UNSEEN, dtype=np.uint8)
+    for key in range(sparse.shape[0]):
+        value = sparse[key]
+        if value == UNSEEN:
+            continue
+        rank = 0
+        used = 0
+        for i in range(k):
+            p = (key >> (4 * i)) & 15
+            rank = rank * (n - i) + p - _popcount16(used & ((1 << p) - 1))
+            used |= 1 << p
+        pdb[rank] = value
+    return pdb
+
+
+@njit(cache=True, nogil=True)
+def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width: int,
+                 space: int) -> np.ndarray:
+    """Fewest pattern-tile moves from each placement of the pattern to its goal, any blank.
+
+    A 0-1 breadth-first search over (placement, blank region): moves of other tiles cost
+    nothing, so the whole region the blank can reach is visited at once. Placements are
+    keyed by 4 bits per tile during the search (a move is two xors, no ranking) with one bit
+    mask of seen blank cells per key; the result is re-indexed by dense rank at the end.
+    """
+    k = goal_cells.shape[0]
+    n = nbr.shape[0]
+    full = (1 << n) - 1
+    left_ok = 0  # cells with a left neighbour
+    right_ok = 0  # cells with a right neighbour
+    for c in range(n):
+        if c % width > 0:
+            left_ok |= 1 << c
+        if c % width < width - 1:
+            right_ok |= 1 << c
+    sparse = np.full(1 << (4 * k), UNSEEN, dtype=np.uint8)
+    seen = np.zeros(1 << (4 * k), dtype=np.uint16)
+    cur = np.empty(INITIAL_QUEUE, dtype=np.int32)
+    nxt = np.empty(INITIAL_QUEUE, dtype=np.int32)
+    start = 0
+    occupied = 0
+    for i in range(k):
+        start |= goal_cells[i] << (4 * i)
+        occupied |= 1 << goal_cells[i]
+    seen[start] = _flood(blank_goal, full & ~occupied, width, left_ok, right_ok)
+    sparse[start] = 0
+    cur[0] = start * 16 + blank_goal
+    ncur = 1
+    level = 0
+    while ncur > 0:
+        nnext = 0
+        for qi in range(ncur):
+            state = cur[qi]
+            key = state >> 4
+            occupied = 0
+            for i in range(k):
+                occupied |= 1 << ((key >> (4 * i)) & 15)
+            free = full & ~occupied
+            region = _flood(state & 15, free, width, left_ok, right_ok)
+            for i in range(k):
+                p = (key >> (4 * i)) & 15
+                for code in range(4):
+                    c = nbr[p, code]
+                    if c < 0 or not (region >> c) & 1:
+                        continue
+                    # tile i slides from p into the region cell c; the blank is then at p
+                    child = key ^ ((p ^ c) << (4 * i))
+                    if (seen[child] >> p) & 1:
+                        continue
+                    seen[child] |= _flood(p, (free | (1 << p)) & ~(1 << c), width,
+                                          left_ok, right_ok)
+                    if sparse[child] == UNSEEN:
+                        sparse[child] = level + 1
+                    nxt = _grow_nb(nxt, nnext + 1)
+                    nxt[nnext] = child * 16 + p
+                    nnext += 1
+        cur, nxt = nxt, cur
+        ncur = nnext
+        level += 1
+    return _compact(sparse, k, n, space)
+
+
+def goal_cells(group: tuple[int, ...]) -> np.ndarray:
+    """Goal cells of the group's tiles (tile t belongs in cell t-1)."""
+    return np.array([t - 1 for t in group], dtype=np.int64)
+
+
+def build_pdb(width: int, height: int, group: tuple[int, ...]) -> np.ndarray:
+    """The pattern database for one tile group (compiled build)."""
+    n = width * height
+    nbr = neighbour_table(width, height).astype(np.int64)
+    return build_pdb_nb(goal_cells(group), n - 1, nbr, width, pattern_space(n, len(group)))
+
+
+def build_pdb_reference(width: int, height: int, group: tuple[int, ...]) -> np.ndarray:
+    """Plain-Python 0-1 breadth-first twin of ``build_pdb`` (for tests on small shapes)."""
+    n = width * height
+    nbr = neighbour_table(width, height).tolist()
+    start = (tuple(t - 1 for t in group), n - 1)
+    best: dict[tuple[tuple[int, ...], int], int] = {start: 0}
+    queue = deque([(0, start)])
+    while queue:
+        d, (pos, blank) = queue.popleft()
+        if best[(pos, blank)] < d:
+            continue
+        for to in nbr[blank]:
+            if to < 0:
+                continue
+            if to in pos:
+                slot = pos.index(to)
+                state = (pos[:slot] + (blank,) + pos[slot + 1 :], to)
+                cost = d + 1
+            else:
+                state = (pos, to)
+                cost = d
+            if cost < best.get(state, UNSEEN + 1):
+                best[state] = cost
+                if cost == d:
+                    queue.appendleft((cost, state))
+                else:
+                    queue.append((cost, state))
+    table = np.full(pattern_space(n, len(group)), UNSEEN, dtype=np.uint8)
+    for (pos, _blank), d in best.items():
+        r = rank_pattern(pos, n)
+        table[r] = min(int(table[r]), d)
+    return table

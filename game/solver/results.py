@@ -1,0 +1,62 @@
+"""The solver's value types: solutions, optimal-move sets, the cancel token and its errors."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.board import Board
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A checked solution: ``moves`` reaches the goal; ``optimal`` says whether it is proven."""
+
+    moves: str
+    length: int
+    optimal: bool
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class OptimalMoves:
+    """The distance of ``board`` and every move that begins an optimal solution."""
+
+    board: Board
+    distance: int
+    moves: frozenset[str]
+    optimal: bool
+    path: str
+
+
+class SolveCancelled(Exception):
+    """The search was stopped through its CancelToken."""
+
+
+class SolveTimeout(SolveCancelled):
+    """The search passed its deadline before it could prove an optimal solution."""
+
+
+class Unsolvable(ValueError):
+    """The board cannot reach the goal (wrong permutation parity)."""
+
+
+class CancelToken:
+    """A flag another thread sets to stop a search; the compiled search reads it directly."""
+
+    def __init__(self) -> None:
+        self.flag = np.zeros(1, dtype=np.int64)
+        self._event = threading.Event()
+
+    def cancel(self) -> None:
+        """Ask the search to stop (it does within a few milliseconds)."""
+        self.flag[0] = 1
+        self._event.set()
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether cancel() was called."""
+        return self._event.is_set()

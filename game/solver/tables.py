@@ -1,0 +1,134 @@
+"""Exact distance tables for boards of at most nine cells, built by breadth-first search."""
+
+from __future__ import annotations
+
+import math
+import threading
+
+import numpy as np
+from numba import njit
+
+from game.board import MOVES, Board
+from game.solver.encoding import (
+    neighbour_table,
+    rank_perm_nb,
+    rank_permutation,
+    unrank_perm_nb,
+    unrank_permutation,
+)
+
+MAX_TABLE_CELLS = 9
+"""Boards with at most this many cells get a full table (9!/2 = 181,440 states for 3x3)."""
+UNSEEN = -1
+
+_tables: dict[tuple[int, int], np.ndarray] = {}
+_lock = threading.Lock()
+
+
+def has_table(width: int, height: int) -> bool:
+    """Whether this shape is small enough for a full distance table."""
+    return width * height <= MAX_TABLE_CELLS
+
+
+@njit(cache=True, nogil=True)
+def _bfs(goal: np.ndarray, nbr: np.ndarray, size: int) -> np.ndarray:
+    """Distances from the goal to every permutation rank (-1: unreachable)."""
+    n = goal.shape[0]
+    dist = np.full(size, -1, dtype=np.int8)
+    queue = np.empty(size // 2 + 1, dtype=np.int32)
+    cells = np.empty(n, dtype=np.int8)
+    start = rank_perm_nb(goal)
+    dist[start] = 0
+    queue[0] = start
+    head = 0
+    tail = 1
+    while head < tail:
+        rank = queue[head]
+        head += 1
+        unrank_perm_nb(rank, n, cells)
+        blank = 0
+        for i in range(n):
+            if cells[i] == 0:
+                blank = i
+        d = dist[rank]
+        for code in range(4):
+            to = nbr[blank, code]
+            if to < 0:
+                continue
+            cells[blank] = cells[to]
+            cells[to] = 0
+            child = rank_perm_nb(cells)
+            if dist[child] < 0:
+                dist[child] = d + 1
+                queue[tail] = child
+                tail += 1
+            cells[to] = cells[blank]
+            cells[blank] = 0
+    return dist
+
+
+def distance_table(width: int, height: int) -> np.ndarray:
+    """The int8 distance table over permutation ranks for this shape (built once per process)."""
+    if not has_table(width, height):
+        raise ValueError(
+            f"no full table for {width}x{height}: only boards of at most "
+            f"{MAX_TABLE_CELLS} cells have one"
+        )
+    key = (width, height)
+    with _lock:
+        table = _tables.get(key)
+        if table is None:
+            goal = np.array(Board.goal(width, height).tiles, dtype=np.int8)
+            n = width * height
+            table = _bfs(goal, neighbour_table(width, height), math.factorial(n))
+            table.setflags(write=False)
+            _tables[key] = table
+        return table
+
+
+def table_distance(board: Board) -> int | None:
+    """Exact distance by lookup (None when the board is unsolvable)."""
+    d = int(distance_table(board.width, board.height)[rank_permutation(board.tiles)])
+    return None if d == UNSEEN else d
+
+
+def table_optimal_moves(board: Board) -> frozenset[str]:
+    """Every move whose child is one step closer to the goal."""
+    table = distance_table(board.width, board.height)
+    d = int(table[rank_permutation(board.tiles)])
+    if d <= 0:
+        return frozenset()
+    return frozenset(
+        m for m in board.legal_moves()
+        if int(table[rank_permutation(board.apply(m).tiles)]) == d - 1
+    )
+
+
+def table_path(board: Board) -> str:
+    """One optimal solution, walking down the table (first optimal move in U D L R order)."""
+    table = distance_table(board.width, board.height)
+    d = int(table[rank_permutation(board.tiles)])
+    if d == UNSEEN:
+        raise ValueError(f"board {board} is not solvable")
+    path = []
+    while d > 0:
+        for m in MOVES:
+            if board.can_move(m):
+                child = board.apply(m)
+                if int(table[rank_permutation(child.tiles)]) == d - 1:
+                    path.append(m)
+                    board = child
+                    d -= 1
+                    break
+    return "".join(path)
+
+
+def boards_at_distance(width: int, height: int, length: int) -> np.ndarray:
+    """Permutation ranks of all boards at exactly ``length`` moves from the goal."""
+    table = distance_table(width, height)
+    return np.flatnonzero(table == length)
+
+
+def board_from_rank(width: int, height: int, rank: int) -> Board:
+    """The board whose cells have permutation rank ``rank``."""
+    return Board(width, height, unrank_permutation(int(rank), width * height))

@@ -1,0 +1,81 @@
+"""The `solve` command: output, JSON shape and exit statuses."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.board import Board
+from game.cli import main
+
+JSON_KEYS = {"width", "height", "solvable", "optimal", "length", "moves", "nodes", "seconds"}
+BOARD = "2 4 6/0 7 1/8 5 3"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def private_cache(tmp_path_factory: pytest.TempPathFactory):
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
+def test_solve_prints_moves_and_length(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", BOARD]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert Board.parse(BOARD).apply_all(out[0]).is_solved()
+    assert out[1].startswith("21 moves, optimal")
+
+
+def test_solve_json_is_one_object(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", BOARD, "--json"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out)
+    assert set(data) == JSON_KEYS
+    assert data["width"] == 3 and data["height"] == 3
+    assert data["solvable"] is True and data["optimal"] is True
+    assert data["length"] == 21 == len(data["moves"])
+    assert Board.parse(BOARD).apply_all(data["moves"]).is_solved()
+    assert isinstance(data["nodes"], int) and isinstance(data["seconds"], float)
+
+
+def test_solve_4x3_json(capsys: pytest.CaptureFixture[str]) -> None:
+    text = "2 5 0 6/10 4 1 3/9 11 8 7"
+    assert main(["solve", text, "--json", "--seconds", "60"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["width"], data["height"], data["length"]) == (4, 3, 23)
+    assert data["optimal"] is True and data["nodes"] > 0
+
+
+def test_solved_board(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "1 2 3/4 5 6/7 8 0", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["length"] == 0 and data["moves"] == ""
+
+
+def test_unsolvable_exit_1_with_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "2 1 3/4 5 6/7 8 0"]) == 1
+    captured = capsys.readouterr()
+    assert "unsolvable" in captured.err and captured.out == ""
+    assert main(["solve", "2 1 3/4 5 6/7 8 0", "--json"]) == 1
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert set(data) == JSON_KEYS and data["solvable"] is False and data["moves"] is None
+    assert "unsolvable" in captured.err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "1 2 3/4 5 6/7 8"],
+        ["solve", "1 2 3/4 5 6/7 8 9"],
+        ["solve", "1 1 3/4 5 6/7 8 0"],
+        ["solve", BOARD, "--seconds", "0"],
+        ["solve", BOARD, "--seconds", "soon"],
+        ["solve"],
+    ],
+)
+def test_bad_input_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "error" in captured.err
