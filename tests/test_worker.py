@@ -43,6 +43,7 @@ def make_worker(solver):
         return worker
 
     yield make
+    solver.open_everything()  # let gated fakes end so shutdown has nothing to wait for
     for worker in workers:
         worker.shutdown()
 

@@ -61,6 +61,10 @@ class FakeSolveCancelled(Exception):
     """Raised by a fake search that noticed its cancel token."""
 
 
+class FakeSolveTimeout(FakeSolveCancelled):
+    """Raised by a fake search that ran past its deadline."""
+
+
 class FakeCancelToken:
     """Same interface as game.solver.CancelToken."""
 
@@ -91,6 +95,7 @@ class FakeSolver:
         self.crash: set[Board] = set()
         self.hang: set[Board] = set()
         self.stubborn: set[Board] = set()
+        self.slow: set[Board] = set()
         self.release = threading.Event()
         self.board_error: Exception | None = None
         self.started: list[Board] = []
@@ -119,6 +124,8 @@ class FakeSolver:
             progress(FAKE_BOUND, FAKE_NODES)
         if board in self.crash:
             raise RuntimeError(f"fake solver crashed on {board}")
+        if board in self.slow and deadline is not None:
+            raise FakeSolveTimeout(f"{board} ran past its deadline")
         if board in self.hang:  # ignores the cancel token entirely
             self.release.wait(HANG_LIMIT)
         gate = self.gates.get(board)

@@ -90,6 +90,27 @@ def test_failed_board_request_still_delivers_a_board(solver, worker):
     assert worker.status.state == "unavailable"
 
 
+def test_impossible_board_length_gets_a_uniform_board_without_a_fault(solver, worker):
+    solver.board_error = ValueError("fake: no 2x3 board is 40 moves from the goal")
+    worker.start()
+    request = worker.request_board(2, 3, 40, seed=3)
+    [made] = poll_until(worker, bool)
+    assert made.request_id == request and made.length is None
+    assert wait_for(lambda: worker.status == WorkerStatus("ready"))
+
+
+def test_search_past_its_deadline_is_reported_unavailable(solver):
+    board = boards_at(13)[0]
+    solver.slow.add(board)
+    worker = SolverWorker(solver_module=solver, solve_seconds=1.0)
+    try:
+        worker.submit(board)
+        assert wait_for(lambda: worker.poll() == [] and worker.status.state == "unavailable")
+        assert "deadline" in str(worker.last_error)
+    finally:
+        worker.shutdown()
+
+
 def test_wrong_answer_from_the_solver_is_a_fault(solver, worker):
     board = boards_at(8)[0]
     honest = solver.answer

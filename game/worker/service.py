@@ -325,7 +325,9 @@ class SolverWorker:
                 job.board, cancel=token, deadline=deadline, progress=partial(self._progress, job)
             )
         except solver.SolveCancelled:
-            return CANCELLED
+            if token.cancelled:
+                return CANCELLED
+            raise WorkerError(f"search of {job.board} ran past its deadline") from None
         hint = checked_hint(job.board, result)
         self._knowledge.learn(hint)
         return hint
@@ -369,14 +371,16 @@ class SolverWorker:
             self._faulted = False
 
     def _fail(self, job: Job, error: BaseException) -> None:
-        log.warning("solver %s job failed: %r", job.kind, error, exc_info=error)
         self.last_error = error
+        if job.kind == "board":  # the game must still get a board: draw one uniformly
+            width, height, _, seed, request_id = job.request
+            board = random_board(width, height, random.Random(seed))
+            self._outbox.append(NewBoard(board, None, request_id))
+            if isinstance(error, ValueError):  # no board of that length exists: not a fault
+                log.info("board request %s: %s", job.request, error)
+                return
+        log.warning("solver %s job failed: %r", job.kind, error, exc_info=error)
         self._faulted = True
         self.counters["faults"] += 1
         if job.kind == "warm":
             self._warm = True  # carry on: solves may still work, and will say if not
-        elif job.kind == "board":  # the game must still get a board: draw one uniformly
-            width, height, _, seed, request_id = job.request
-            board = random_board(width, height, random.Random(seed))
-            self._outbox.append(NewBoard(board, None, request_id))
-

@@ -1,0 +1,43 @@
+"""SolverWorker with the real game.solver on 3x3 boards (exact table, instant answers)."""
+
+from __future__ import annotations
+
+import pytest
+from test_worker_fakes import poll_until, wait_for
+
+from game.board import Board
+from game.worker import Hint, NewBoard, SolverWorker, WorkerStatus
+
+solver = pytest.importorskip("game.solver", reason="the real solver (issue 3) is not in yet")
+
+REAL_TIMEOUT = 120.0
+"""Warm-up may build tables and compile kernels on a cold CI machine."""
+KNOWN = ("2 4 6/0 7 1/8 5 3", 21)
+"""From /work/shared/boards/optimal_3x3.tsv."""
+
+
+@pytest.fixture
+def worker(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    made = SolverWorker(warm_shapes=((3, 3),))
+    made.start()
+    yield made
+    made.shutdown()
+
+
+def test_real_solver_behind_the_worker(worker):
+    board = Board.parse(KNOWN[0])
+    worker.submit(board)
+    results = poll_until(worker, bool, timeout=REAL_TIMEOUT)
+    [hint] = [r for r in results if isinstance(r, Hint)]
+    assert hint.board == board and hint.distance == KNOWN[1]
+    assert hint.optimal and hint.complete
+    assert hint.moves == solver.optimal_moves(board).moves
+    assert board.apply_all(hint.path).is_solved()
+    step = board.apply(hint.path[0])
+    assert worker.known(step).distance == KNOWN[1] - 1
+    assert wait_for(lambda: worker.status == WorkerStatus("ready"))
+
+    request = worker.request_board(3, 3, 20, seed=11)
+    made = [r for r in poll_until(worker, bool, timeout=REAL_TIMEOUT) if isinstance(r, NewBoard)]
+    assert made[0].request_id == request and solver.exact_distance(made[0].board) == 20
