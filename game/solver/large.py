@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from functools import cache
+from heapq import heappop, heappush
 
 from game.board import Board
 
@@ -14,10 +16,16 @@ SMALL_REGION_CELLS = 6
 """Regions of at most this many cells (2x2, 2x3, 3x2) are finished by breadth-first search."""
 CANCEL_CHECK_NODES = 2048
 """Search nodes between two looks at the cancel flag and the clock."""
+UNREACHED = 1 << 30
 ROW_BIAS = 0.75
 """Randomised reductions peel the longer side first with this probability."""
-BEAM_MAX_CELLS = 49
-"""Beam search improvement is tried only on boards up to this many cells."""
+BEAM_CELLS = 36
+"""Beam search works on a corner of at most this many cells; lines beyond are peeled."""
+FIRST_DETOUR = 2
+DETOURS = (1, 2, 3)
+"""Blank routing: a step costs this, plus or minus one as it pushes a tile from or to home."""
+BEAM_CONFLICT = 2
+"""Beam ranking: Manhattan distance plus this much per pair of tiles in line conflict."""
 BEAM_FIRST_WIDTH = 64
 BEAM_GROWTH = 4
 BEAM_MAX_WIDTH = 65536
@@ -47,6 +55,18 @@ def manhattan(board: Board) -> int:
     return total
 
 
+@cache
+def _distances(w: int, h: int) -> list[list[int]]:
+    """``dist[tile][cell]``: Manhattan distance from ``cell`` to the tile's goal (0 for blank)."""
+    n = w * h
+    out = [[0] * n]
+    for t in range(1, n):
+        gr, gc = divmod(t - 1, w)
+        out.append([abs(r - gr) + abs(c - gc) for r in range(h) for c in range(w)])
+    return out
+
+
+@cache
 def _neighbours(w: int, h: int) -> list[list[tuple[int, str]]]:
     """For each cell: (cell the blank can step to, the tile letter of that move)."""
     out: list[list[tuple[int, str]]] = []
@@ -69,13 +89,15 @@ class _Reducer:
     """Solves a flat board in place, one goal row or column at a time."""
 
     def __init__(self, tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
-                 rng: random.Random | None = None):
+                 rng: random.Random | None = None, detour: int = 0):
         self.cells = tiles
         self.w, self.h = w, h
         self.pos = [0] * (w * h)
         for i, t in enumerate(tiles):
             self.pos[t] = i
         self.nbrs = _neighbours(w, h)
+        self.dist = _distances(w, h)
+        self.detour = detour
         self.locked = bytearray(w * h)
         self.moves: list[str] = []
         self.cancelled = cancelled
@@ -90,19 +112,45 @@ class _Reducer:
         pos[t], pos[0] = b, to
         self.moves.append(letter)
 
-    def _blank_tree(self, avoid: int) -> list[int]:
-        """Breadth-first parents of every cell the blank reaches without crossing ``avoid``."""
+    def _blank_tree(self, avoid: int) -> tuple[list[int], list[int]]:
+        """Cheapest-path parents and costs of the cells the blank reaches without ``avoid``.
+
+        With ``detour`` 0 every step costs 1 (breadth-first search); otherwise a step costs
+        ``detour`` plus one if it pushes a tile away from its goal, minus one if closer.
+        """
         start = self.pos[0]
-        parent = [-2] * len(self.cells)
+        size = len(self.cells)
+        parent = [-2] * size
+        cost = [UNREACHED] * size
         parent[start] = -1
+        cost[start] = 0
         locked, nbrs = self.locked, self.nbrs
-        frontier = [start]
-        for cell in frontier:
+        if not self.detour:
+            frontier = [start]
+            for cell in frontier:
+                nc = cost[cell] + 1
+                for nb, _ in nbrs[cell]:
+                    if parent[nb] == -2 and not locked[nb] and nb != avoid:
+                        parent[nb] = cell
+                        cost[nb] = nc
+                        frontier.append(nb)
+            return parent, cost
+        cells, dist, detour = self.cells, self.dist, self.detour
+        heap = [(0, start)]
+        while heap:
+            c, cell = heappop(heap)
+            if c > cost[cell]:
+                continue
             for nb, _ in nbrs[cell]:
-                if parent[nb] == -2 and not locked[nb] and nb != avoid:
+                if locked[nb] or nb == avoid:
+                    continue
+                d = dist[cells[nb]]
+                nc = c + detour + d[cell] - d[nb]
+                if nc < cost[nb]:
+                    cost[nb] = nc
                     parent[nb] = cell
-                    frontier.append(nb)
-        return parent
+                    heappush(heap, (nc, nb))
+        return parent, cost
 
     def _walk(self, parent: list[int], target: int) -> None:
         path = []
@@ -122,7 +170,7 @@ class _Reducer:
         return BLANK_MOVE[d]
 
     def blank_to(self, target: int, avoid: int = -1) -> None:
-        parent = self._blank_tree(avoid)
+        parent, _ = self._blank_tree(avoid)
         if parent[target] == -2:
             raise _Stuck(f"blank cannot reach cell {target}")
         self._walk(parent, target)
@@ -147,16 +195,11 @@ class _Reducer:
                 cands.append(t - 1)
             if self.rng is not None and len(cands) > 1:
                 self.rng.shuffle(cands)
-            parent = self._blank_tree(t)
-            best, best_len = -1, 1 << 30
+            parent, cost = self._blank_tree(t)
+            best, best_cost = -1, UNREACHED
             for c in cands:
-                if self.locked[c] or parent[c] == -2:
-                    continue
-                n, x = 0, c
-                while x != -1:
-                    n, x = n + 1, parent[x]
-                if n < best_len:
-                    best, best_len = c, n
+                if not self.locked[c] and cost[c] < best_cost:
+                    best, best_cost = c, cost[c]
             if best < 0:
                 self._place_exact(tile, target)
                 return
@@ -292,16 +335,17 @@ class _Reducer:
             self._step(cell, self._letter(self.pos[0], cell))
 
 
-def _reduce(tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
-            rng: random.Random | None = None) -> str:
-    """A full solution of the flat board by peeling goal rows and columns.
+def _peel(tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
+          rng: random.Random | None, detour: int, keep: int) -> tuple[_Reducer, int, int]:
+    """Peel goal rows and columns until the unsolved corner has at most ``keep`` cells.
 
     Without ``rng`` the longer side is peeled first (rows on ties); with it, the
     side and the tie-breaks of tile routing are drawn at random for variety.
+    Returns the reducer (its moves and cells) and the corner's top-left row and column.
     """
-    red = _Reducer(list(tiles), w, h, cancelled, rng)
+    red = _Reducer(list(tiles), w, h, cancelled, rng, detour)
     r0 = c0 = 0
-    while (h - r0) * (w - c0) > SMALL_REGION_CELLS:
+    while (h - r0) * (w - c0) > keep:
         rh, rw = h - r0, w - c0
         if rh < 3 or rw < 3:
             take_row = rh >= 3
@@ -316,8 +360,29 @@ def _reduce(tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
         else:
             red.solve_line([r * w + c0 for r in range(r0, h)], 1)
             c0 += 1
+    return red, r0, c0
+
+
+def _reduce(tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
+            rng: random.Random | None = None, detour: int = 0) -> str:
+    """A full solution of the flat board: peel lines, then search the last few cells."""
+    red, r0, c0 = _peel(tiles, w, h, cancelled, rng, detour, SMALL_REGION_CELLS)
     red.finish([r * w + c for r in range(r0, h) for c in range(c0, w)])
     return "".join(red.moves)
+
+
+def _corner(cells: list[int], w: int, h: int, r0: int, c0: int) -> list[int]:
+    """The unsolved bottom-right corner as a board of its own, tiles relabelled."""
+    cw = w - c0
+    out = []
+    for r in range(r0, h):
+        for c in range(c0, w):
+            t = cells[r * w + c]
+            if t:
+                gr, gc = divmod(t - 1, w)
+                t = (gr - r0) * cw + gc - c0 + 1
+            out.append(t)
+    return out
 
 
 def _tile_steps(w: int) -> dict[str, int]:
@@ -366,13 +431,114 @@ def _reaches_goal(tiles: list[int], w: int, moves: str) -> bool:
     return cells == [*range(1, n), 0]
 
 
+def _line_conflicts(state: tuple[int, ...], w: int, n: int, t: int, cell: int,
+                    vertical: bool) -> int:
+    """Tiles in ``cell``'s row (or column) that stand in the wrong order with tile ``t``."""
+    r, c = divmod(cell, w)
+    gr, gc = divmod(t - 1, w)
+    count = 0
+    if not vertical:
+        if gr != r:
+            return 0
+        for x in range(r * w, r * w + w):
+            u = state[x]
+            if u and u != t and (u - 1) // w == r and (x - cell) * (u - 1 - t + 1) < 0:
+                count += 1
+    else:
+        if gc != c:
+            return 0
+        for x in range(c, n, w):
+            u = state[x]
+            if u and u != t and (u - 1) % w == c and (x - cell) * ((u - 1) // w - gr) < 0:
+                count += 1
+    return count
+
+
+def _beam(tiles: list[int], w: int, h: int, width: int, limit: int,
+          deadline: float, cancelled: Callable[[], bool]) -> str | None:
+    """Beam search: a solution shorter than ``limit``, or None.
+
+    Each layer keeps the ``width`` children ranked closest to the goal (Manhattan
+    distance plus line conflicts); boards met in any earlier layer are
+    dropped. Gives up at the deadline or when no child can still beat ``limit``
+    (depth plus plain Manhattan distance is a lower bound).
+    """
+    n = w * h
+    nbrs = _neighbours(w, h)
+    dist = _distances(w, h)
+    start = tuple(tiles)
+    h0 = sum(dist[t][i] for i, t in enumerate(start) if t)
+    lc = BEAM_CONFLICT
+    r0 = h0 + lc * sum(
+        _line_conflicts(start, w, n, t, i, vertical)
+        for i, t in enumerate(start) if t for vertical in (False, True)
+    ) // 2
+    seen = {start}
+    layer = [(r0, h0, start, start.index(0))]
+    links: list[list[tuple[int, str]]] = []
+    checks = 0
+    depth = 0
+    while layer:
+        depth += 1
+        if depth + min(item[1] for item in layer) - 1 >= limit:
+            return None
+        children: list[tuple[int, int, int, tuple[int, ...], int, str]] = []
+        for k, (rv, hv, state, blank) in enumerate(layer):
+            checks += 1
+            if checks >= CANCEL_CHECK_NODES // 4:
+                checks = 0
+                if cancelled():
+                    raise LargeCancelled
+                if time.monotonic() >= deadline:
+                    return None
+            for src, letter in nbrs[blank]:
+                t = state[src]
+                nh = hv + dist[t][blank] - dist[t][src]
+                if depth + nh >= limit:
+                    continue
+                cells = list(state)
+                cells[blank], cells[src] = t, 0
+                key = tuple(cells)
+                if key in seen:
+                    continue
+                seen.add(key)
+                across = letter in "LR"
+                nr = rv + nh - hv + lc * (_line_conflicts(key, w, n, t, blank, across)
+                                          - _line_conflicts(state, w, n, t, src, across))
+                children.append((nr, nh, k, key, src, letter))
+        if not children:
+            return None
+        children.sort(key=_first)
+        children = children[:width]
+        links.append([(k, letter) for _, _, k, _, _, letter in children])
+        best = min(children, key=_second)
+        if best[1] == 0:
+            path = []
+            k = children.index(best)
+            for level in reversed(links):
+                k, letter = level[k]
+                path.append(letter)
+            return "".join(reversed(path))
+        layer = [(nr, nh, key, src) for nr, nh, _, key, src, _ in children]
+    return None
+
+
+def _first(item: tuple[int, ...]) -> int:
+    return item[0]
+
+
+def _second(item: tuple[int, ...]) -> int:
+    return item[1]
+
+
 def solve_large(board: Board, *, deadline: float,
                 cancelled: Callable[[], bool] = lambda: False) -> str:
     """A move string that solves ``board`` (any size), the shortest found by ``deadline``.
 
     The first answer comes from a row/column reduction in milliseconds, so a valid
     solution is returned even when the deadline has already passed; the time left is
-    spent on randomised reductions and, on small boards, beam searches. Raises
+    spent on beam searches of the last corner of at most BEAM_CELLS cells (the whole
+    board when it is that small), with wider beams and randomised peeling in turn. Raises
     LargeCancelled soon after ``cancelled()`` turns true and LargeUnsolvable for a
     board that cannot be solved.
     """
@@ -384,12 +550,27 @@ def solve_large(board: Board, *, deadline: float,
         return ""
     w, h = board.width, board.height
     tiles = list(board.tiles)
-    best = _without_loops(tiles, w, _reduce(tiles, w, h, cancelled))
+    best = _without_loops(tiles, w, _reduce(tiles, w, h, cancelled, None, FIRST_DETOUR))
     rng = random.Random(hash(board.tiles))
+    attempt = 0
     while time.monotonic() < deadline:
-        moves = _without_loops(tiles, w, _reduce(tiles, w, h, cancelled, rng))
-        if len(moves) < len(best):
-            best = moves
+        # Peel down to a corner small enough for beam search, then widen the beam.
+        if attempt:
+            red, r0, c0 = _peel(tiles, w, h, cancelled, rng, rng.choice(DETOURS), BEAM_CELLS)
+        else:
+            red, r0, c0 = _peel(tiles, w, h, cancelled, None, FIRST_DETOUR, BEAM_CELLS)
+        attempt += 1
+        prefix = "".join(red.moves)
+        corner = _corner(red.cells, w, h, r0, c0)
+        beam_width = BEAM_FIRST_WIDTH
+        while beam_width <= BEAM_MAX_WIDTH and time.monotonic() < deadline:
+            limit = len(best) - len(prefix)
+            rest = _beam(corner, w - c0, h - r0, beam_width, limit, deadline, cancelled)
+            beam_width *= BEAM_GROWTH
+            if rest is not None:
+                moves = _without_loops(tiles, w, prefix + rest)
+                if len(moves) < len(best):
+                    best = moves
     if not _reaches_goal(tiles, w, best):
         raise _Stuck(f"internal error: the solution found for {board.text()} is wrong")
     return best
