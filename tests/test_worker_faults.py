@@ -20,6 +20,7 @@ from test_worker_fakes import (
 )
 
 from game.worker import Hint, NewBoard, SolverWorker, WorkerStatus
+from game.worker.service import MAX_ABANDONED_THREADS
 
 HANG_GRACE = 0.2
 TESTS = Path(__file__).resolve().parent
@@ -143,6 +144,22 @@ def test_search_ignoring_cancel_is_abandoned_and_a_fresh_thread_answers(solver, 
     assert len(solvers) >= 2 and all(t.daemon for t in solvers)
 
 
+def test_too_many_hung_threads_pause_searching_until_one_ends(solver, worker):
+    *stuck, last = boards_at(13)[: MAX_ABANDONED_THREADS + 1]
+    solver.hang.update(stuck)
+    worker.start()
+    for board in stuck:
+        worker.submit(board)
+        assert wait_for(lambda b=board: worker.poll() == [] and b in solver.started)
+    worker.submit(last)  # the last hung search is cancelled, then abandoned too
+    assert wait_for(lambda: worker.poll() == [] and worker.counters["restarts"] == len(stuck))
+    assert last not in solver.started and worker.status.state == "unavailable"
+    solver.release.set()  # the hung searches end on their own
+    results = poll_until(worker, lambda r: hints_for(r, last))
+    assert hints_for(results, last)[0].distance == distance(last)
+    assert worker.status == WorkerStatus("ready")
+
+
 def test_shutdown_with_a_hung_search_returns_and_leaves_no_non_daemon_thread(solver):
     before = set(threading.enumerate())
     worker = SolverWorker(solver_module=solver, hang_grace=HANG_GRACE)
@@ -155,6 +172,7 @@ def test_shutdown_with_a_hung_search_returns_and_leaves_no_non_daemon_thread(sol
     closer.start()
     closer.join(WAIT_TIMEOUT)
     assert not closer.is_alive(), "shutdown() did not return"
+    assert worker.status == WorkerStatus("unavailable")
     left = [t for t in threading.enumerate() if t not in before and t.is_alive()]
     assert all(t.daemon for t in left), left
     assert worker.poll() == []

@@ -183,6 +183,8 @@ class SolverWorker:
 
     def poll(self) -> list[Hint | NewBoard]:
         """Finished results since the last call; hints for boards not the latest are dropped."""
+        if self._nothing_to_do():
+            return []
         now = self._clock()
         with self._lock:
             if self._closed:
@@ -206,6 +208,7 @@ class SolverWorker:
             if self._closed:
                 return
             self._closed = True
+            self._status = WorkerStatus(UNAVAILABLE)
             if self._running is not None:
                 self._running.cancel(self._clock())
             executor, self._executor = self._executor, None
@@ -221,6 +224,19 @@ class SolverWorker:
 
     def __exit__(self, *exc: object) -> None:
         self.shutdown()
+
+    def _nothing_to_do(self) -> bool:
+        """Lock-free check (single attribute reads) that poll has nothing to hand out or watch.
+
+        Most frames end here, so the game loop never waits for the worker's lock (which the
+        worker thread takes briefly for progress reports) while a search runs.
+        """
+        if self._outbox or self._faulted or self._closed:
+            return False
+        job = self._running
+        if job is None:
+            return self._pending is None and not self._board_jobs
+        return job.cancel_at is None and self._solve_seconds is None
 
     # --- scheduling (called with the lock held) -----------------------------
     def _tick(self, now: float) -> None:
