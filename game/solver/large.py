@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Sequence
 from functools import cache
 from heapq import heappop, heappush
 
@@ -14,13 +15,21 @@ BLANK_MOVE = {1: "L", -1: "R"}
 """Tile letter when the blank steps by +-1 cell; vertical steps are added per width."""
 SMALL_REGION_CELLS = 6
 """Regions of at most this many cells (2x2, 2x3, 3x2) are finished by breadth-first search."""
-CANCEL_CHECK_NODES = 2048
-"""Search nodes between two looks at the cancel flag and the clock."""
+BEAM_CHECK_PARENTS = 128
+"""Beam search expands this many boards between two looks at the cancel flag and clock."""
+FINISH_MARGIN = 0.03
+"""Seconds kept before the deadline for the last loop cutting and the final replay."""
 UNREACHED = 1 << 30
 ROW_BIAS = 0.75
 """Randomised reductions peel the longer side first with this probability."""
 BEAM_CELLS = 36
 """Beam search works on a corner of at most this many cells; lines beyond are peeled."""
+REVERSE_ODDS = 0.5
+"""Randomised peeling fills a line from its far end with this probability."""
+PEEL_SHARE = 0.25
+"""Share of the time before the deadline spent on randomised peelings of big boards."""
+CORNER_FACTOR = 2
+"""A peeling's score: its length plus this times the Manhattan distance of its corner."""
 FIRST_DETOUR = 2
 DETOURS = (1, 2, 3)
 """Blank routing: a step costs this, plus or minus one as it pushes a tile from or to home."""
@@ -28,7 +37,10 @@ BEAM_CONFLICT = 2
 """Beam ranking: Manhattan distance plus this much per pair of tiles in line conflict."""
 BEAM_FIRST_WIDTH = 64
 BEAM_GROWTH = 4
-BEAM_MAX_WIDTH = 65536
+BEAM_MAX_WIDTH = 4096
+"""Beams widen from the first width by this factor up to the last."""
+BEAM_MAX_SEEN = 3_000_000
+"""A beam search gives up after meeting this many boards (about 200 MB of hashes)."""
 
 
 class LargeCancelled(Exception):
@@ -45,9 +57,12 @@ class _Stuck(RuntimeError):
 
 def manhattan(board: Board) -> int:
     """Sum of the tiles' row plus column distances to their goal cells (a lower bound)."""
-    w = board.width
+    return _manhattan(board.tiles, board.width)
+
+
+def _manhattan(tiles: Sequence[int], w: int) -> int:
     total = 0
-    for i, t in enumerate(board.tiles):
+    for i, t in enumerate(tiles):
         if t:
             r, c = divmod(i, w)
             gr, gc = divmod(t - 1, w)
@@ -355,11 +370,14 @@ def _peel(tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
             longer_rows = rh > rw or (rh == rw and rng.random() < 0.5)
             take_row = longer_rows == (rng.random() < ROW_BIAS)
         if take_row:
-            red.solve_line([r0 * w + c for c in range(c0, w)], w)
+            line, side = [r0 * w + c for c in range(c0, w)], w
             r0 += 1
         else:
-            red.solve_line([r * w + c0 for r in range(r0, h)], 1)
+            line, side = [r * w + c0 for r in range(r0, h)], 1
             c0 += 1
+        if rng is not None and rng.random() < REVERSE_ODDS:
+            line.reverse()  # the two-tile trick then happens at the other end
+        red.solve_line(line, side)
     return red, r0, c0
 
 
@@ -459,33 +477,40 @@ def _beam(tiles: list[int], w: int, h: int, width: int, limit: int,
     """Beam search: a solution shorter than ``limit``, or None.
 
     Each layer keeps the ``width`` children ranked closest to the goal (Manhattan
-    distance plus line conflicts); boards met in any earlier layer are
-    dropped. Gives up at the deadline or when no child can still beat ``limit``
-    (depth plus plain Manhattan distance is a lower bound).
+    distance plus line conflicts); boards met before are dropped (remembered by hash,
+    so a rare collision only prunes a board). Gives up at the deadline, after
+    BEAM_MAX_SEEN boards, or when no child can still beat ``limit`` (depth plus plain
+    Manhattan distance is a lower bound).
     """
     n = w * h
     nbrs = _neighbours(w, h)
     dist = _distances(w, h)
+    row_of = [i // w for i in range(n)]
+    col_of = [i % w for i in range(n)]
+    home_row = [(t - 1) // w for t in range(n)]
+    home_col = [(t - 1) % w for t in range(n)]
     start = tuple(tiles)
-    h0 = sum(dist[t][i] for i, t in enumerate(start) if t)
+    h0 = _manhattan(start, w)
     lc = BEAM_CONFLICT
     r0 = h0 + lc * sum(
         _line_conflicts(start, w, n, t, i, vertical)
         for i, t in enumerate(start) if t for vertical in (False, True)
     ) // 2
-    seen = {start}
+    seen = {hash(start)}
     layer = [(r0, h0, start, start.index(0))]
-    links: list[list[tuple[int, str]]] = []
+    links: list[tuple[array[int], str]] = []
     checks = 0
     depth = 0
     while layer:
         depth += 1
         if depth + min(item[1] for item in layer) - 1 >= limit:
             return None
+        if len(seen) > BEAM_MAX_SEEN:
+            return None
         children: list[tuple[int, int, int, tuple[int, ...], int, str]] = []
         for k, (rv, hv, state, blank) in enumerate(layer):
             checks += 1
-            if checks >= CANCEL_CHECK_NODES // 4:
+            if checks >= BEAM_CHECK_PARENTS:
                 checks = 0
                 if cancelled():
                     raise LargeCancelled
@@ -499,25 +524,34 @@ def _beam(tiles: list[int], w: int, h: int, width: int, limit: int,
                 cells = list(state)
                 cells[blank], cells[src] = t, 0
                 key = tuple(cells)
-                if key in seen:
+                hk = hash(key)
+                if hk in seen:
                     continue
-                seen.add(key)
-                across = letter in "LR"
-                nr = rv + nh - hv + lc * (_line_conflicts(key, w, n, t, blank, across)
-                                          - _line_conflicts(state, w, n, t, src, across))
+                seen.add(hk)
+                nr = rv + nh - hv
+                if letter in "LR":  # the tile changes column: its column conflicts change
+                    if home_col[t] == col_of[blank]:
+                        nr += lc * _line_conflicts(key, w, n, t, blank, True)
+                    if home_col[t] == col_of[src]:
+                        nr -= lc * _line_conflicts(state, w, n, t, src, True)
+                else:
+                    if home_row[t] == row_of[blank]:
+                        nr += lc * _line_conflicts(key, w, n, t, blank, False)
+                    if home_row[t] == row_of[src]:
+                        nr -= lc * _line_conflicts(state, w, n, t, src, False)
                 children.append((nr, nh, k, key, src, letter))
         if not children:
             return None
         children.sort(key=_first)
         children = children[:width]
-        links.append([(k, letter) for _, _, k, _, _, letter in children])
+        links.append((array("i", [c[2] for c in children]), "".join(c[5] for c in children)))
         best = min(children, key=_second)
         if best[1] == 0:
             path = []
             k = children.index(best)
-            for level in reversed(links):
-                k, letter = level[k]
-                path.append(letter)
+            for parents, letters in reversed(links):
+                path.append(letters[k])
+                k = parents[k]
             return "".join(reversed(path))
         layer = [(nr, nh, key, src) for nr, nh, _, key, src, _ in children]
     return None
@@ -537,8 +571,9 @@ def solve_large(board: Board, *, deadline: float,
 
     The first answer comes from a row/column reduction in milliseconds, so a valid
     solution is returned even when the deadline has already passed; the time left is
-    spent on beam searches of the last corner of at most BEAM_CELLS cells (the whole
-    board when it is that small), with wider beams and randomised peeling in turn. Raises
+    spent on randomised peelings of the outer lines (keeping the best) and beam searches
+    of wider and wider beams on the last corner of at most BEAM_CELLS cells (the whole
+    board when it is that small). Raises
     LargeCancelled soon after ``cancelled()`` turns true and LargeUnsolvable for a
     board that cannot be solved.
     """
@@ -551,26 +586,65 @@ def solve_large(board: Board, *, deadline: float,
     w, h = board.width, board.height
     tiles = list(board.tiles)
     best = _without_loops(tiles, w, _reduce(tiles, w, h, cancelled, None, FIRST_DETOUR))
+    # Peel down to a corner small enough for beam search (the best of several randomised
+    # peelings when there is time), then widen the beam on that corner until the deadline.
     rng = random.Random(hash(board.tiles))
-    attempt = 0
-    while time.monotonic() < deadline:
-        # Peel down to a corner small enough for beam search, then widen the beam.
-        if attempt:
-            red, r0, c0 = _peel(tiles, w, h, cancelled, rng, rng.choice(DETOURS), BEAM_CELLS)
-        else:
-            red, r0, c0 = _peel(tiles, w, h, cancelled, None, FIRST_DETOUR, BEAM_CELLS)
-        attempt += 1
-        prefix = "".join(red.moves)
-        corner = _corner(red.cells, w, h, r0, c0)
-        beam_width = BEAM_FIRST_WIDTH
-        while beam_width <= BEAM_MAX_WIDTH and time.monotonic() < deadline:
-            limit = len(best) - len(prefix)
-            rest = _beam(corner, w - c0, h - r0, beam_width, limit, deadline, cancelled)
-            beam_width *= BEAM_GROWTH
-            if rest is not None:
-                moves = _without_loops(tiles, w, prefix + rest)
-                if len(moves) < len(best):
-                    best = moves
+    deadline -= FINISH_MARGIN
+    peel_until = time.monotonic() + PEEL_SHARE * (deadline - time.monotonic())
+    red, r0, c0 = _peel(tiles, w, h, cancelled, None, FIRST_DETOUR, BEAM_CELLS)
+    prefix = _without_loops(tiles, w, "".join(red.moves))
+    corner = _corner(red.cells, w, h, r0, c0)
+    cw, ch = w - c0, h - r0
+    score = len(prefix) + CORNER_FACTOR * _manhattan(corner, cw)
+    while prefix and time.monotonic() < peel_until:
+        red, r0, c0 = _peel(tiles, w, h, cancelled, rng, rng.choice(DETOURS), BEAM_CELLS)
+        moves = _without_loops(tiles, w, "".join(red.moves))
+        cells = _corner(red.cells, w, h, r0, c0)
+        if len(moves) + CORNER_FACTOR * _manhattan(cells, w - c0) < score:
+            prefix, corner, cw, ch = moves, cells, w - c0, h - r0
+            score = len(prefix) + CORNER_FACTOR * _manhattan(corner, cw)
+    beam_width = BEAM_FIRST_WIDTH
+    while beam_width <= BEAM_MAX_WIDTH and time.monotonic() < deadline:
+        rest = _beam(corner, cw, ch, beam_width, len(best) - len(prefix), deadline, cancelled)
+        beam_width *= BEAM_GROWTH
+        if rest is not None:
+            moves = _without_loops(tiles, w, prefix + rest)
+            if len(moves) < len(best):
+                best = moves
     if not _reaches_goal(tiles, w, best):
         raise _Stuck(f"internal error: the solution found for {board.text()} is wrong")
     return best
+
+
+def bench_large(seeds: int = 20, seconds: float = 1.0) -> None:
+    """Print time and length of the first answer and of the answer after ``seconds``."""
+    from game.generate import random_board
+
+    for size in (5, 7, 10):
+        first_len, best_len, lower = [], [], []
+        first_time = []
+        for seed in range(seeds):
+            board = random_board(size, size, random.Random(seed))
+            start = time.monotonic()
+            first = solve_large(board, deadline=start)
+            first_time.append(time.monotonic() - start)
+            start = time.monotonic()
+            best = solve_large(board, deadline=start + seconds)
+            spent = time.monotonic() - start
+            if not board.apply_all(best).is_solved():
+                raise _Stuck(f"bench: wrong solution for {board.text()}")
+            md = manhattan(board)
+            first_len.append(len(first))
+            best_len.append(len(best))
+            lower.append(md)
+            print(f"{size}x{size} seed {seed:2d}: manhattan {md:4d}  first {len(first):5d} "
+                  f"in {first_time[-1] * 1000:6.1f} ms  after {spent:5.2f} s {len(best):5d} "
+                  f"({len(best) / md:.2f}x manhattan)")
+        n = len(lower)
+        print(f"{size}x{size} mean: manhattan {sum(lower) / n:.1f}  first {sum(first_len) / n:.1f}"
+              f" (max {max(first_time) * 1000:.1f} ms)  after {seconds:g} s "
+              f"{sum(best_len) / n:.1f}  ratio {sum(best_len) / sum(lower):.2f}x\n")
+
+
+if __name__ == "__main__":
+    bench_large()
