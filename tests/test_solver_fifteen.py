@@ -133,7 +133,7 @@ def test_deadline_stops_a_hard_search() -> None:
         optimal_moves(Board.parse(HARD_4X4), cancel=cancelled)
 
 
-@pytest.mark.parametrize("length", [1, 2, 21, 34])
+@pytest.mark.parametrize("length", [1, 2, 21, 34, 50])
 def test_random_4x4_board_with_length(length: int) -> None:
     board = random_board_with_length(4, 4, length, random.Random(length))
     assert solve(board).length == length

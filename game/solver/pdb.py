@@ -71,21 +71,15 @@ def _popcount16(x: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _compact(sparse: np.ndarray, k: int, n: int, space: int) -> np.ndarray:
-    """Re-index a table keyed by 4 bits per tile position into the dense pattern rank."""
-    pdb = np.full(space, UNSEEN, dtype=np.uint8)
-    for key in range(sparse.shape[0]):
-        value = sparse[key]
-        if value == UNSEEN:
-            continue
-        rank = 0
-        used = 0
-        for i in range(k):
-            p = (key >> (4 * i)) & 15
-            rank = rank * (n - i) + p - _popcount16(used & ((1 << p) - 1))
-            used |= 1 << p
-        pdb[rank] = value
-    return pdb
+def _key_rank(key: int, k: int, n: int) -> int:
+    """Dense pattern rank of a placement keyed by 4 bits per tile (see ``rank_pattern``)."""
+    rank = 0
+    used = 0
+    for i in range(k):
+        p = (key >> (4 * i)) & 15
+        rank = rank * (n - i) + p - _popcount16(used & ((1 << p) - 1))
+        used |= 1 << p
+    return rank
 
 
 @njit(cache=True, nogil=True)
@@ -94,9 +88,10 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
     """Fewest pattern-tile moves from each placement of the pattern to its goal, any blank.
 
     A 0-1 breadth-first search over (placement, blank region): moves of other tiles cost
-    nothing, so the whole region the blank can reach is visited at once. Placements are
-    keyed by 4 bits per tile during the search (a move is two xors, no ranking) with one bit
-    mask of seen blank cells per key; the result is re-indexed by dense rank at the end.
+    nothing, so the whole region the blank can reach is visited at once. Queue entries hold
+    the placement as 4 bits per tile plus the blank cell (a move is two xors); the tables
+    (one bit mask of seen blank cells per placement, and the result) use the dense rank,
+    small enough to stay in cache.
     """
     k = goal_cells.shape[0]
     n = nbr.shape[0]
@@ -108,8 +103,8 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
             left_ok |= 1 << c
         if c % width < width - 1:
             right_ok |= 1 << c
-    sparse = np.full(1 << (4 * k), UNSEEN, dtype=np.uint8)
-    seen = np.zeros(1 << (4 * k), dtype=np.uint16)
+    pdb = np.full(space, UNSEEN, dtype=np.uint8)
+    seen = np.zeros(space, dtype=np.uint16)
     cur = np.empty(INITIAL_QUEUE, dtype=np.int32)
     nxt = np.empty(INITIAL_QUEUE, dtype=np.int32)
     start = 0
@@ -117,8 +112,9 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
     for i in range(k):
         start |= goal_cells[i] << (4 * i)
         occupied |= 1 << goal_cells[i]
-    seen[start] = _flood(blank_goal, full & ~occupied, width, left_ok, right_ok)
-    sparse[start] = 0
+    rank = _key_rank(start, k, n)
+    seen[rank] = _flood(blank_goal, full & ~occupied, width, left_ok, right_ok)
+    pdb[rank] = 0
     cur[0] = start * 16 + blank_goal
     ncur = 1
     level = 0
@@ -140,19 +136,20 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
                         continue
                     # tile i slides from p into the region cell c; the blank is then at p
                     child = key ^ ((p ^ c) << (4 * i))
-                    if (seen[child] >> p) & 1:
+                    rank = _key_rank(child, k, n)
+                    if (seen[rank] >> p) & 1:
                         continue
-                    seen[child] |= _flood(p, (free | (1 << p)) & ~(1 << c), width,
-                                          left_ok, right_ok)
-                    if sparse[child] == UNSEEN:
-                        sparse[child] = level + 1
+                    seen[rank] |= _flood(p, (free | (1 << p)) & ~(1 << c), width,
+                                         left_ok, right_ok)
+                    if pdb[rank] == UNSEEN:
+                        pdb[rank] = level + 1
                     nxt = _grow_nb(nxt, nnext + 1)
                     nxt[nnext] = child * 16 + p
                     nnext += 1
         cur, nxt = nxt, cur
         ncur = nnext
         level += 1
-    return _compact(sparse, k, n, space)
+    return pdb
 
 
 def goal_cells(group: tuple[int, ...]) -> np.ndarray:

@@ -1,0 +1,119 @@
+"""Benchmarks kept in the repo (not tests): `python -m game.bench solver` prints solver figures."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+
+from game.generate import random_board
+
+FIFTEEN_SEED = 2024
+EIGHT_SEED = 8
+FIFTEEN_COUNT = 100
+EIGHT_COUNT = 1000
+HINT_COUNT = 20
+LENGTH_TARGETS = (30, 40, 50, 60)
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def _summary(name: str, seconds: Sequence[float]) -> None:
+    print(
+        f"{name}: n={len(seconds)} median={statistics.median(seconds):.4f}s "
+        f"p95={_percentile(seconds, 0.95):.4f}s max={max(seconds):.4f}s "
+        f"total={sum(seconds):.3f}s"
+    )
+
+
+def _timed(fn: Callable[[], object]) -> tuple[object, float]:
+    start = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - start
+
+
+def bench_solver(fifteen: int, eight: int, verbose: bool) -> None:
+    """Table/PDB set-up, 8-puzzles, 15-puzzles, hints and chosen-length boards."""
+    from game.solver import exact_distance, optimal_moves, random_board_with_length, solve, warm_up
+    from game.solver.heuristic import forget_heuristics, get_heuristic
+
+    with tempfile.TemporaryDirectory(prefix="fifteen-bench-") as cache_home:
+        os.environ["XDG_CACHE_HOME"] = cache_home  # measure a fresh build, then a load
+        _, seconds = _timed(lambda: warm_up(((3, 3), (4, 3))))
+        print(f"warm-up (compile kernels, 3x3 table, 4x3 databases): {seconds:.2f}s")
+        heur, seconds = _timed(lambda: get_heuristic(4, 4))
+        print(f"4x4 pattern databases 6-6-3 built in {seconds:.2f}s "
+              f"({heur.pdbs.size / 1e6:.1f} MB)")
+        forget_heuristics()
+        heur, seconds = _timed(lambda: get_heuristic(4, 4))
+        print(f"4x4 pattern databases loaded in {seconds:.3f}s")
+        _, seconds = _timed(lambda: warm_up(((4, 4),)))
+        print(f"4x4 first solve (kernel ready): {seconds:.3f}s")
+
+        rng = random.Random(EIGHT_SEED)
+        times = []
+        lookups = []
+        for i in range(eight):
+            board = random_board(3, 3, rng)
+            solution, seconds = _timed(lambda b=board: solve(b))
+            _, lookup = _timed(lambda b=board: exact_distance(b))
+            times.append(seconds)
+            lookups.append(lookup)
+            if verbose:
+                print(f"3x3 #{i}: length={solution.length} nodes={solution.nodes} "
+                      f"seconds={seconds:.5f}")
+        _summary("8-puzzle solve (checked solution)", times)
+        _summary("8-puzzle exact_distance lookup", lookups)
+
+        rng = random.Random(FIFTEEN_SEED)
+        boards = [random_board(4, 4, rng) for _ in range(fifteen)]
+        times = []
+        nodes = []
+        for i, board in enumerate(boards):
+            solution, seconds = _timed(lambda b=board: solve(b))
+            times.append(seconds)
+            nodes.append(solution.nodes)
+            print(f"4x4 #{i}: length={solution.length} nodes={solution.nodes} "
+                  f"seconds={seconds:.4f}", flush=True)
+        _summary("15-puzzle solve", times)
+        print(f"15-puzzle nodes: median={statistics.median(nodes):.0f} max={max(nodes)} "
+              f"total={sum(nodes)} rate={sum(nodes) / sum(times) / 1e6:.1f}M nodes/s")
+
+        hints = [_timed(lambda b=b: optimal_moves(b))[1] for b in boards[:HINT_COUNT]]
+        _summary(f"15-puzzle optimal_moves (all optimal moves), first {HINT_COUNT}", hints)
+
+        for length in LENGTH_TARGETS:
+            made = [
+                _timed(lambda s=s, n=length: random_board_with_length(4, 4, n, random.Random(s)))
+                for s in range(3)
+            ]
+            print(f"random_board_with_length(4, 4, {length}): "
+                  + ", ".join(f"{seconds:.2f}s" for _, seconds in made))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory (max RSS): {peak:.0f} MB")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: `python -m game.bench solver [--fifteen N] [--eight N] [--verbose]`."""
+    parser = argparse.ArgumentParser(prog="python -m game.bench")
+    parser.add_argument("what", choices=["solver"], help="which benchmark to run")
+    parser.add_argument("--fifteen", type=int, default=FIFTEEN_COUNT, help="15-puzzles")
+    parser.add_argument("--eight", type=int, default=EIGHT_COUNT, help="8-puzzles")
+    parser.add_argument("--verbose", action="store_true", help="print every 8-puzzle too")
+    args = parser.parse_args(argv)
+    bench_solver(args.fifteen, args.eight, args.verbose)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
