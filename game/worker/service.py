@@ -1,22 +1,25 @@
 """SolverWorker: the game loop's non-blocking bridge to the solver (newest board wins).
 
-Threads, not processes: the solver's numba kernels release the GIL (``nogil=True``), so one
-background thread searches while the render loop keeps its frames, the pattern databases are
-loaded once and shared, and progress reports are plain function calls. A process could be
-killed outright, but it would reload the tables after every restart and need IPC for
-progress. Faults are handled without killing anything:
-
-* a solve that raises comes back through its Future: status "unavailable" until the next
-  success; the next request runs normally;
-* a search that ignores its cancel token for ``hang_grace`` seconds is abandoned: its executor
-  is shut down without waiting and a fresh one takes the next job (the old thread finishes,
-  or not, on its own; its result is ignored);
-* all jobs run on daemon threads (``DaemonThreadExecutor``), so quitting never waits on a
-  hung search; ``shutdown()`` joins for at most ``SHUTDOWN_JOIN_SECONDS``.
+Threads, not processes: the numba kernels release the GIL (``nogil=True``), the tables are
+loaded once and shared, progress reports are plain calls (measured in the issue-4 report: a
+thread busy on hard 4x4 searches costs the frame loop no more than a solver process does).
+Faults: a solve that raises comes back through its Future (status "unavailable" until the
+next success); a search that ignores its cancel token for ``hang_grace`` seconds is
+abandoned with its executor and a fresh one takes the next job; all jobs run on daemon
+threads (``DaemonThreadExecutor``), so quitting never waits on a hung search.
 
 Only one job is in flight at a time; the next one is chosen when it ends (warm-up first,
-then board requests, then the newest submitted board). Every method called by the game loop
-takes a lock that no one holds for longer than a few dictionary operations.
+then board requests, then the newest submitted board). Methods called by the game loop take
+a lock that nobody holds for longer than a few dictionary operations, and ``poll()`` skips
+even that on the frames where nothing happened (most of them).
+
+Knowledge (see ``game.worker.knowledge``): every search result is cached with the boards
+along its path, so ``known(board)`` answers at once for a board the player reached by
+following the path or by one wasteful move (distance and at least one optimal move,
+``complete=False``); ``submit(board)`` then refines it to the complete set in the
+background, and answers a board whose complete set is cached without any search.
+``poll()`` hands out complete search results (or the best found, ``optimal=False``, on
+boards too large to prove); partial knowledge is read with ``known()``.
 """
 
 from __future__ import annotations
