@@ -22,8 +22,10 @@ FINISH_MARGIN = 0.03
 UNREACHED = 1 << 30
 ROW_BIAS = 0.75
 """Randomised reductions peel the longer side first with this probability."""
-BEAM_CELLS = 36
-"""Beam search works on a corner of at most this many cells; lines beyond are peeled."""
+BEAM_BOARD_CELLS = 36
+"""Boards of at most this many cells are improved by beam search as a whole."""
+BEAM_CORNER_CELLS = 25
+"""Bigger boards are peeled down to a corner of at most this many cells for beam search."""
 REVERSE_ODDS = 0.5
 """Randomised peeling fills a line from its far end with this probability."""
 PEEL_SHARE = 0.25
@@ -449,7 +451,7 @@ def _reaches_goal(tiles: list[int], w: int, moves: str) -> bool:
     return cells == [*range(1, n), 0]
 
 
-def _line_conflicts(state: tuple[int, ...], w: int, n: int, t: int, cell: int,
+def _line_conflicts(state: Sequence[int], w: int, n: int, t: int, cell: int,
                     vertical: bool) -> int:
     """Tiles in ``cell``'s row (or column) that stand in the wrong order with tile ``t``."""
     r, c = divmod(cell, w)
@@ -489,7 +491,7 @@ def _beam(tiles: list[int], w: int, h: int, width: int, limit: int,
     col_of = [i % w for i in range(n)]
     home_row = [(t - 1) // w for t in range(n)]
     home_col = [(t - 1) % w for t in range(n)]
-    start = tuple(tiles)
+    start = bytes(tiles)
     h0 = _manhattan(start, w)
     lc = BEAM_CONFLICT
     r0 = h0 + lc * sum(
@@ -507,7 +509,7 @@ def _beam(tiles: list[int], w: int, h: int, width: int, limit: int,
             return None
         if len(seen) > BEAM_MAX_SEEN:
             return None
-        children: list[tuple[int, int, int, tuple[int, ...], int, str]] = []
+        children: list[tuple[int, int, int, bytes, int, str]] = []
         for k, (rv, hv, state, blank) in enumerate(layer):
             checks += 1
             if checks >= BEAM_CHECK_PARENTS:
@@ -521,9 +523,9 @@ def _beam(tiles: list[int], w: int, h: int, width: int, limit: int,
                 nh = hv + dist[t][blank] - dist[t][src]
                 if depth + nh >= limit:
                     continue
-                cells = list(state)
+                cells = bytearray(state)
                 cells[blank], cells[src] = t, 0
-                key = tuple(cells)
+                key = bytes(cells)
                 hk = hash(key)
                 if hk in seen:
                     continue
@@ -591,13 +593,14 @@ def solve_large(board: Board, *, deadline: float,
     rng = random.Random(hash(board.tiles))
     deadline -= FINISH_MARGIN
     peel_until = time.monotonic() + PEEL_SHARE * (deadline - time.monotonic())
-    red, r0, c0 = _peel(tiles, w, h, cancelled, None, FIRST_DETOUR, BEAM_CELLS)
+    keep = w * h if w * h <= BEAM_BOARD_CELLS else BEAM_CORNER_CELLS
+    red, r0, c0 = _peel(tiles, w, h, cancelled, None, FIRST_DETOUR, keep)
     prefix = _without_loops(tiles, w, "".join(red.moves))
     corner = _corner(red.cells, w, h, r0, c0)
     cw, ch = w - c0, h - r0
     score = len(prefix) + CORNER_FACTOR * _manhattan(corner, cw)
     while prefix and time.monotonic() < peel_until:
-        red, r0, c0 = _peel(tiles, w, h, cancelled, rng, rng.choice(DETOURS), BEAM_CELLS)
+        red, r0, c0 = _peel(tiles, w, h, cancelled, rng, rng.choice(DETOURS), keep)
         moves = _without_loops(tiles, w, "".join(red.moves))
         cells = _corner(red.cells, w, h, r0, c0)
         if len(moves) + CORNER_FACTOR * _manhattan(cells, w - c0) < score:
