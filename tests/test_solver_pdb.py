@@ -241,3 +241,28 @@ def test_importing_the_solver_builds_nothing(tmp_path) -> None:
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
     subprocess.run([sys.executable, "-c", code], check=True, env=env)
     assert not any(tmp_path.iterdir())
+
+
+def test_ida_lengths_and_optimal_moves_equal_exhaustive_search_on_5x2() -> None:
+    """5x2 (10 cells) is solved by IDA* with PDBs; a compiled BFS over all 10! ranks checks it."""
+    from game.generate import random_board
+    from game.solver import optimal_moves, solve
+    from game.solver.encoding import neighbour_table, rank_permutation
+    from game.solver.tables import _bfs
+
+    goal = np.array(Board.goal(5, 2).tiles, dtype=np.int8)
+    table = _bfs(goal, neighbour_table(5, 2), math.factorial(10))
+    assert int((table >= 0).sum()) == math.factorial(10) // 2
+
+    def dist(board: Board) -> int:
+        return int(table[rank_permutation(board.tiles)])
+
+    rng = random.Random(10)
+    for i in range(60):
+        board = random_board(5, 2, rng)
+        solution = solve(board)
+        assert solution.optimal and solution.length == dist(board)
+        if i % 4 == 0:
+            result = optimal_moves(board)
+            expected = {m for m in board.legal_moves() if dist(board.apply(m)) == dist(board) - 1}
+            assert result.distance == dist(board) and result.moves == frozenset(expected)
