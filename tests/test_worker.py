@@ -38,6 +38,7 @@ def make_worker(solver):
 
     def make(**kwargs) -> SolverWorker:
         kwargs.setdefault("hang_grace", HANG_GRACE)
+        kwargs.setdefault("prefetch", False)  # exact search counts; prefetch is tested apart
         worker = SolverWorker(solver_module=solver, **kwargs)
         workers.append(worker)
         return worker
@@ -273,3 +274,60 @@ def test_request_board_interrupts_a_search_and_resumes_it(solver, make_worker):
     gate.set()
     assert hints_for(poll_until(worker, bool), board)
     assert solver.started == [board, board]
+
+
+def _children(board: Board) -> list[Board]:
+    return [board.apply(m) for m in board.legal_moves() if not board.apply(m).is_solved()]
+
+
+def test_prefetch_solves_the_neighbours_while_idle(solver, make_worker):
+    board = _branching_board()
+    worker = make_worker(prefetch=True)
+    worker.start()
+    worker.submit(board)
+    assert hints_for(poll_until(worker, bool), board)
+    children = _children(board)
+    known = worker.knowledge.get
+    assert wait_for(lambda: all(known(c) is not None and known(c).complete for c in children))
+    assert worker.status == WorkerStatus("ready")  # prefetching is not "thinking"
+    assert set(solver.started[1 : 1 + len(optimal_set(board))]) == {
+        board.apply(m) for m in optimal_set(board)
+    }  # the likely moves first
+    child = board.apply(sorted(optimal_set(board))[-1])
+    worker.submit(child)
+    [hint] = poll_until(worker, bool)
+    assert hint.board == child and hint.complete and hint.moves == optimal_set(child)
+    assert solver.started.count(child) == 1
+
+
+def test_submitting_the_board_being_prefetched_takes_over_its_search(solver, make_worker):
+    board = _branching_board()
+    gates = {c: solver.gate(c) for c in _children(board)}
+    worker = make_worker(prefetch=True, hang_grace=NO_ABANDON)
+    worker.start()
+    worker.submit(board)
+    assert hints_for(poll_until(worker, bool), board)
+    assert wait_for(lambda: len(solver.started) == 2)
+    child = solver.started[1]
+    worker.submit(child)
+    assert worker.status.state == "thinking"
+    gates[child].set()
+    [hint] = poll_until(worker, bool)
+    assert hint.board == child and hint.moves == optimal_set(child)
+    assert solver.started.count(child) == 1 and solver.cancelled == []
+
+
+def test_a_new_board_cancels_a_prefetch(solver, make_worker):
+    board = _branching_board()
+    for child in _children(board):
+        solver.gate(child)
+    far = boards_at(20)[0]
+    worker = make_worker(prefetch=True, hang_grace=NO_ABANDON)
+    worker.start()
+    worker.submit(board)
+    assert hints_for(poll_until(worker, bool), board)
+    assert wait_for(lambda: len(solver.started) == 2)
+    worker.submit(far)
+    results = poll_until(worker, lambda r: hints_for(r, far))
+    assert hints_for(results, far)[0].distance == distance(far)
+    assert solver.cancelled == [solver.started[1]]

@@ -36,7 +36,7 @@ def solver():
 
 @pytest.fixture
 def worker(solver):
-    made = SolverWorker(solver_module=solver, hang_grace=HANG_GRACE)
+    made = SolverWorker(solver_module=solver, hang_grace=HANG_GRACE, prefetch=False)
     yield made
     made.shutdown()
 
@@ -103,7 +103,7 @@ def test_impossible_board_length_gets_a_uniform_board_without_a_fault(solver, wo
 def test_search_past_its_deadline_is_reported_unavailable(solver):
     board = boards_at(13)[0]
     solver.slow.add(board)
-    worker = SolverWorker(solver_module=solver, solve_seconds=1.0)
+    worker = SolverWorker(solver_module=solver, solve_seconds=1.0, prefetch=False)
     try:
         worker.submit(board)
         assert wait_for(lambda: worker.poll() == [] and worker.status.state == "unavailable")
@@ -162,7 +162,7 @@ def test_too_many_hung_threads_pause_searching_until_one_ends(solver, worker):
 
 def test_shutdown_with_a_hung_search_returns_and_leaves_no_non_daemon_thread(solver):
     before = set(threading.enumerate())
-    worker = SolverWorker(solver_module=solver, hang_grace=HANG_GRACE)
+    worker = SolverWorker(solver_module=solver, hang_grace=HANG_GRACE, prefetch=False)
     board = boards_at(12)[5]
     solver.hang.add(board)
     worker.start()

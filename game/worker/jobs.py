@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import random
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
 from game.board import Board
-from game.worker.knowledge import Hint
+from game.worker.knowledge import Hint, Knowledge
 
 WARMING_UP = "warming up"
 THINKING = "thinking"
@@ -47,7 +49,7 @@ class Job:
     """One unit of work for the worker thread, cancellable from the game loop."""
 
     def __init__(self, kind: str, board: Board | None = None, request: tuple = ()) -> None:
-        self.kind = kind  # "warm", "solve" or "board"
+        self.kind = kind  # "warm", "board", "solve" (the board on screen) or "prefetch"
         self.board = board
         self.request = request  # (width, height, length, seed, request_id) for "board"
         self.bound = 0
@@ -76,9 +78,46 @@ class Job:
                 self._token.cancel()
 
     @property
-    def live_solve(self) -> bool:
+    def searching(self) -> bool:
+        """Whether this job is a search (for the board on screen or a prefetch)."""
+        return self.kind in SEARCHES
+
+    @property
+    def live_search(self) -> bool:
         """A search that has not been asked to stop."""
-        return self.kind == "solve" and self.cancel_at is None
+        return self.searching and self.cancel_at is None
+
+
+SEARCHES = ("solve", "prefetch")
+
+
+def run_job(job: Job, solver: Any, knowledge: Knowledge, *,
+            warm_shapes: tuple[tuple[int, int], ...] | None, solve_seconds: float | None,
+            progress: Callable[[int, int], None]) -> Any:
+    """Do ``job`` with ``solver`` on the worker thread; a search's hint is learned here."""
+    if job.kind == "warm":
+        if warm_shapes is None:
+            solver.warm_up()
+        else:
+            solver.warm_up(warm_shapes)
+        return None
+    if job.kind == "board":
+        width, height, length, seed, _ = job.request
+        return solver.random_board_with_length(width, height, length, random.Random(seed))
+    token = job.arm(solver.CancelToken)
+    if token is None:
+        return CANCELLED
+    deadline = None if solve_seconds is None else time.monotonic() + solve_seconds
+    try:
+        result = solver.optimal_moves(job.board, cancel=token, deadline=deadline,
+                                      progress=progress)
+    except solver.SolveCancelled:
+        if token.cancelled:
+            return CANCELLED
+        raise WorkerError(f"search of {job.board} ran past its deadline") from None
+    hint = checked_hint(job.board, result)
+    knowledge.learn(hint)
+    return hint
 
 
 def checked_hint(board: Board, result: Any) -> Hint:

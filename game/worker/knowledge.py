@@ -119,6 +119,24 @@ class Knowledge:
                 self._add_locked(derived)
             return self._hints.get(board, derived)
 
+    def unknown_neighbour(self, board: Board, skip: set[Board]) -> Board | None:
+        """A neighbour of a completely known ``board`` without a complete hint (for prefetch).
+
+        None until ``board`` itself is completely known; the optimal moves' boards come first,
+        as the player is most likely to make one of them. Boards in ``skip`` are passed over.
+        """
+        hint = self.known(board)
+        if hint is None or not _proven(hint):
+            return None
+        with self._lock:
+            for move in sorted(board.legal_moves(), key=lambda m: m not in hint.moves):
+                child = board.apply(move)
+                if child in skip or child.is_solved():
+                    continue
+                if not _proven(self._hints.get(child)):
+                    return child
+        return None
+
     def _add_locked(self, hint: Hint) -> None:
         hints = self._hints
         stored = merge(hints.get(hint.board), replace(hint, latency=0.0))

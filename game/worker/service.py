@@ -50,7 +50,7 @@ from game.worker.jobs import (
     NewBoard,
     WorkerError,
     WorkerStatus,
-    checked_hint,
+    run_job,
 )
 from game.worker.knowledge import DEFAULT_CAPACITY, Hint, Knowledge
 
@@ -76,17 +76,22 @@ class SolverWorker:
         hang_grace: float = DEFAULT_HANG_GRACE,
         solve_seconds: float | None = None,
         warm_shapes: tuple[tuple[int, int], ...] | None = None,
+        prefetch: bool = True,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``solver_module`` defaults to ``game.solver``, imported lazily on the worker thread.
 
         ``solve_seconds`` is passed to the solver as a deadline (None: no deadline);
         ``warm_shapes`` goes to ``warm_up`` (None: the solver's default shapes).
+        ``prefetch``: while idle, solve the neighbours of the board on screen, so the
+        complete hint for the player's next position is usually known before the move.
         """
         self._solver = solver_module
         self._hang_grace = hang_grace
         self._solve_seconds = solve_seconds
         self._warm_shapes = warm_shapes
+        self._prefetch = prefetch
+        self._prefetched: set[Board] = set()  # tried for the current latest board
         self._clock = clock
         self._knowledge = Knowledge(cache_size)
         self._lock = threading.RLock()
@@ -105,8 +110,8 @@ class SolverWorker:
         self._request_ids = itertools.count(1)
         self._status = WorkerStatus(WARMING_UP)
         self.last_error: BaseException | None = None
-        self.counters = {"searches": 0, "cache_hits": 0, "stale_dropped": 0, "faults": 0,
-                         "restarts": 0}
+        self.counters = {"searches": 0, "prefetches": 0, "cache_hits": 0, "stale_dropped": 0,
+                         "faults": 0, "restarts": 0}
 
     # --- the game loop's side ---------------------------------------------
     @property
@@ -134,12 +139,16 @@ class SolverWorker:
             if self._closed:
                 return
             running = self._running
-            busy_here = running is not None and running.live_solve and running.board == board
+            busy_here = running is not None and running.live_search and running.board == board
             if board == self._latest and (busy_here or self._pending == board):
                 return  # already in hand
+            if board != self._latest:
+                self._prefetched.clear()
             self._latest, self._latest_at = board, now
-            if running is not None and running.kind == "solve" and running.board != board:
+            if running is not None and running.searching and running.board != board:
                 running.cancel(now)
+            if busy_here:
+                running.kind = "solve"  # a prefetch of this board: its result now goes out
             hint = self._knowledge.known(board)
             if hint is not None and hint.complete and hint.optimal:
                 self._pending = None
@@ -176,9 +185,9 @@ class SolverWorker:
             self._board_jobs.append(Job("board", request=(width, height, length, seed,
                                                            request_id)))
             running = self._running
-            if running is not None and running.live_solve:
+            if running is not None and running.live_search:
                 running.cancel(now)
-                if running.board == self._latest and self._pending is None:
+                if running.kind == "solve" and self._pending is None:
                     self._pending = running.board
             self._started = True
             self._tick(now)
@@ -252,7 +261,7 @@ class SolverWorker:
         job = self._running
         if job is None or job.future is None or job.future.done():
             return
-        if (job.kind == "solve" and self._solve_seconds is not None
+        if (job.searching and self._solve_seconds is not None
                 and job.started_at is not None
                 and now - job.started_at > self._solve_seconds + self._hang_grace):
             job.cancel(now)
@@ -290,6 +299,12 @@ class SolverWorker:
             job = Job("solve", self._pending)
             self._pending = None
             self.counters["searches"] += 1
+        elif self._prefetch and not self._faulted and self._latest is not None and (
+            child := self._knowledge.unknown_neighbour(self._latest, self._prefetched)
+        ):
+            job = Job("prefetch", child)
+            self._prefetched.add(child)
+            self.counters["prefetches"] += 1
         else:
             return
         if self._executor is None or not self._executor.alive:
@@ -323,33 +338,8 @@ class SolverWorker:
     def _run(self, job: Job) -> Any:
         """Runs on the worker thread; what it returns goes to ``_done``."""
         job.started_at = self._clock()
-        solver = self._load_solver()
-        if job.kind == "warm":
-            if self._warm_shapes is None:
-                solver.warm_up()
-            else:
-                solver.warm_up(self._warm_shapes)
-            return None
-        if job.kind == "board":
-            width, height, length, seed, _ = job.request
-            return solver.random_board_with_length(width, height, length, random.Random(seed))
-        token = job.arm(solver.CancelToken)
-        if token is None:
-            return CANCELLED
-        deadline = None
-        if self._solve_seconds is not None:
-            deadline = time.monotonic() + self._solve_seconds
-        try:
-            result = solver.optimal_moves(
-                job.board, cancel=token, deadline=deadline, progress=partial(self._progress, job)
-            )
-        except solver.SolveCancelled:
-            if token.cancelled:
-                return CANCELLED
-            raise WorkerError(f"search of {job.board} ran past its deadline") from None
-        hint = checked_hint(job.board, result)
-        self._knowledge.learn(hint)
-        return hint
+        return run_job(job, self._load_solver(), self._knowledge, warm_shapes=self._warm_shapes,
+                       solve_seconds=self._solve_seconds, progress=partial(self._progress, job))
 
     def _progress(self, job: Job, bound: int, nodes: int) -> None:
         with self._lock:
@@ -374,6 +364,8 @@ class SolverWorker:
             self._publish()
 
     def _succeed(self, job: Job, result: Any) -> None:
+        if job.kind == "prefetch":
+            return  # learned on the worker thread; submit() finds it in the cache
         if job.kind == "warm":
             self._warm = True
             self._faulted = False
@@ -391,6 +383,10 @@ class SolverWorker:
 
     def _fail(self, job: Job, error: BaseException) -> None:
         self.last_error = error
+        if job.kind == "prefetch":  # only a guess failed; the board on screen may be fine
+            log.info("prefetch of %s failed: %r", job.board, error)
+            self.counters["faults"] += 1
+            return
         if job.kind == "board":  # the game must still get a board: draw one uniformly
             width, height, _, seed, request_id = job.request
             board = random_board(width, height, random.Random(seed))
