@@ -17,6 +17,7 @@ from game.solver.large import (
     _beam,
     _corner,
     _peel,
+    _Reducer,
     _without_loops,
     manhattan,
     solve_large,
@@ -153,3 +154,15 @@ def test_beam_answers_solve_and_respect_the_limit() -> None:
     assert_solves(board, moves)
     assert _beam(list(board.tiles), 4, 4, 256, manhattan(board), time.monotonic() + 60.0,
                  lambda: False) is None
+
+
+def test_exact_search_moves_tiles_around_locked_cells() -> None:
+    """The breadth-first fallback of tile routing, exercised directly."""
+    board = random_board(4, 4, random.Random(11))
+    red = _Reducer(list(board.tiles), 4, 4, lambda: False)
+    red.locked[5] = 1
+    keep = red.cells[5]
+    red.search([1, 2], [0, 1])
+    assert red.cells[0] == 1 and red.cells[1] == 2 and red.cells[5] == keep
+    after = board.apply_all("".join(red.moves))
+    assert list(after.tiles) == red.cells

@@ -29,7 +29,8 @@ BEAM_CORNER_CELLS = 25
 REVERSE_ODDS = 0.5
 """Randomised peeling fills a line from its far end with this probability."""
 PEEL_SHARE = 0.25
-"""Share of the time before the deadline spent on randomised peelings of big boards."""
+MAX_PEELS = 200
+"""Big boards get up to this many randomised peelings, in this share of the time left."""
 CORNER_FACTOR = 2
 """A peeling's score: its length plus this times the Manhattan distance of its corner."""
 FIRST_DETOUR = 2
@@ -106,7 +107,7 @@ class _Reducer:
     """Solves a flat board in place, one goal row or column at a time."""
 
     def __init__(self, tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
-                 rng: random.Random | None = None, detour: int = 0):
+                 rng: random.Random | None = None, detour: int = 2):
         self.cells = tiles
         self.w, self.h = w, h
         self.pos = [0] * (w * h)
@@ -132,8 +133,8 @@ class _Reducer:
     def _blank_tree(self, avoid: int) -> tuple[list[int], list[int]]:
         """Cheapest-path parents and costs of the cells the blank reaches without ``avoid``.
 
-        With ``detour`` 0 every step costs 1 (breadth-first search); otherwise a step costs
-        ``detour`` plus one if it pushes a tile away from its goal, minus one if closer.
+        A step costs ``detour`` plus one if it pushes a tile away from its goal, minus one
+        if it pushes it closer, so among short paths those that tidy up are preferred.
         """
         start = self.pos[0]
         size = len(self.cells)
@@ -141,18 +142,8 @@ class _Reducer:
         cost = [UNREACHED] * size
         parent[start] = -1
         cost[start] = 0
-        locked, nbrs = self.locked, self.nbrs
-        if not self.detour:
-            frontier = [start]
-            for cell in frontier:
-                nc = cost[cell] + 1
-                for nb, _ in nbrs[cell]:
-                    if parent[nb] == -2 and not locked[nb] and nb != avoid:
-                        parent[nb] = cell
-                        cost[nb] = nc
-                        frontier.append(nb)
-            return parent, cost
-        cells, dist, detour = self.cells, self.dist, self.detour
+        cells, dist, detour, locked, nbrs = (
+            self.cells, self.dist, self.detour, self.locked, self.nbrs)
         heap = [(0, start)]
         while heap:
             c, cell = heappop(heap)
@@ -218,37 +209,10 @@ class _Reducer:
                 if not self.locked[c] and cost[c] < best_cost:
                     best, best_cost = c, cost[c]
             if best < 0:
-                self._place_exact(tile, target)
+                self.search([tile], target=[target])  # greed is stuck: search exactly
                 return
             self._walk(parent, best)
             self._step(t, self._letter(best, t))
-
-    def _place_exact(self, tile: int, target: int) -> None:
-        """Breadth-first search over (blank, tile) cells: the fallback when greed is stuck."""
-        n = len(self.cells)
-        locked, nbrs = self.locked, self.nbrs
-        start = self.pos[0] * n + self.pos[tile]
-        parent = {start: -1}
-        frontier = [start]
-        for state in frontier:
-            b, t = divmod(state, n)
-            if t == target:
-                path = []
-                while state != -1:
-                    path.append(state // n)
-                    state = parent[state]
-                path.reverse()
-                for a, nb in zip(path, path[1:], strict=False):
-                    self._step(nb, self._letter(a, nb))
-                return
-            for nb, _ in nbrs[b]:
-                if locked[nb]:
-                    continue
-                nxt = nb * n + (b if nb == t else t)
-                if nxt not in parent:
-                    parent[nxt] = state
-                    frontier.append(nxt)
-        raise _Stuck(f"tile {tile} cannot reach cell {target}")
 
     # --- lines -------------------------------------------------------------
     def solve_line(self, cells: list[int], side: int) -> None:
@@ -277,7 +241,7 @@ class _Reducer:
             self.locked[b_cell] = 0
             step = b_cell - a_cell
             window = [a_cell + k * side + j * step for k in range(3) for j in range(2)]
-            self.window_solve(window, a, a_cell, b, b_cell)
+            self.search([a, b], [a_cell, b_cell], set(window))
             self.locked[a_cell] = self.locked[b_cell] = 1
             return
         self.place(b, b_cell + side)
@@ -288,68 +252,38 @@ class _Reducer:
         self._step(b_cell + side, self._letter(b_cell, b_cell + side))
         self.locked[a_cell] = self.locked[b_cell] = 1
 
-    def window_solve(self, window: list[int], a: int, a_goal: int, b: int, b_goal: int) -> None:
-        """Breadth-first search over (blank, a, b) cells inside ``window``."""
-        inside = set(window)
-        pos = self.pos
-        start = (pos[0], pos[a], pos[b])
-        parent: dict[tuple[int, int, int], tuple[int, int, int] | None] = {start: None}
+    def search(self, tiles: list[int], target: list[int],
+               allowed: set[int] | None = None) -> None:
+        """Breadth-first search over the cells of the blank and ``tiles`` until each tile
+        stands on its ``target`` cell, using only ``allowed`` cells (default: unlocked)."""
+        if self.cancelled():
+            raise LargeCancelled
+        pos, locked = self.pos, self.locked
+        start = (pos[0], *(pos[t] for t in tiles))
+        goal = tuple(target)
+        parent: dict[tuple[int, ...], tuple[int, ...] | None] = {start: None}
         frontier = [start]
         for state in frontier:
-            bl, pa, pb = state
-            if pa == a_goal and pb == b_goal:
+            if state[1:] == goal:
                 break
-            for nb, _ in self.nbrs[bl]:
-                if nb not in inside:
+            blank = state[0]
+            for nb, _ in self.nbrs[blank]:
+                if (nb not in allowed) if allowed is not None else locked[nb]:
                     continue
-                nxt = (nb, bl if nb == pa else pa, bl if nb == pb else pb)
+                nxt = (nb, *(blank if p == nb else p for p in state[1:]))
                 if nxt not in parent:
                     parent[nxt] = state
                     frontier.append(nxt)
         else:
-            raise _Stuck("the last two tiles of a line cannot be placed")
+            raise _Stuck(f"tiles {tiles} cannot reach cells {target}")
         path = []
-        node: tuple[int, int, int] | None = state
+        node: tuple[int, ...] | None = state
         while node is not None:
             path.append(node[0])
             node = parent[node]
         path.reverse()
         for x, y in zip(path, path[1:], strict=False):
             self._step(y, self._letter(x, y))
-
-    def finish(self, region: list[int]) -> None:
-        """Breadth-first search over the last few free cells."""
-        if self.cancelled():
-            raise LargeCancelled
-        cells = self.cells
-        goal = tuple((i + 1) % len(cells) for i in region)
-        index = {c: k for k, c in enumerate(region)}
-        start = tuple(cells[i] for i in region)
-        parent: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
-        frontier = [start]
-        for state in frontier:
-            if state == goal:
-                break
-            bk = state.index(0)
-            for nb, _ in self.nbrs[region[bk]]:
-                if nb not in index:
-                    continue
-                k = index[nb]
-                nxt = list(state)
-                nxt[bk], nxt[k] = nxt[k], 0
-                key = tuple(nxt)
-                if key not in parent:
-                    parent[key] = (state, k)
-                    frontier.append(key)
-        if goal not in parent:
-            raise _Stuck("the last region is unsolvable")
-        steps = []
-        state = goal
-        while (link := parent[state]) is not None:
-            state, k = link
-            steps.append(region[k])
-        for cell in reversed(steps):
-            self._step(cell, self._letter(self.pos[0], cell))
 
 
 def _peel(tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
@@ -384,10 +318,11 @@ def _peel(tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
 
 
 def _reduce(tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
-            rng: random.Random | None = None, detour: int = 0) -> str:
+            rng: random.Random | None = None, detour: int = 2) -> str:
     """A full solution of the flat board: peel lines, then search the last few cells."""
     red, r0, c0 = _peel(tiles, w, h, cancelled, rng, detour, SMALL_REGION_CELLS)
-    red.finish([r * w + c for r in range(r0, h) for c in range(c0, w)])
+    region = [r * w + c for r in range(r0, h) for c in range(c0, w)]
+    red.search([i + 1 for i in region[:-1]], region[:-1], set(region))
     return "".join(red.moves)
 
 
@@ -599,7 +534,9 @@ def solve_large(board: Board, *, deadline: float,
     corner = _corner(red.cells, w, h, r0, c0)
     cw, ch = w - c0, h - r0
     score = len(prefix) + CORNER_FACTOR * _manhattan(corner, cw)
-    while prefix and time.monotonic() < peel_until:
+    for _ in range(MAX_PEELS if prefix else 0):
+        if time.monotonic() >= peel_until:
+            break
         red, r0, c0 = _peel(tiles, w, h, cancelled, rng, rng.choice(DETOURS), keep)
         moves = _without_loops(tiles, w, "".join(red.moves))
         cells = _corner(red.cells, w, h, r0, c0)
