@@ -67,6 +67,8 @@ class IdaSearch:
         ctl[kernels.BOUND] = bound
         ctl[kernels.NEXT_BOUND] = kernels.NO_BOUND
         self.nextdir[0] = 0
+        if self.flag[0]:
+            raise SolveCancelled(f"search of {self.board} was cancelled")
         if self.progress is not None:
             self.progress(bound, self.nodes)
         h = self.heur
@@ -154,6 +156,16 @@ def solve(board: Board, *, cancel: CancelToken | None = None, deadline: float | 
         optimal = False
     _check(board, moves)
     return Solution(moves, len(moves), optimal, nodes, time.monotonic() - start)
+
+
+def solve_best_found(board: Board, *, cancel: CancelToken | None = None,
+                     deadline: float | None = None) -> Solution:
+    """A checked, not necessarily optimal solution from the large-board solver (any size)."""
+    start = time.monotonic()
+    _require_solvable(board)
+    moves = _solve_large(board, cancel, deadline)
+    _check(board, moves)
+    return Solution(moves, len(moves), False, 0, time.monotonic() - start)
 
 
 def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
