@@ -9,6 +9,7 @@ import resource
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
 
@@ -20,6 +21,9 @@ FIFTEEN_COUNT = 100
 EIGHT_COUNT = 1000
 HINT_COUNT = 20
 LENGTH_TARGETS = (30, 40, 50, 60)
+HARD_4X4 = "0 14 15 2/10 3 1 5/12 7 13 11/4 8 6 9"
+"""64 moves, about 11M nodes."""
+CANCELS = 10
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -40,6 +44,32 @@ def _timed(fn: Callable[[], object]) -> tuple[object, float]:
     start = time.perf_counter()
     result = fn()
     return result, time.perf_counter() - start
+
+
+def _cancel_latency(board_text: str, delay: float) -> float:
+    """Seconds from CancelToken.cancel() to the solving thread having stopped."""
+    from game.board import Board
+    from game.solver import CancelToken, SolveCancelled, solve
+
+    token = CancelToken()
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            solve(Board.parse(board_text), cancel=token)
+        except SolveCancelled:
+            pass
+        done.set()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    time.sleep(delay)
+    start = time.perf_counter()
+    token.cancel()
+    done.wait()
+    latency = time.perf_counter() - start
+    thread.join()
+    return latency
 
 
 def bench_solver(fifteen: int, eight: int, verbose: bool) -> None:
@@ -99,6 +129,10 @@ def bench_solver(fifteen: int, eight: int, verbose: bool) -> None:
             ]
             print(f"random_board_with_length(4, 4, {length}): "
                   + ", ".join(f"{seconds:.2f}s" for _, seconds in made))
+        latencies = [_cancel_latency(HARD_4X4, 0.05 + 0.05 * i) for i in range(CANCELS)]
+        print(f"cancel latency (hard 4x4 search, cancel from another thread, n={CANCELS}): "
+              f"median={1000 * statistics.median(latencies):.2f}ms "
+              f"max={1000 * max(latencies):.2f}ms")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory (max RSS): {peak:.0f} MB")
 
