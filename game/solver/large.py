@@ -386,26 +386,16 @@ def _reaches_goal(tiles: list[int], w: int, moves: str) -> bool:
     return cells == [*range(1, n), 0]
 
 
-def _line_conflicts(state: Sequence[int], w: int, n: int, t: int, cell: int,
-                    vertical: bool) -> int:
-    """Tiles in ``cell``'s row (or column) that stand in the wrong order with tile ``t``."""
-    r, c = divmod(cell, w)
-    gr, gc = divmod(t - 1, w)
+def _conflicts(state: Sequence[int], line: list[int], line_id: int, home_line: list[int],
+               home_order: list[int], cell: int, t: int) -> int:
+    """Tiles of ``line`` (cells in order) that belong there and stand in the wrong order
+    with tile ``t`` at ``cell``; ``home_line``/``home_order`` say where tiles belong."""
     count = 0
-    if not vertical:
-        if gr != r:
-            return 0
-        for x in range(r * w, r * w + w):
-            u = state[x]
-            if u and u != t and (u - 1) // w == r and (x - cell) * (u - 1 - t + 1) < 0:
-                count += 1
-    else:
-        if gc != c:
-            return 0
-        for x in range(c, n, w):
-            u = state[x]
-            if u and u != t and (u - 1) % w == c and (x - cell) * ((u - 1) // w - gr) < 0:
-                count += 1
+    order = home_order[t]
+    for x in line:
+        u = state[x]
+        if home_line[u] == line_id and (x - cell) * (home_order[u] - order) < 0:
+            count += 1
     return count
 
 
@@ -424,14 +414,17 @@ def _beam(tiles: list[int], w: int, h: int, width: int, limit: int,
     dist = _distances(w, h)
     row_of = [i // w for i in range(n)]
     col_of = [i % w for i in range(n)]
-    home_row = [(t - 1) // w for t in range(n)]
-    home_col = [(t - 1) % w for t in range(n)]
+    home_row = [-1] + [(t - 1) // w for t in range(1, n)]
+    home_col = [-1] + [(t - 1) % w for t in range(1, n)]
+    rows = [list(range(r * w, r * w + w)) for r in range(h)]
+    cols = [list(range(c, n, w)) for c in range(w)]
     start = bytes(tiles)
     h0 = _manhattan(start, w)
     lc = BEAM_CONFLICT
     r0 = h0 + lc * sum(
-        _line_conflicts(start, w, n, t, i, vertical)
-        for i, t in enumerate(start) if t for vertical in (False, True)
+        _conflicts(start, rows[row_of[i]], row_of[i], home_row, home_col, i, t)
+        + _conflicts(start, cols[col_of[i]], col_of[i], home_col, home_row, i, t)
+        for i, t in enumerate(start) if t
     ) // 2
     seen = {hash(start)}
     layer = [(r0, h0, start, start.index(0))]
@@ -467,15 +460,19 @@ def _beam(tiles: list[int], w: int, h: int, width: int, limit: int,
                 seen.add(hk)
                 nr = rv + nh - hv
                 if letter in "LR":  # the tile changes column: its column conflicts change
-                    if home_col[t] == col_of[blank]:
-                        nr += lc * _line_conflicts(key, w, n, t, blank, True)
-                    if home_col[t] == col_of[src]:
-                        nr -= lc * _line_conflicts(state, w, n, t, src, True)
+                    c = col_of[blank]
+                    if home_col[t] == c:
+                        nr += lc * _conflicts(key, cols[c], c, home_col, home_row, blank, t)
+                    c = col_of[src]
+                    if home_col[t] == c:
+                        nr -= lc * _conflicts(state, cols[c], c, home_col, home_row, src, t)
                 else:
-                    if home_row[t] == row_of[blank]:
-                        nr += lc * _line_conflicts(key, w, n, t, blank, False)
-                    if home_row[t] == row_of[src]:
-                        nr -= lc * _line_conflicts(state, w, n, t, src, False)
+                    r = row_of[blank]
+                    if home_row[t] == r:
+                        nr += lc * _conflicts(key, rows[r], r, home_row, home_col, blank, t)
+                    r = row_of[src]
+                    if home_row[t] == r:
+                        nr -= lc * _conflicts(state, rows[r], r, home_row, home_col, src, t)
                 children.append((nr, nh, k, key, src, letter))
         if not children:
             return None
