@@ -104,23 +104,44 @@ def table_optimal_moves(board: Board) -> frozenset[str]:
     )
 
 
+@njit(cache=True, nogil=True)
+def _walk_down(cells: np.ndarray, table: np.ndarray, nbr: np.ndarray, out: np.ndarray) -> int:
+    """Write one optimal move-code sequence into ``out``; return its length (-1: unsolvable)."""
+    d = table[rank_perm_nb(cells)]
+    if d < 0:
+        return -1
+    blank = 0
+    for i in range(cells.shape[0]):
+        if cells[i] == 0:
+            blank = i
+    steps = 0
+    while d > 0:
+        for code in range(4):
+            to = nbr[blank, code]
+            if to < 0:
+                continue
+            cells[blank] = cells[to]
+            cells[to] = 0
+            if table[rank_perm_nb(cells)] == d - 1:
+                out[steps] = code
+                steps += 1
+                blank = to
+                d -= 1
+                break
+            cells[to] = cells[blank]
+            cells[blank] = 0
+    return steps
+
+
 def table_path(board: Board) -> str:
     """One optimal solution, walking down the table (first optimal move in U D L R order)."""
     table = distance_table(board.width, board.height)
-    d = int(table[rank_permutation(board.tiles)])
-    if d == UNSEEN:
+    cells = np.array(board.tiles, dtype=np.int8)
+    out = np.zeros(int(table.max()) + 1, dtype=np.int64)
+    steps = _walk_down(cells, table, neighbour_table(board.width, board.height), out)
+    if steps < 0:
         raise ValueError(f"board {board} is not solvable")
-    path = []
-    while d > 0:
-        for m in MOVES:
-            if board.can_move(m):
-                child = board.apply(m)
-                if int(table[rank_permutation(child.tiles)]) == d - 1:
-                    path.append(m)
-                    board = child
-                    d -= 1
-                    break
-    return "".join(path)
+    return "".join(MOVES[int(c)] for c in out[:steps])
 
 
 def boards_at_distance(width: int, height: int, length: int) -> np.ndarray:
