@@ -318,7 +318,7 @@ class SolverWorker:
 
     def _publish(self) -> None:
         job = self._running
-        if self._faulted:
+        if self._faulted or self._closed:
             status = WorkerStatus(UNAVAILABLE)
         elif not self._warm:
             status = WorkerStatus(WARMING_UP)
