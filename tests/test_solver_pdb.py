@@ -266,3 +266,22 @@ def test_ida_lengths_and_optimal_moves_equal_exhaustive_search_on_5x2() -> None:
             result = optimal_moves(board)
             expected = {m for m in board.legal_moves() if dist(board.apply(m)) == dist(board) - 1}
             assert result.distance == dist(board) and result.moves == frozenset(expected)
+
+
+def test_pausing_the_kernel_every_few_nodes_changes_nothing(heur33, bfs33, monkeypatch) -> None:
+    """The driver runs the kernel in node-budget chunks; resuming must continue exactly."""
+    from game.solver import search
+
+    rng = random.Random(12)
+    flag = np.zeros(1, dtype=np.int64)
+    boards = [Board(3, 3, tiles) for tiles in rng.sample(list(bfs33), 25)]
+    whole = [IdaSearch(b, heur33, flag, None, None) for b in boards]
+    expected = [(s.solve(), s.nodes) for s in whole]
+    calls: list[tuple[int, int]] = []
+    for chunk in (1, 7, 64):
+        monkeypatch.setattr(search, "CHUNK_NODES", chunk)
+        calls.clear()
+        for board, (path, nodes) in zip(boards, expected, strict=True):
+            paused = IdaSearch(board, heur33, flag, None, lambda b, n: calls.append((b, n)))
+            assert (paused.solve(), paused.nodes) == (path, nodes)
+        assert len(calls) > len(boards)
