@@ -158,3 +158,11 @@ def test_boards_beyond_16_cells_get_checked_best_found_solutions() -> None:
     result = optimal_moves(board, deadline=time.monotonic() + 0.5)
     assert not result.optimal and result.moves == frozenset(result.path[:1])
     assert result.distance == len(result.path)
+
+
+def test_optimal_moves_progress_counts_every_search() -> None:
+    calls: list[tuple[int, int]] = []
+    board = sorted(read_boards("optimal_4x4.tsv"), key=lambda row: row[1])[3][0]
+    result = optimal_moves(board, progress=lambda bound, nodes: calls.append((bound, nodes)))
+    nodes = [n for _, n in calls]
+    assert nodes == sorted(nodes) and max(b for b, _ in calls) == result.distance

@@ -184,18 +184,22 @@ def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
         return OptimalMoves(board, len(path), frozenset(path[:1]), False, path)
     heur = get_heuristic(board.width, board.height)
     flag = _flag(cancel)
-    path = IdaSearch(board, heur, flag, deadline, progress).solve()
+    first = IdaSearch(board, heur, flag, deadline, progress)
+    path = first.solve()
     _check(board, path)
     d = len(path)
     found = set(path[:1])
+    done = first.nodes
     for move in board.legal_moves():
         if move in found:
             continue
-        child = board.apply(move)
-        search = IdaSearch(child, heur, flag, deadline, progress)
+        # one bounded pass: does this child reach the goal in d - 1 moves?
+        report = None if progress is None else (lambda b, n, base=done: progress(b + 1, base + n))
+        search = IdaSearch(board.apply(move), heur, flag, deadline, report)
         if search.h0 <= d - 1 and search.iteration(d - 1):
             _check(board, move + search.path)
             found.add(move)
+        done += search.nodes
     return OptimalMoves(board, d, frozenset(found), True, path)
 
 
