@@ -160,6 +160,19 @@ def test_random_board_with_length_is_seeded_and_rejects_impossible() -> None:
         random_board_with_length(2, 2, 7, random.Random(1))
 
 
+def test_a_cancelled_token_stops_even_instant_queries() -> None:
+    from game.solver import CancelToken, SolveCancelled
+
+    token = CancelToken()
+    assert not token.cancelled
+    token.cancel()
+    board = Board.parse("2 4 6/0 7 1/8 5 3")
+    with pytest.raises(SolveCancelled):
+        solve(board, cancel=token)
+    with pytest.raises(SolveCancelled):
+        optimal_moves(board, cancel=token)
+
+
 def test_random_boards_match_solutions() -> None:
     rng = random.Random(8)
     for _ in range(50):

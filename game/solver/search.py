@@ -115,7 +115,9 @@ def _check(board: Board, moves: str) -> None:
         raise RuntimeError(f"solver bug: {moves!r} does not solve {board} (ends at {end})")
 
 
-def _require_solvable(board: Board) -> None:
+def _require_solvable(board: Board, cancel: CancelToken | None) -> None:
+    if cancel is not None and cancel.cancelled:
+        raise SolveCancelled(f"search of {board} was cancelled before it began")
     if not board.is_solvable():
         raise Unsolvable(f"board {board} is not solvable")
 
@@ -141,7 +143,7 @@ def solve(board: Board, *, cancel: CancelToken | None = None, deadline: float | 
           progress: Progress | None = None) -> Solution:
     """A checked solution: optimal up to 16 cells, best found within the deadline beyond."""
     start = time.monotonic()
-    _require_solvable(board)
+    _require_solvable(board, cancel)
     nodes = 0
     optimal = True
     if tables.has_table(board.width, board.height):
@@ -162,7 +164,7 @@ def solve_best_found(board: Board, *, cancel: CancelToken | None = None,
                      deadline: float | None = None) -> Solution:
     """A checked, not necessarily optimal solution from the large-board solver (any size)."""
     start = time.monotonic()
-    _require_solvable(board)
+    _require_solvable(board, cancel)
     moves = _solve_large(board, cancel, deadline)
     _check(board, moves)
     return Solution(moves, len(moves), False, 0, time.monotonic() - start)
@@ -172,7 +174,7 @@ def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
                   deadline: float | None = None,
                   progress: Progress | None = None) -> OptimalMoves:
     """The distance and ALL first moves of optimal solutions (one best path beyond 16 cells)."""
-    _require_solvable(board)
+    _require_solvable(board, cancel)
     if tables.has_table(board.width, board.height):
         path = tables.table_path(board)
         moves = tables.table_optimal_moves(board)
