@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from game.board import Board
 from game.generate import random_board
+from game.solver.beam import beam_search
 from game.solver.large import (
     LargeCancelled,
     LargeUnsolvable,
-    _beam,
     _corner,
     _peel,
     _Reducer,
@@ -149,10 +149,10 @@ def test_peeled_corner_is_a_board_of_its_own() -> None:
 
 def test_beam_answers_solve_and_respect_the_limit() -> None:
     board = random_board(4, 4, random.Random(9))
-    moves = _beam(list(board.tiles), 4, 4, 256, 10**6, time.monotonic() + 60.0, lambda: False)
+    moves = beam_search(list(board.tiles), 4, 4, 256, 10**6, time.monotonic() + 60.0, lambda: False)
     assert moves is not None
     assert_solves(board, moves)
-    assert _beam(list(board.tiles), 4, 4, 256, manhattan(board), time.monotonic() + 60.0,
+    assert beam_search(list(board.tiles), 4, 4, 256, manhattan(board), time.monotonic() + 60.0,
                  lambda: False) is None
 
 

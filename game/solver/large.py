@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import random
 import time
-from array import array
-from collections.abc import Callable, Sequence
-from functools import cache
+from collections.abc import Callable
 from heapq import heappop, heappush
 
 from game.board import Board
+from game.solver.beam import BEAM_FIRST_WIDTH, BEAM_GROWTH, BEAM_MAX_WIDTH, beam_search
+from game.solver.grid import LargeCancelled, blank_steps, goal_distances, manhattan, manhattan_tiles
 
 BLANK_MOVE = {1: "L", -1: "R"}
 """Tile letter when the blank steps by +-1 cell; vertical steps are added per width."""
 SMALL_REGION_CELLS = 6
 """Regions of at most this many cells (2x2, 2x3, 3x2) are finished by breadth-first search."""
-BEAM_CHECK_PARENTS = 128
-"""Beam search expands this many boards between two looks at the cancel flag and clock."""
 FINISH_MARGIN = 0.03
 """Seconds kept before the deadline for the last loop cutting and the final replay."""
 UNREACHED = 1 << 30
@@ -36,18 +34,6 @@ CORNER_FACTOR = 2
 FIRST_DETOUR = 2
 DETOURS = (1, 2, 3)
 """Blank routing: a step costs this, plus or minus one as it pushes a tile from or to home."""
-BEAM_CONFLICT = 2
-"""Beam ranking: Manhattan distance plus this much per pair of tiles in line conflict."""
-BEAM_FIRST_WIDTH = 64
-BEAM_GROWTH = 4
-BEAM_MAX_WIDTH = 4096
-"""Beams widen from the first width by this factor up to the last."""
-BEAM_MAX_SEEN = 3_000_000
-"""A beam search gives up after meeting this many boards (about 200 MB of hashes)."""
-
-
-class LargeCancelled(Exception):
-    """The caller cancelled a running solve_large."""
 
 
 class LargeUnsolvable(ValueError):
@@ -56,51 +42,6 @@ class LargeUnsolvable(ValueError):
 
 class _Stuck(RuntimeError):
     """Internal: a reduction step found no way forward (a bug if it ever escapes)."""
-
-
-def manhattan(board: Board) -> int:
-    """Sum of the tiles' row plus column distances to their goal cells (a lower bound)."""
-    return _manhattan(board.tiles, board.width)
-
-
-def _manhattan(tiles: Sequence[int], w: int) -> int:
-    total = 0
-    for i, t in enumerate(tiles):
-        if t:
-            r, c = divmod(i, w)
-            gr, gc = divmod(t - 1, w)
-            total += abs(r - gr) + abs(c - gc)
-    return total
-
-
-@cache
-def _distances(w: int, h: int) -> list[list[int]]:
-    """``dist[tile][cell]``: Manhattan distance from ``cell`` to the tile's goal (0 for blank)."""
-    n = w * h
-    out = [[0] * n]
-    for t in range(1, n):
-        gr, gc = divmod(t - 1, w)
-        out.append([abs(r - gr) + abs(c - gc) for r in range(h) for c in range(w)])
-    return out
-
-
-@cache
-def _neighbours(w: int, h: int) -> list[list[tuple[int, str]]]:
-    """For each cell: (cell the blank can step to, the tile letter of that move)."""
-    out: list[list[tuple[int, str]]] = []
-    for i in range(w * h):
-        r, c = divmod(i, w)
-        nb = []
-        if r + 1 < h:
-            nb.append((i + w, "U"))
-        if r > 0:
-            nb.append((i - w, "D"))
-        if c + 1 < w:
-            nb.append((i + 1, "L"))
-        if c > 0:
-            nb.append((i - 1, "R"))
-        out.append(nb)
-    return out
 
 
 class _Reducer:
@@ -113,8 +54,8 @@ class _Reducer:
         self.pos = [0] * (w * h)
         for i, t in enumerate(tiles):
             self.pos[t] = i
-        self.nbrs = _neighbours(w, h)
-        self.dist = _distances(w, h)
+        self.nbrs = blank_steps(w, h)
+        self.dist = goal_distances(w, h)
         self.detour = detour
         self.locked = bytearray(w * h)
         self.moves: list[str] = []
@@ -386,119 +327,6 @@ def _reaches_goal(tiles: list[int], w: int, moves: str) -> bool:
     return cells == [*range(1, n), 0]
 
 
-def _conflicts(state: Sequence[int], line: list[int], line_id: int, home_line: list[int],
-               home_order: list[int], cell: int, t: int) -> int:
-    """Tiles of ``line`` (cells in order) that belong there and stand in the wrong order
-    with tile ``t`` at ``cell``; ``home_line``/``home_order`` say where tiles belong."""
-    count = 0
-    order = home_order[t]
-    for x in line:
-        u = state[x]
-        if home_line[u] == line_id and (x - cell) * (home_order[u] - order) < 0:
-            count += 1
-    return count
-
-
-def _beam(tiles: list[int], w: int, h: int, width: int, limit: int,
-          deadline: float, cancelled: Callable[[], bool]) -> str | None:
-    """Beam search: a solution shorter than ``limit``, or None.
-
-    Each layer keeps the ``width`` children ranked closest to the goal (Manhattan
-    distance plus line conflicts); boards met before are dropped (remembered by hash,
-    so a rare collision only prunes a board). Gives up at the deadline, after
-    BEAM_MAX_SEEN boards, or when no child can still beat ``limit`` (depth plus plain
-    Manhattan distance is a lower bound).
-    """
-    n = w * h
-    nbrs = _neighbours(w, h)
-    dist = _distances(w, h)
-    row_of = [i // w for i in range(n)]
-    col_of = [i % w for i in range(n)]
-    home_row = [-1] + [(t - 1) // w for t in range(1, n)]
-    home_col = [-1] + [(t - 1) % w for t in range(1, n)]
-    rows = [list(range(r * w, r * w + w)) for r in range(h)]
-    cols = [list(range(c, n, w)) for c in range(w)]
-    start = bytes(tiles)
-    h0 = _manhattan(start, w)
-    lc = BEAM_CONFLICT
-    r0 = h0 + lc * sum(
-        _conflicts(start, rows[row_of[i]], row_of[i], home_row, home_col, i, t)
-        + _conflicts(start, cols[col_of[i]], col_of[i], home_col, home_row, i, t)
-        for i, t in enumerate(start) if t
-    ) // 2
-    seen = {hash(start)}
-    layer = [(r0, h0, start, start.index(0))]
-    links: list[tuple[array[int], str]] = []
-    checks = 0
-    depth = 0
-    while layer:
-        depth += 1
-        if depth + min(item[1] for item in layer) - 1 >= limit:
-            return None
-        if len(seen) > BEAM_MAX_SEEN:
-            return None
-        children: list[tuple[int, int, int, bytes, int, str]] = []
-        for k, (rv, hv, state, blank) in enumerate(layer):
-            checks += 1
-            if checks >= BEAM_CHECK_PARENTS:
-                checks = 0
-                if cancelled():
-                    raise LargeCancelled
-                if time.monotonic() >= deadline:
-                    return None
-            for src, letter in nbrs[blank]:
-                t = state[src]
-                nh = hv + dist[t][blank] - dist[t][src]
-                if depth + nh >= limit:
-                    continue
-                cells = bytearray(state)
-                cells[blank], cells[src] = t, 0
-                key = bytes(cells)
-                hk = hash(key)
-                if hk in seen:
-                    continue
-                seen.add(hk)
-                nr = rv + nh - hv
-                if letter in "LR":  # the tile changes column: its column conflicts change
-                    c = col_of[blank]
-                    if home_col[t] == c:
-                        nr += lc * _conflicts(key, cols[c], c, home_col, home_row, blank, t)
-                    c = col_of[src]
-                    if home_col[t] == c:
-                        nr -= lc * _conflicts(state, cols[c], c, home_col, home_row, src, t)
-                else:
-                    r = row_of[blank]
-                    if home_row[t] == r:
-                        nr += lc * _conflicts(key, rows[r], r, home_row, home_col, blank, t)
-                    r = row_of[src]
-                    if home_row[t] == r:
-                        nr -= lc * _conflicts(state, rows[r], r, home_row, home_col, src, t)
-                children.append((nr, nh, k, key, src, letter))
-        if not children:
-            return None
-        children.sort(key=_first)
-        children = children[:width]
-        links.append((array("i", [c[2] for c in children]), "".join(c[5] for c in children)))
-        best = min(children, key=_second)
-        if best[1] == 0:
-            path = []
-            k = children.index(best)
-            for parents, letters in reversed(links):
-                path.append(letters[k])
-                k = parents[k]
-            return "".join(reversed(path))
-        layer = [(nr, nh, key, src) for nr, nh, _, key, src, _ in children]
-    return None
-
-
-def _first(item: tuple[int, ...]) -> int:
-    return item[0]
-
-
-def _second(item: tuple[int, ...]) -> int:
-    return item[1]
-
-
 def solve_large(board: Board, *, deadline: float,
                 cancelled: Callable[[], bool] = lambda: False) -> str:
     """A move string that solves ``board`` (any size), the shortest found by ``deadline``.
@@ -530,19 +358,19 @@ def solve_large(board: Board, *, deadline: float,
     # Then the best of several randomised peelings, and wider and wider beams on its corner.
     rng = random.Random(hash(board.tiles))
     peel_until = time.monotonic() + PEEL_SHARE * (deadline - time.monotonic())
-    score = len(prefix) + CORNER_FACTOR * _manhattan(corner, cw)
+    score = len(prefix) + CORNER_FACTOR * manhattan_tiles(corner, cw)
     for _ in range(MAX_PEELS if prefix else 0):
         if time.monotonic() >= peel_until:
             break
         red, r0, c0 = _peel(tiles, w, h, cancelled, rng, rng.choice(DETOURS), keep)
         moves = _without_loops(tiles, w, "".join(red.moves))
         cells = _corner(red.cells, w, h, r0, c0)
-        if len(moves) + CORNER_FACTOR * _manhattan(cells, w - c0) < score:
+        if len(moves) + CORNER_FACTOR * manhattan_tiles(cells, w - c0) < score:
             prefix, corner, cw, ch = moves, cells, w - c0, h - r0
-            score = len(prefix) + CORNER_FACTOR * _manhattan(corner, cw)
+            score = len(prefix) + CORNER_FACTOR * manhattan_tiles(corner, cw)
     beam_width = BEAM_FIRST_WIDTH
     while beam_width <= BEAM_MAX_WIDTH and time.monotonic() < deadline:
-        rest = _beam(corner, cw, ch, beam_width, len(best) - len(prefix), deadline, cancelled)
+        rest = beam_search(corner, cw, ch, beam_width, len(best) - len(prefix), deadline, cancelled)
         beam_width *= BEAM_GROWTH
         if rest is not None:
             moves = _without_loops(tiles, w, prefix + rest)
