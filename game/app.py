@@ -251,10 +251,6 @@ class App:
         result, _saved = self.scores.record(summary, self.writer, game_id=game_id)
         return result
 
-    def score_shapes(self) -> list[str]:
-        """Board sizes with at least one high score."""
-        return self.scores.shapes()
-
     # --- worker ---------------------------------------------------------
     def known(self, board: Board) -> Any:
         """What the worker knows about ``board`` right now (never blocks)."""

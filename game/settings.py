@@ -52,6 +52,8 @@ class Settings:
 
     def cycled(self, name: str) -> Settings:
         """A copy with option ``name`` moved to its next value (toggles flip)."""
+        if name not in {f.name for f in fields(self)}:
+            raise ValueError(f"setting '{name}' is unknown (expected one of {_names()})")
         value = getattr(self, name)
         if name == "anim_seconds":
             return replace(self, anim_seconds=_next(ANIM_CHOICES, value))

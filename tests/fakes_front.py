@@ -33,11 +33,25 @@ def exact_hint(board: Board) -> Hint:
     return Hint(board, d, moves, True, True, "".join(path))
 
 
-class FakeWorker:
-    """The SolverWorker interface; ``instant`` answers known() at once, else poll() does."""
+MAX_EXACT_CELLS = 9
+"""Boards up to this many cells get exact answers; the fake knows nothing about larger ones."""
 
-    def __init__(self, instant: bool = False) -> None:
+
+def small_hint(board: Board) -> Hint | None:
+    """``exact_hint`` for small boards, None for the rest."""
+    return exact_hint(board) if board.size <= MAX_EXACT_CELLS else None
+
+
+class FakeWorker:
+    """The SolverWorker interface; ``instant`` answers known() at once, else poll() does.
+
+    ``hold_boards`` keeps requested boards back until ``release()``.
+    """
+
+    def __init__(self, instant: bool = False, hold_boards: bool = False) -> None:
         self.instant = instant
+        self.hold_boards = hold_boards
+        self.held: list = []
         self.submitted: list[Board] = []
         self.outbox: list = []
         self.started = False
@@ -50,16 +64,22 @@ class FakeWorker:
 
     def submit(self, board: Board) -> None:
         self.submitted.append(board)
-        self.outbox.append(exact_hint(board))
+        hint = small_hint(board)
+        if hint is not None:
+            self.outbox.append(hint)
 
     def known(self, board: Board) -> Hint | None:
-        return exact_hint(board) if self.instant else None
+        return small_hint(board) if self.instant else None
 
     def request_board(self, width: int, height: int, length: int | None, seed: int) -> int:
         rid = next(self._ids)
-        self.outbox.append(NewBoard(random_board(width, height, random.Random(seed)), length,
-                                    rid))
+        made = NewBoard(random_board(width, height, random.Random(seed)), length, rid)
+        (self.held if self.hold_boards else self.outbox).append(made)
         return rid
+
+    def release(self) -> None:
+        self.outbox += self.held
+        self.held = []
 
     def poll(self) -> list:
         out, self.outbox = self.outbox, []

@@ -34,22 +34,16 @@ def format_time(seconds: float) -> str:
     return f"{int(minutes)}:{rest:04.1f}"
 
 
-def coach_status(worker_state: str, bound: int, distance: int | None, optimal: bool,
-                 complete: bool) -> str:
+def coach_status(worker_state: str, bound: int, distance: int | None, optimal: bool) -> str:
     """The words for the coach corner from the worker status and what is known."""
     if distance is not None:
-        if not optimal:
-            return f"best found: {distance} to go"
-        if complete:
-            return f"{distance} to go"
+        return f"{distance} to go" if optimal else f"best found: {distance} to go"
     if worker_state == "warming up":
         return "warming up"
     if worker_state == "unavailable":
         return "hint unavailable"
     if worker_state == "thinking":
         return f"thinking... depth {bound}" if bound else "thinking..."
-    if distance is not None:
-        return f"{distance} to go"
     return ""
 
 

@@ -14,7 +14,9 @@ from game.ui.theme import Theme
 NUMBER_SHARE = 0.46
 """Tile number height as a share of the tile side."""
 CORNER_SHARE = 0.12
-ARROW_SHARE = 0.16
+ARROW_SHARE = 0.11
+ARROW_REACH = 0.47
+"""Arrow tip distance from the tile centre (share of the tile side): near the edge it moves to."""
 PATH_ALPHA = 90
 CUE_BORDER = 4
 OVERLAY_ALPHA = 170
@@ -101,8 +103,6 @@ def draw_board(surface: pygame.Surface, view: BoardView, layout: Layout, theme: 
     pygame.draw.rect(surface, theme.board_bg, (bx - pad, by - pad, bw + 2 * pad, bh + 2 * pad),
                      border_radius=max(4, pad * 2))
     size = layout.tile_px
-    if view.hint_level >= 2 and view.path:
-        _draw_path(surface, board, view.path, layout, theme)
     for index, tile in enumerate(board.tiles):
         if not tile:
             continue
@@ -115,6 +115,8 @@ def draw_board(surface: pygame.Surface, view: BoardView, layout: Layout, theme: 
             width = max(2, int(CUE_BORDER * view.cue_strength * size / 60))
             pygame.draw.rect(surface, color, (x, y, size, size), width,
                              border_radius=max(2, int(size * CORNER_SHARE)))
+    if view.hint_level >= 2 and view.path and not view.moving:
+        _draw_path(surface, board, view.path, layout, theme)
     if view.hint_level >= 1 and not view.moving:
         for move in view.hint_moves:
             if board.can_move(move):
@@ -132,7 +134,7 @@ def _draw_arrow(surface: pygame.Surface, board: Board, move: str, layout: Layout
     cx, cy = x + s / 2, y + s / 2
     dx, dy = _ARROWS[move]
     a = s * ARROW_SHARE
-    tip = (cx + dx * s * 0.38, cy + dy * s * 0.38)
+    tip = (cx + dx * s * ARROW_REACH, cy + dy * s * ARROW_REACH)
     base = (tip[0] - dx * a * 1.4, tip[1] - dy * a * 1.4)
     left = (base[0] + dy * a, base[1] - dx * a)
     right = (base[0] - dy * a, base[1] + dx * a)

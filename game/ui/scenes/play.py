@@ -114,7 +114,6 @@ class PlayScene(Scene):
     # --- update -----------------------------------------------------------
     def update(self, dt: float) -> None:
         session = self.session
-        session.set_paused(self.menu is not None or self.focus_lost)
         while self.pending:
             self._do(self.pending.popleft())
         if self.autoplayer is not None and not session.solved:
@@ -130,6 +129,7 @@ class PlayScene(Scene):
         for flash in (self.cue, self.win):
             if flash is not None:
                 flash.advance(dt)
+        session.set_paused(self.menu is not None or self.focus_lost)
         session.tick(dt)
         self._ask_worker()
         if session.solved:
@@ -257,9 +257,8 @@ class PlayScene(Scene):
         hint = session.hint
         words = coach_status(status.state, status.bound,
                              hint.distance if hint is not None else None,
-                             hint.optimal if hint is not None else True,
-                             hint.complete if hint is not None else False)
-        if session.hint_level == 0 and hint is not None and hint.complete:
+                             hint.optimal if hint is not None else True)
+        if session.hint_level == 0 and words.endswith("to go"):
             words = "H for hints"
         banner = ""
         if self.solving:

@@ -1,0 +1,398 @@
+"""The real app loop driven headless by synthetic pygame events with a fixed dt."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import signal
+
+import pygame
+import pytest
+
+from game.app import App, GameSpec, _install_sigterm
+from game.board import Board
+from game.highscores import SCORES_VERSION, HighScores, default_data
+from game.storage import JsonStore
+from game.ui.audio import Sounds
+from game.ui.scenes.end import EndScene, ScoresScene
+from game.ui.scenes.menus import SettingsScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.title import ATTRACT_AFTER, GeneratingScene, TitleScene
+from tests.fakes_front import FakeClock, FakeWorker, InlineWriter, MemoryStore
+
+DT = 1 / 60
+START = Board.parse("1 2 3/4 0 6/7 5 8")  # two moves from the goal: U then L
+KEYS = {"U": pygame.K_UP, "D": pygame.K_DOWN, "L": pygame.K_LEFT, "R": pygame.K_RIGHT}
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    apps = []
+    scores = HighScores(JsonStore(tmp_path / "scores.json", version=SCORES_VERSION,
+                                  defaults=default_data, kind="scores"))
+
+    def make(worker: FakeWorker | None = None, store: MemoryStore | None = None) -> App:
+        app = App(worker=worker or FakeWorker(), clock=FakeClock(), writer=InlineWriter(),
+                  settings_store=store or MemoryStore(), sounds=Sounds.silent(),
+                  window=(640, 720), rng=random.Random(7), scores=scores)
+        app.push(TitleScene(app, 3, 3))
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+def key(k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
+                                         scancode=0))
+
+
+def click(pos: tuple[int, int], button: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+
+
+def frames(app: App, n: int = 1) -> None:
+    for _ in range(n):
+        app.frame(DT)
+
+
+def play(app: App, board: Board = START) -> PlayScene:
+    app.start_game(GameSpec(board.width, board.height, board=board))
+    frames(app)
+    assert isinstance(app.scene, PlayScene)
+    return app.scene
+
+
+def centre(app: App, board: Board, index: int) -> tuple[int, int]:
+    x, y, size, _ = app.layout_for(board).cell_rect(index)
+    return x + size // 2, y + size // 2
+
+
+def screen_hash(app: App) -> str:
+    return hashlib.sha1(pygame.image.tobytes(app.screen, "RGB")).hexdigest()
+
+
+def test_arrow_keys_and_wasd_move_tiles(make_app) -> None:
+    app = make_app()
+    scene = play(app)
+    key(pygame.K_UP)
+    frames(app)
+    assert scene.session.board == START.apply("U")
+    key(pygame.K_d)  # WASD: D slides the tile left of the gap to the right
+    frames(app)
+    assert scene.session.board == START.apply_all("UR")
+
+
+def test_inverted_keys(make_app) -> None:
+    app = make_app(store=MemoryStore({"invert_keys": True}))
+    scene = play(app)
+    key(pygame.K_DOWN)
+    frames(app)
+    assert scene.session.board == START.apply("U")
+
+
+def test_mouse_click_slides_the_group(make_app) -> None:
+    app = make_app()
+    board = Board.parse("1 2 3/4 5 6/0 7 8")
+    scene = play(app, board)
+    click(centre(app, board, 8))
+    frames(app)
+    assert scene.session.board.is_solved() and scene.session.moves == 2
+    frames(app, 3)
+
+
+def test_click_off_line_and_outside_the_board_do_nothing(make_app) -> None:
+    app = make_app()
+    scene = play(app)
+    click(centre(app, START, 0))
+    click((2, 2))
+    frames(app)
+    assert scene.session.board == START and scene.session.moves == 0
+
+
+def test_burst_of_twenty_keys_in_one_frame_loses_nothing(make_app) -> None:
+    app = make_app()
+    board = Board.parse("8 6 7/2 5 4/3 0 1")
+    scene = play(app, board)
+    rng = random.Random(3)
+    moves, b = [], board
+    while len(moves) < 20:
+        m = rng.choice(b.legal_moves())
+        if b.apply(m).is_solved():
+            continue
+        moves.append(m)
+        b = b.apply(m)
+    for m in moves:
+        key(KEYS[m])
+    frames(app)
+    assert scene.session.board == board.apply_all("".join(moves))
+    assert scene.session.moves == 20
+    assert [e.moves for e in _entries(scene)] == moves
+
+
+def test_fast_input_spread_over_frames_during_animations_loses_nothing(make_app) -> None:
+    app = make_app()
+    board = Board.parse("8 6 7/2 5 4/3 0 1")
+    scene = play(app, board)
+    moves = "DLUR" * 5  # a legal cycle from this blank position
+    for i in range(0, len(moves), 2):  # 2 keys a frame = 120 moves/s, animations unfinished
+        key(KEYS[moves[i]])
+        key(KEYS[moves[i + 1]])
+        frames(app)
+        assert scene.tween is not None and not scene.tween.done
+    assert scene.session.board == board.apply_all(moves)
+    assert scene.session.moves == len(moves)
+
+
+def _entries(scene: PlayScene) -> list:
+    history = scene.session.history
+    return [history._entries[i] for i in range(1, len(history))]
+
+
+def test_hint_overlay_cycles_and_renders(make_app) -> None:
+    app = make_app(FakeWorker())
+    scene = play(app, Board.parse("1 2 3/4 0 8/7 6 5"))
+    frames(app, 2)  # the worker's answer arrives through poll()
+    assert scene.session.hint is not None and scene.session.hint.complete
+    off = screen_hash(app)
+    assert scene.board_view().hint_level == 0 and scene.hud_view().status == "H for hints"
+    key(pygame.K_h)
+    frames(app)
+    view = scene.board_view()
+    assert view.hint_level == 1 and view.hint_moves == frozenset("UL")
+    assert scene.hud_view().status == "6 to go"
+    arrows = screen_hash(app)
+    assert arrows != off
+    key(pygame.K_h)
+    frames(app)
+    assert scene.board_view().hint_level == 2 and scene.board_view().path
+    assert screen_hash(app) not in (off, arrows)
+    key(pygame.K_h)
+    frames(app)
+    assert scene.board_view().hint_level == 0 and screen_hash(app) == off
+    assert scene.session.board == Board.parse("1 2 3/4 0 8/7 6 5")
+
+
+def test_coach_status_words_follow_the_worker(make_app) -> None:
+    from game.worker import WorkerStatus
+
+    worker = FakeWorker()
+    app = make_app(worker)
+    scene = play(app)
+    scene.session.hint = None
+    for status, words in ((WorkerStatus("warming up"), "warming up"),
+                          (WorkerStatus("thinking", 17, 100), "thinking... depth 17"),
+                          (WorkerStatus("unavailable"), "hint unavailable")):
+        worker.status = status
+        assert scene.hud_view().status == words
+
+
+def test_clicks_land_on_the_right_tile_after_a_resize(make_app) -> None:
+    app = make_app()
+    board = Board.parse("1 2 3/4 5 6/0 7 8")
+    scene = play(app, board)
+    old = centre(app, board, 6 + 2)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=500, size=(1100, 500)))
+    frames(app)
+    assert app.screen.get_size() == (1100, 500)
+    assert app.layout_for(board).cell_at(*old) != 8
+    click(centre(app, board, 7))
+    frames(app)
+    assert scene.session.board == board.apply("L")
+
+
+def test_undo_redo_round_trip_with_keys(make_app) -> None:
+    app = make_app()
+    scene = play(app, Board.parse("8 6 7/2 5 4/3 0 1"))
+    seen = [scene.session.board]
+    for m in "ULD":
+        key(KEYS[m])
+        frames(app)
+        seen.append(scene.session.board)
+    key(pygame.K_u)
+    key(pygame.K_z, pygame.KMOD_LCTRL)
+    frames(app)
+    assert scene.session.board == seen[1]
+    key(pygame.K_y, pygame.KMOD_LCTRL)
+    key(pygame.K_y, pygame.KMOD_LCTRL)
+    frames(app)
+    assert scene.session.board == seen[3]
+    key(pygame.K_r)
+    frames(app)
+    assert scene.session.board == seen[0]
+    key(pygame.K_u)
+    frames(app)
+    assert scene.session.board == seen[3]
+
+
+def test_win_flash_then_end_screen_then_replay_and_score_kept(make_app) -> None:
+    app = make_app(FakeWorker(instant=True))
+    scene = play(app)
+    key(pygame.K_UP)
+    key(pygame.K_LEFT)
+    frames(app)
+    assert scene.session.solved and scene.win is not None
+    frames(app, 80)
+    assert isinstance(app.scene, EndScene)
+    assert app.scene.view.summary.moves == 2 and app.scene.view.rank == 1
+    assert len(app.scores.table("3x3")) == 1
+    key(pygame.K_r)
+    frames(app)
+    assert isinstance(app.scene, PlayScene) and app.scene.session.board == START
+
+
+def test_pause_menu_stops_the_timer(make_app) -> None:
+    app = make_app()
+    scene = play(app, Board.parse("8 6 7/2 5 4/3 0 1"))
+    key(pygame.K_DOWN)
+    frames(app, 10)
+    before = scene.session.elapsed
+    assert before > 0
+    key(pygame.K_ESCAPE)
+    frames(app, 30)
+    assert scene.menu is not None and scene.session.elapsed == before
+    key(pygame.K_LEFT)  # a menu key, not a move
+    frames(app)
+    assert scene.session.moves == 1
+    key(pygame.K_ESCAPE)
+    frames(app, 5)
+    assert scene.menu is None and scene.session.elapsed > before
+
+
+def test_auto_solve_plays_to_the_goal_and_any_key_stops_it(make_app) -> None:
+    app = make_app(FakeWorker(instant=True))
+    board = Board.parse("8 6 7/2 5 4/3 0 1")
+    scene = play(app, board)
+    key(pygame.K_SPACE)
+    frames(app, 20)
+    assert scene.solving and scene.session.moves > 0
+    key(pygame.K_q)
+    frames(app)
+    stopped = scene.session.moves
+    frames(app, 20)
+    assert not scene.solving and scene.session.moves == stopped
+    key(pygame.K_SPACE)
+    frames(app, 400)
+    assert isinstance(app.scene, EndScene) and not app.scene.view.summary.solved_by_player
+    assert app.scores.table("3x3") == []
+
+
+def test_title_starts_a_game_and_a_difficulty_waits_for_the_worker(make_app) -> None:
+    worker = FakeWorker(hold_boards=True)
+    app = make_app(worker)
+    key(pygame.K_DOWN)
+    key(pygame.K_RIGHT)  # difficulty: easy
+    key(pygame.K_DOWN)
+    key(pygame.K_RETURN)  # Play
+    frames(app)
+    assert isinstance(app.scene, GeneratingScene)
+    frames(app, 5)
+    assert isinstance(app.scene, GeneratingScene)
+    worker.release()
+    frames(app)
+    assert isinstance(app.scene, PlayScene) and app.scene.session.board.shape == "3x3"
+    key(pygame.K_ESCAPE)
+    frames(app)
+    app.scene.menu.selected = 4  # Title
+    key(pygame.K_RETURN)
+    frames(app)
+    assert isinstance(app.scene, TitleScene)
+
+
+def test_title_custom_size_and_high_scores_view(make_app) -> None:
+    app = make_app()
+    title = app.scene
+    key(pygame.K_LEFT)  # 3x3 -> custom
+    frames(app)
+    assert title.custom and "Width: 3" in title.items()
+    key(pygame.K_DOWN)
+    key(pygame.K_RIGHT)  # width 4
+    frames(app)
+    assert (title.width, title.height) == (4, 3)
+    title.menu.selected = title.items().index("High scores")
+    key(pygame.K_RETURN)
+    frames(app)
+    assert isinstance(app.scene, ScoresScene) and app.scene.shape == "4x3"
+    key(pygame.K_ESCAPE)
+    frames(app)
+    title.menu.selected = title.items().index("Play")
+    key(pygame.K_RETURN)
+    frames(app)
+    assert app.scene.session.board.shape == "4x3"
+
+
+def test_attract_mode_after_idle_and_any_key_returns(make_app, monkeypatch) -> None:
+    monkeypatch.setattr("game.ui.scenes.title.ATTRACT_SHAPES", ((3, 3),))
+    app = make_app(FakeWorker(instant=True))
+    app.frame(ATTRACT_AFTER / 2)
+    assert isinstance(app.scene, TitleScene)
+    for _ in range(int(ATTRACT_AFTER / 2 / 0.1) + 1):
+        app.frame(0.1)
+    demo = app.scene
+    assert isinstance(demo, PlayScene) and demo.attract
+    frames(app, 60)
+    assert demo.session.moves > 0
+    key(pygame.K_SPACE)
+    frames(app)
+    assert isinstance(app.scene, TitleScene)
+
+
+def test_settings_are_saved_and_remembered(make_app) -> None:
+    store = MemoryStore()
+    app = make_app(store=store)
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)  # Settings (Size, Difficulty, Play, High scores, Settings)
+    key(pygame.K_RETURN)
+    frames(app)
+    assert isinstance(app.scene, SettingsScene)
+    key(pygame.K_DOWN)
+    key(pygame.K_RETURN)  # hover on
+    frames(app)
+    assert app.settings.hover and store.data["hover"] is True
+    key(pygame.K_m)  # mute anywhere
+    frames(app)
+    assert not app.settings.sound and store.data["sound"] is False
+    again = make_app(store=store)
+    assert again.settings.hover and not again.settings.sound
+
+
+def test_hover_mode_slides_tiles_under_the_pointer(make_app) -> None:
+    app = make_app(store=MemoryStore({"hover": True}))
+    board = Board.parse("1 2 3/4 5 6/7 0 8")
+    scene = play(app, board)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(app, board, 8),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+    assert scene.session.board == board.apply("L")
+
+
+def test_picture_mode_renders(make_app) -> None:
+    app = make_app(store=MemoryStore({"picture": True}))
+    scene = play(app)
+    tiles = app.picture_tiles(START)
+    assert tiles is not None and set(tiles) == set(range(1, 9))
+    assert scene.board_view().picture is tiles
+
+
+def test_quit_event_and_sigterm_end_the_loop_cleanly(make_app) -> None:
+    worker = FakeWorker()
+    store = MemoryStore()
+    app = make_app(worker, store)
+    play(app)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.run(max_frames=50) == 0
+    assert not app.running and app.frames < 50
+    app.running = True
+    previous = _install_sigterm(app.quit)
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        assert app.run(max_frames=50) == 0 and not app.running
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    app.close()
+    assert worker.closed and store.saves >= 1

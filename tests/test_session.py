@@ -1,0 +1,127 @@
+"""The mid-end: moves, undo/redo/restart as history entries, cues from hints, timer, win."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.actions import CycleHint, Move, Redo, Restart, Slide, Undo
+from game.board import Board
+from game.session import Session
+from tests.fakes_front import exact_hint
+
+START = Board.parse("1 2 3/4 0 6/7 5 8")  # two moves from the goal: U then L
+
+
+def test_keyboard_moves_and_win() -> None:
+    s = Session(START, oracle=exact_hint)
+    assert s.hint is not None and s.hint.distance == 2
+    change = s.apply(Move("U"))
+    assert change is not None and change.cues == ("optimal",)
+    assert s.board == START.apply("U") and s.moves == 1 and s.streak == 1
+    change = s.apply(Move("L"))
+    assert s.solved and change.after.is_solved()
+    assert s.apply(Move("R")) is None  # nothing after the win
+    summary = s.summary()
+    assert summary.moves == 2 and summary.optimal_length == 2 and summary.perfect
+
+
+def test_illegal_move_does_nothing() -> None:
+    s = Session(Board.goal(3, 3).apply("R"))
+    assert s.apply(Move("U")) is None and s.moves == 0 and not s.started
+
+
+def test_click_slides_a_group_as_one_change_with_one_entry_per_tile() -> None:
+    board = Board.parse("1 2 3/4 5 6/0 7 8")
+    s = Session(board, oracle=exact_hint)
+    change = s.apply(Slide(8))
+    assert change.after.is_solved() and change.cues == ("optimal", "optimal")
+    assert s.moves == 2 and len(s.history) == 3
+
+
+def test_click_off_line_does_nothing() -> None:
+    s = Session(START)
+    assert s.apply(Slide(0)) is None
+
+
+def test_alternative_optimal_and_wasteful_moves_are_judged_from_the_full_set() -> None:
+    board = Board.parse("1 2 3/4 0 8/7 6 5")  # U and L are both optimal, D and R wasteful
+    hint = exact_hint(board)
+    assert hint.moves == frozenset("UL")  # more than one optimal move here
+    for move in board.legal_moves():
+        s = Session(board, oracle=exact_hint)
+        change = s.apply(Move(move))
+        expected = "optimal" if move in hint.moves else "wasteful"
+        assert change.cues == (expected,)
+        assert s.sheet.distance == hint.distance + (-1 if expected == "optimal" else 1)
+    blind = Session(board)
+    assert blind.apply(Move("U")).cues == ("unknown",)
+
+
+def test_wasteful_move_resets_streak_and_undo_redo_round_trip() -> None:
+    s = Session(START, oracle=exact_hint)
+    s.apply(Move("U"))
+    wrong = next(m for m in s.board.legal_moves() if m not in s.hint.moves)
+    change = s.apply(Move(wrong))
+    assert change.cues == ("wasteful",) and s.streak == 0
+    after_two = s.board
+    assert s.apply(Undo()).after == START.apply("U")
+    assert s.apply(Undo()).after == START
+    assert s.apply(Undo()) is None
+    assert s.apply(Redo()).after == START.apply("U")
+    assert s.apply(Redo()).after == after_two
+    assert s.apply(Redo()) is None
+    assert s.sheet.undos == 2
+
+
+def test_restart_is_an_undoable_entry() -> None:
+    s = Session(START, oracle=exact_hint)
+    s.apply(Move("D"))
+    moved = s.board
+    assert s.apply(Restart()).after == START and s.board == START
+    assert s.apply(Restart()) is None  # already at the start
+    assert s.apply(Undo()).after == moved
+
+
+def test_timer_starts_on_first_move_pauses_and_stops_when_solved() -> None:
+    s = Session(START, oracle=exact_hint)
+    s.tick(5.0)
+    assert s.elapsed == 0.0
+    s.apply(Move("U"))
+    s.tick(1.5)
+    s.set_paused(True)
+    s.tick(10.0)
+    s.set_paused(False)
+    s.tick(0.5)
+    assert s.elapsed == pytest.approx(2.0)
+    s.apply(Move("L"))
+    s.tick(3.0)
+    assert s.solved and s.elapsed == pytest.approx(2.0)
+
+
+def test_hint_levels_cycle_and_are_recorded_without_touching_the_board() -> None:
+    s = Session(START, oracle=exact_hint)
+    levels = []
+    for _ in range(4):
+        s.apply(CycleHint())
+        levels.append(s.hint_level)
+    assert levels == [1, 2, 0, 1]
+    assert s.board == START and s.moves == 0
+    assert s.sheet.hints_used == 2
+    s.apply(CycleHint())
+    assert s.path_preview() == s.hint.path[:6]
+
+
+def test_hint_from_worker_is_used_only_for_the_board_on_screen() -> None:
+    s = Session(START)
+    assert s.hint is None
+    assert not s.receive_hint(exact_hint(START.apply("U")))
+    assert s.receive_hint(exact_hint(START))
+    assert s.hint.distance == 2 and s.sheet.start_distance == 2
+
+
+def test_auto_solved_game_is_marked() -> None:
+    s = Session(START, oracle=exact_hint)
+    for move in s.hint.path:
+        s.apply(Move(move, source="solve"))
+    assert s.solved and s.auto_solved
+    assert not s.summary().solved_by_player

@@ -1,0 +1,57 @@
+"""Slide tweens and cue flashes: eased, advanced by dt, finishable at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.board import Board
+from game.tween import Flash, SlideTween, ease_out_cubic
+
+START = Board.parse("1 2 3/4 5 6/7 0 8")
+
+
+def test_easing_runs_from_zero_to_one_monotonically() -> None:
+    values = [ease_out_cubic(i / 20) for i in range(21)]
+    assert values[0] == 0.0 and values[-1] == 1.0
+    assert values == sorted(values)
+    assert ease_out_cubic(-1) == 0.0 and ease_out_cubic(2) == 1.0
+
+
+def test_only_moved_tiles_animate_from_old_to_new_cell() -> None:
+    tween = SlideTween(START, START.apply("L"), 0.1)
+    assert set(tween.starts) == {8}
+    assert tween.positions() == {8: (2.0, 2.0)}
+    tween.advance(0.05)
+    row, col = tween.positions()[8]
+    assert row == 2.0 and 1.0 < col < 2.0
+    tween.advance(0.05)
+    assert tween.done and tween.positions() == {8: (2.0, 1.0)}
+
+
+def test_group_slide_moves_every_tile_together() -> None:
+    board = Board.parse("1 2 3/4 5 6/0 7 8")
+    after = board.apply_all(board.slide_moves(8))
+    tween = SlideTween(board, after, 0.1)
+    assert set(tween.starts) == {7, 8}
+
+
+def test_finish_jumps_to_the_end() -> None:
+    tween = SlideTween(START, START.apply("L"), 0.1)
+    tween.advance(0.01)
+    tween.finish()
+    assert tween.done and tween.progress == 1.0
+
+
+@pytest.mark.parametrize("seconds", [0.0, -1.0])
+def test_instant_setting_is_done_at_once(seconds: float) -> None:
+    tween = SlideTween(START, START.apply("L"), seconds)
+    assert tween.done and tween.positions() == {8: (2.0, 1.0)}
+
+
+def test_flash_fades_linearly() -> None:
+    flash = Flash("optimal", 0.4)
+    assert flash.strength == 1.0
+    flash.advance(0.1)
+    assert flash.strength == pytest.approx(0.75)
+    flash.advance(1.0)
+    assert flash.done and flash.strength == 0.0
