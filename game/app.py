@@ -7,7 +7,7 @@ import random
 import signal
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -16,9 +16,11 @@ from game.board import Board
 from game.cli import DemoOptions, PlayOptions
 from game.generate import MAX_SEED, random_board
 from game.settings import Settings, open_settings_store
+from game.ui import services
 from game.ui.fonts import Fonts
 from game.ui.layout import MIN_WINDOW, Layout, compute_layout
 from game.ui.render import TileCache
+from game.ui.spec import GameSpec, difficulty_length
 from game.ui.stats import RunStats, format_summary, write_json
 from game.ui.theme import get_theme
 
@@ -28,40 +30,6 @@ FPS = 60
 MAX_DT = 0.1
 """A stall longer than this is not replayed as motion (dt is capped)."""
 DEFAULT_WINDOW = (760, 820)
-DIFFICULTY_LENGTHS: dict[tuple[int, int], dict[str, int]] = {
-    (3, 3): {"easy": 12, "medium": 20, "hard": 27},
-    (4, 4): {"easy": 24, "medium": 36, "hard": 48},
-}
-"""Optimal solution lengths per difficulty, where the solver can tell (3x3 and 4x4)."""
-DIFFICULTIES = ("any", "easy", "medium", "hard")
-
-
-@dataclass(frozen=True, slots=True)
-class GameSpec:
-    """What game to start: size, difficulty, and optionally a seed or a fixed board."""
-
-    width: int = 4
-    height: int = 4
-    difficulty: str = "any"
-    seed: int | None = None
-    board: Board | None = None
-
-    def fresh(self) -> GameSpec:
-        """The same kind of game with a new board."""
-        return replace(self, seed=None, board=None)
-
-    def game_id(self, board: Board) -> str:
-        """A shareable name: ``WxH-SEED`` for seeded random boards, else the board text."""
-        if self.seed is not None and self.board is None and self.difficulty == "any":
-            return f"{self.width}x{self.height}-{self.seed}"
-        return board.text()
-
-
-def difficulty_length(width: int, height: int, difficulty: str) -> int | None:
-    """The optimal length asked of the generator, or None for a uniform random board."""
-    return DIFFICULTY_LENGTHS.get((width, height), {}).get(difficulty)
-
-
 class App:
     """Window, loop and scene stack; every collaborator can be injected for tests."""
 
@@ -73,16 +41,16 @@ class App:
         self.screen = pygame.display.set_mode(self._fit_window(window), pygame.RESIZABLE)
         pygame.display.set_caption("Fifteen")
         self.clock = clock if clock is not None else pygame.time.Clock()
-        self.worker = worker if worker is not None else _default_worker()
+        self.worker = worker if worker is not None else services.default_worker()
         self.store = settings_store if settings_store is not None else open_settings_store()
-        self.writer = writer if writer is not None else _default_writer()
+        self.writer = writer if writer is not None else services.default_writer()
         self.settings = Settings.from_dict(self.store.load())
         self.warning: str | None = getattr(self.store, "warning", None)
-        self.scores = scores if scores is not None else _default_scores()
+        self.scores = scores if scores is not None else services.default_scores()
         self.rng = rng if rng is not None else random.Random()
         self.fonts = Fonts()
         self.tiles = TileCache(self.fonts)
-        self.sounds = sounds if sounds is not None else _load_sounds(self.settings.sound)
+        self.sounds = sounds if sounds is not None else services.load_sounds(self.settings.sound)
         self.image = image
         self.stats = RunStats()
         self.scenes: list[Any] = []
@@ -213,7 +181,7 @@ class App:
         old, self.settings = self.settings, settings
         if settings.sound != old.sound:
             if settings.sound and not self.sounds.available:
-                self.sounds = _load_sounds(True)
+                self.sounds = services.load_sounds(True)
             self.sounds.set_muted(not settings.sound)
         self.save_settings()
 
@@ -238,7 +206,7 @@ class App:
         from game.ui import picture
 
         if self._picture_src is None:
-            self._picture_src = _load_picture(self.image)
+            self._picture_src = services.load_picture(self.image)
         self._picture_key = key
         self._picture_tiles = picture.cut_tiles(self._picture_src, board.width, board.height,
                                                 layout.tile_px, layout.tile_px,
@@ -334,47 +302,6 @@ class App:
                     pygame.quit()
 
 
-def _default_worker() -> Any:
-    from game.worker import SolverWorker
-
-    return SolverWorker()
-
-
-def _default_scores() -> Any:
-    from game.highscores import HighScores
-
-    return HighScores().load()
-
-
-def _default_writer() -> Any:
-    from game.storage import BackgroundWriter
-
-    return BackgroundWriter()
-
-
-def _load_sounds(enabled: bool) -> Any:
-    from game.ui.audio import Sounds
-
-    return Sounds.load(enabled)
-
-
-def _silent_sounds() -> Any:
-    from game.ui.audio import Sounds
-
-    return Sounds.silent()
-
-
-def _load_picture(path: str | None) -> Any:
-    from game.ui import picture
-
-    if path:
-        try:
-            return picture.load_picture(path)
-        except ValueError as exc:
-            log.warning("%s; using the built-in picture", exc)
-    return picture.builtin_picture(DEFAULT_WINDOW[0])
-
-
 def _install_sigterm(handler: Callable[[], None]) -> Any:
     try:
         return signal.signal(signal.SIGTERM, lambda signum, frame: handler())
@@ -406,7 +333,7 @@ def run_demo(options: DemoOptions) -> int:
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.title import TitleScene
 
-    app = App(rng=random.Random(options.seed), sounds=_silent_sounds())
+    app = App(rng=random.Random(options.seed), sounds=services.silent_sounds())
     previous = _install_sigterm(app.quit)
     try:
         app.push(TitleScene(app, options.width, options.height))

@@ -12,8 +12,9 @@ from game.ui.scenes.base import Scene
 from game.ui.scores_view import draw_high_scores, scores_view_for, step_shape
 
 if TYPE_CHECKING:
-    from game.app import App, GameSpec
+    from game.app import App
     from game.session import Session
+    from game.ui.spec import GameSpec
 
 
 class EndScene(Scene):

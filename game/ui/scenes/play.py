@@ -19,7 +19,8 @@ from game.ui.render import BoardView, MenuView, draw_board, draw_menu
 from game.ui.scenes.base import MenuState, Scene
 
 if TYPE_CHECKING:
-    from game.app import App, GameSpec
+    from game.app import App
+    from game.ui.spec import GameSpec
 
 CUE_SECONDS = 0.35
 WIN_FLASH_SECONDS = 0.9

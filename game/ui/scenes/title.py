@@ -12,9 +12,10 @@ from game.generate import random_board
 from game.ui.autoplay import AutoPlayer
 from game.ui.render import MenuView, draw_menu
 from game.ui.scenes.base import MenuState, Scene
+from game.ui.spec import DIFFICULTIES, GameSpec, difficulty_length
 
 if TYPE_CHECKING:
-    from game.app import App, GameSpec
+    from game.app import App
 
 ATTRACT_AFTER = 30.0
 """Seconds idle on the title before the self-playing demo starts."""
@@ -42,8 +43,6 @@ class TitleScene(Scene):
 
     def items(self) -> list[str]:
         """Menu entries for the current choices."""
-        from game.app import difficulty_length
-
         size = "custom" if self.custom else f"{self.width}x{self.height}"
         rows = [f"Size: {size}"]
         if self.custom:
@@ -71,8 +70,6 @@ class TitleScene(Scene):
             self.menu.count = len(self.items())
 
     def _choose(self, item: str, direction: str) -> None:
-        from game.app import DIFFICULTIES, GameSpec
-
         step = -1 if direction == "left" else 1
         name = item.split(":")[0]
         if name == "Size":
@@ -109,7 +106,6 @@ class TitleScene(Scene):
 
     def start_attract(self) -> None:
         """Push a self-playing game that any key ends."""
-        from game.app import GameSpec
         from game.generate import MAX_SEED
         from game.ui.scenes.play import PlayScene
 

@@ -1,0 +1,57 @@
+"""Default collaborators the app builds when none are injected (worker, writer, scores, assets)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+log = logging.getLogger(__name__)
+PICTURE_PX = 760
+"""Side of the built-in picture before it is cut into tiles."""
+
+
+def default_worker() -> Any:
+    """The real solver worker."""
+    from game.worker import SolverWorker
+
+    return SolverWorker()
+
+
+def default_scores() -> Any:
+    """The high-score file in the user data folder, read once."""
+    from game.highscores import HighScores
+
+    return HighScores().load()
+
+
+def default_writer() -> Any:
+    """The background writer thread for saves."""
+    from game.storage import BackgroundWriter
+
+    return BackgroundWriter()
+
+
+def load_sounds(enabled: bool) -> Any:
+    """The sound effects (silent without an audio device)."""
+    from game.ui.audio import Sounds
+
+    return Sounds.load(enabled)
+
+
+def silent_sounds() -> Any:
+    """Sounds that never touch the audio device (demo)."""
+    from game.ui.audio import Sounds
+
+    return Sounds.silent()
+
+
+def load_picture(path: str | None) -> Any:
+    """The player's picture, or the built-in one if none was given or it cannot be read."""
+    from game.ui import picture
+
+    if path:
+        try:
+            return picture.load_picture(path)
+        except ValueError as exc:
+            log.warning("%s; using the built-in picture", exc)
+    return picture.builtin_picture(PICTURE_PX)

@@ -1,0 +1,40 @@
+"""What game to start (size, difficulty, seed or fixed board) and difficulty lengths; no pygame."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.board import Board
+
+DIFFICULTY_LENGTHS: dict[tuple[int, int], dict[str, int]] = {
+    (3, 3): {"easy": 12, "medium": 20, "hard": 27},
+    (4, 4): {"easy": 24, "medium": 36, "hard": 48},
+}
+"""Optimal solution lengths per difficulty, where the solver can tell (3x3 and 4x4)."""
+DIFFICULTIES = ("any", "easy", "medium", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What game to start: size, difficulty, and optionally a seed or a fixed board."""
+
+    width: int = 4
+    height: int = 4
+    difficulty: str = "any"
+    seed: int | None = None
+    board: Board | None = None
+
+    def fresh(self) -> GameSpec:
+        """The same kind of game with a new board."""
+        return replace(self, seed=None, board=None)
+
+    def game_id(self, board: Board) -> str:
+        """A shareable name: ``WxH-SEED`` for seeded random boards, else the board text."""
+        if self.seed is not None and self.board is None and self.difficulty == "any":
+            return f"{self.width}x{self.height}-{self.seed}"
+        return board.text()
+
+
+def difficulty_length(width: int, height: int, difficulty: str) -> int | None:
+    """The optimal length asked of the generator, or None for a uniform random board."""
+    return DIFFICULTY_LENGTHS.get((width, height), {}).get(difficulty)
