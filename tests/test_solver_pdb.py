@@ -19,7 +19,7 @@ from game.solver.encoding import (
 )
 from game.solver.heuristic import forget_heuristics, get_heuristic, make_heuristic
 from game.solver.pdb import build_pdb, build_pdb_reference, partition
-from game.solver.search import IdaSearch
+from game.solver.search import IdaSearch, manhattan_parity
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -150,13 +150,20 @@ def reference_ida(board: Board, heur) -> tuple[str, int]:
     bound = heur(board)
     if bound == 0:
         return "", 0
+    parity = manhattan_parity(board)  # every solution has this parity
+    bound += (bound - parity) % 2
     stats = {"nodes": 0}
     while True:
         stats["next"] = 10**9
         found = _dfs(board, 0, "", bound, heur, stats)
         if found is not None:
             return found, stats["nodes"]
-        bound = stats["next"]
+        bound = stats["next"] + (stats["next"] - parity) % 2
+
+
+def test_solution_length_parity_is_the_manhattan_parity(bfs33) -> None:
+    for tiles, d in list(bfs33.items())[::13]:
+        assert manhattan_parity(Board(3, 3, tiles)) == d % 2
 
 
 def test_compiled_ida_equals_python_reference(heur33, bfs33) -> None:

@@ -91,6 +91,19 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
         pos[g, slot] = blank
         new_v = _group_value(pos, g, sizes, offsets, pdbs, cells)
         h = hsum - vals[g] + new_v
+        nodes += 1
+        if (nodes & CANCEL_MASK) == 0 and cancel[0] != 0:
+            pos[g, slot] = to
+            nextdir[depth] = code
+            status = CANCELLED
+            break
+        f = depth + 1 + h
+        if f > bound:
+            # pruned by the direct lookup alone: the mirror lookup is not needed
+            if f < next_bound:
+                next_bound = f
+            pos[g, slot] = to
+            continue
         hm = h
         new_mv = 0
         mg = 0
@@ -102,22 +115,13 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
             mh = mhsum - mvals[mg] + new_mv
             if mh > hm:
                 hm = mh
-        nodes += 1
-        if (nodes & CANCEL_MASK) == 0 and cancel[0] != 0:
-            pos[g, slot] = to
-            if use_mirror:
-                mpos[mg, tile_slot[mirror_tile[t]]] = mirror_cell[to]
-            nextdir[depth] = code
-            status = CANCELLED
-            break
-        f = depth + 1 + hm
-        if f > bound:
-            if f < next_bound:
-                next_bound = f
-            pos[g, slot] = to
-            if use_mirror:
-                mpos[mg, tile_slot[mirror_tile[t]]] = mirror_cell[to]
-            continue
+            f = depth + 1 + hm
+            if f > bound:
+                if f < next_bound:
+                    next_bound = f
+                pos[g, slot] = to
+                mpos[mg, tile_slot[mt]] = mirror_cell[to]
+                continue
         # descend
         tiles[blank] = t
         tiles[to] = 0

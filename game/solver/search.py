@@ -93,15 +93,31 @@ class IdaSearch:
                 self.progress(bound, self.nodes)
 
     def solve(self) -> str:
-        """An optimal solution by deepening the bound to the next smallest pruned cost."""
+        """An optimal solution by deepening the bound to the next smallest pruned cost.
+
+        Every move changes the sum of Manhattan distances by one, so every solution has that
+        sum's parity: bounds of the other parity are skipped.
+        """
         if self.h0 == 0:
             return ""
-        bound = self.h0
+        parity = manhattan_parity(self.board)
+        bound = self.h0 + ((self.h0 - parity) & 1)
         while not self.iteration(bound):
             bound = int(self.ctl[kernels.NEXT_BOUND])
             if bound >= kernels.NO_BOUND:
                 raise Unsolvable(f"board {self.board} is not solvable")
+            bound += (bound - parity) & 1
         return self.path
+
+
+def manhattan_parity(board: Board) -> int:
+    """Parity of the summed Manhattan distances: the parity of every solution's length."""
+    w = board.width
+    total = 0
+    for cell, t in enumerate(board.tiles):
+        if t:
+            total += abs(cell // w - (t - 1) // w) + abs(cell % w - (t - 1) % w)
+    return total & 1
 
 
 def _flag(cancel: CancelToken | None) -> np.ndarray:
