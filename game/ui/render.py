@@ -19,7 +19,7 @@ ARROW_REACH = 0.47
 """Arrow tip distance from the tile centre (share of the tile side): near the edge it moves to."""
 PATH_ALPHA = 90
 CUE_BORDER = 4
-OVERLAY_ALPHA = 170
+OVERLAY_ALPHA = 190
 _ARROWS = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
 
 
@@ -175,13 +175,20 @@ def draw_menu(surface: pygame.Surface, view: MenuView, theme: Theme, fonts: Font
         shade.fill((0, 0, 0, OVERLAY_ALPHA))
         surface.blit(shade, (0, 0))
     unit = max(14, min(w, h) // 22)
+    top = int(h * 0.34)
+    room = h - unit * 3 - top
+    step = max(unit, min(int(unit * 1.9), room // max(1, len(view.items))))
+    if dim:
+        bottom = top + len(view.items) * step + unit
+        panel = pygame.Rect(0, 0, min(w - 2 * unit, unit * 22), bottom - int(h * 0.06))
+        panel.midtop = (w // 2, int(h * 0.06))
+        pygame.draw.rect(surface, theme.panel, panel, border_radius=unit)
+        pygame.draw.rect(surface, theme.accent, panel, 2, border_radius=unit)
     fonts.blit_center(surface, view.title, unit * 3, theme.accent, (w // 2, int(h * 0.16)),
                       bold=True)
     if view.subtitle:
         fonts.blit_center(surface, view.subtitle, unit, theme.muted, (w // 2, int(h * 0.26)))
     rects = []
-    top = int(h * 0.34)
-    step = int(unit * 1.9)
     for i, item in enumerate(view.items):
         center = (w // 2, top + i * step)
         label = fonts.text(item, int(unit * 1.2), theme.hud_text)

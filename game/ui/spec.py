@@ -8,7 +8,7 @@ from game.board import Board
 
 DIFFICULTY_LENGTHS: dict[tuple[int, int], dict[str, int]] = {
     (3, 3): {"easy": 12, "medium": 20, "hard": 27},
-    (4, 4): {"easy": 24, "medium": 36, "hard": 48},
+    (4, 4): {"easy": 24, "medium": 38, "hard": 52},
 }
 """Optimal solution lengths per difficulty, where the solver can tell (3x3 and 4x4)."""
 DIFFICULTIES = ("any", "easy", "medium", "hard")
