@@ -2,77 +2,19 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import random
 import signal
 
 import pygame
-import pytest
 
-from game.app import App, GameSpec, _install_sigterm
+from game.app import _install_sigterm
 from game.board import Board
-from game.highscores import SCORES_VERSION, HighScores, default_data
-from game.storage import JsonStore
-from game.ui.audio import Sounds
-from game.ui.scenes.end import EndScene, ScoresScene
-from game.ui.scenes.menus import SettingsScene
+from game.ui.scenes.end import EndScene
 from game.ui.scenes.play import PlayScene
-from game.ui.scenes.title import ATTRACT_AFTER, GeneratingScene, TitleScene
-from tests.fakes_front import FakeClock, FakeWorker, InlineWriter, MemoryStore
-
-DT = 1 / 60
-START = Board.parse("1 2 3/4 0 6/7 5 8")  # two moves from the goal: U then L
-KEYS = {"U": pygame.K_UP, "D": pygame.K_DOWN, "L": pygame.K_LEFT, "R": pygame.K_RIGHT}
-
-
-@pytest.fixture
-def make_app(tmp_path):
-    apps = []
-    scores = HighScores(JsonStore(tmp_path / "scores.json", version=SCORES_VERSION,
-                                  defaults=default_data, kind="scores"))
-
-    def make(worker: FakeWorker | None = None, store: MemoryStore | None = None) -> App:
-        app = App(worker=worker or FakeWorker(), clock=FakeClock(), writer=InlineWriter(),
-                  settings_store=store or MemoryStore(), sounds=Sounds.silent(),
-                  window=(640, 720), rng=random.Random(7), scores=scores)
-        app.push(TitleScene(app, 3, 3))
-        apps.append(app)
-        return app
-
-    yield make
-    for app in apps:
-        app.close()
-
-
-def key(k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
-                                         scancode=0))
-
-
-def click(pos: tuple[int, int], button: int = 1) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-
-
-def frames(app: App, n: int = 1) -> None:
-    for _ in range(n):
-        app.frame(DT)
-
-
-def play(app: App, board: Board = START) -> PlayScene:
-    app.start_game(GameSpec(board.width, board.height, board=board))
-    frames(app)
-    assert isinstance(app.scene, PlayScene)
-    return app.scene
-
-
-def centre(app: App, board: Board, index: int) -> tuple[int, int]:
-    x, y, size, _ = app.layout_for(board).cell_rect(index)
-    return x + size // 2, y + size // 2
-
-
-def screen_hash(app: App) -> str:
-    return hashlib.sha1(pygame.image.tobytes(app.screen, "RGB")).hexdigest()
+from tests.app_driver import KEYS, START, centre, click, frames, key, play, screen_hash
+from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
+from tests.fakes_front import FakeWorker, MemoryStore
 
 
 def test_arrow_keys_and_wasd_move_tiles(make_app) -> None:
@@ -280,105 +222,6 @@ def test_auto_solve_plays_to_the_goal_and_any_key_stops_it(make_app) -> None:
     assert app.scores.table("3x3") == []
 
 
-def test_title_starts_a_game_and_a_difficulty_waits_for_the_worker(make_app) -> None:
-    worker = FakeWorker(hold_boards=True)
-    app = make_app(worker)
-    key(pygame.K_DOWN)
-    key(pygame.K_RIGHT)  # difficulty: easy
-    key(pygame.K_DOWN)
-    key(pygame.K_RETURN)  # Play
-    frames(app)
-    assert isinstance(app.scene, GeneratingScene)
-    frames(app, 5)
-    assert isinstance(app.scene, GeneratingScene)
-    worker.release()
-    frames(app)
-    assert isinstance(app.scene, PlayScene) and app.scene.session.board.shape == "3x3"
-    key(pygame.K_ESCAPE)
-    frames(app)
-    app.scene.menu.selected = 4  # Title
-    key(pygame.K_RETURN)
-    frames(app)
-    assert isinstance(app.scene, TitleScene)
-
-
-def test_title_custom_size_and_high_scores_view(make_app) -> None:
-    app = make_app()
-    title = app.scene
-    key(pygame.K_LEFT)  # 3x3 -> custom
-    frames(app)
-    assert title.custom and "Width: 3" in title.items()
-    key(pygame.K_DOWN)
-    key(pygame.K_RIGHT)  # width 4
-    frames(app)
-    assert (title.width, title.height) == (4, 3)
-    title.menu.selected = title.items().index("High scores")
-    key(pygame.K_RETURN)
-    frames(app)
-    assert isinstance(app.scene, ScoresScene) and app.scene.shape == "4x3"
-    key(pygame.K_ESCAPE)
-    frames(app)
-    title.menu.selected = title.items().index("Play")
-    key(pygame.K_RETURN)
-    frames(app)
-    assert app.scene.session.board.shape == "4x3"
-
-
-def test_attract_mode_after_idle_and_any_key_returns(make_app, monkeypatch) -> None:
-    monkeypatch.setattr("game.ui.scenes.title.ATTRACT_SHAPES", ((3, 3),))
-    app = make_app(FakeWorker(instant=True))
-    app.frame(ATTRACT_AFTER / 2)
-    assert isinstance(app.scene, TitleScene)
-    for _ in range(int(ATTRACT_AFTER / 2 / 0.1) + 1):
-        app.frame(0.1)
-    demo = app.scene
-    assert isinstance(demo, PlayScene) and demo.attract
-    frames(app, 60)
-    assert demo.session.moves > 0
-    key(pygame.K_SPACE)
-    frames(app)
-    assert isinstance(app.scene, TitleScene)
-
-
-def test_settings_are_saved_and_remembered(make_app) -> None:
-    store = MemoryStore()
-    app = make_app(store=store)
-    key(pygame.K_DOWN)
-    key(pygame.K_DOWN)
-    key(pygame.K_DOWN)
-    key(pygame.K_DOWN)  # Settings (Size, Difficulty, Play, High scores, Settings)
-    key(pygame.K_RETURN)
-    frames(app)
-    assert isinstance(app.scene, SettingsScene)
-    key(pygame.K_DOWN)
-    key(pygame.K_RETURN)  # hover on
-    frames(app)
-    assert app.settings.hover and store.data["hover"] is True
-    key(pygame.K_m)  # mute anywhere
-    frames(app)
-    assert not app.settings.sound and store.data["sound"] is False
-    again = make_app(store=store)
-    assert again.settings.hover and not again.settings.sound
-
-
-def test_hover_mode_slides_tiles_under_the_pointer(make_app) -> None:
-    app = make_app(store=MemoryStore({"hover": True}))
-    board = Board.parse("1 2 3/4 5 6/7 0 8")
-    scene = play(app, board)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(app, board, 8),
-                                         rel=(0, 0), buttons=(0, 0, 0)))
-    frames(app)
-    assert scene.session.board == board.apply("L")
-
-
-def test_picture_mode_renders(make_app) -> None:
-    app = make_app(store=MemoryStore({"picture": True}))
-    scene = play(app)
-    tiles = app.picture_tiles(START)
-    assert tiles is not None and set(tiles) == set(range(1, 9))
-    assert scene.board_view().picture is tiles
-
-
 def test_quit_event_and_sigterm_end_the_loop_cleanly(make_app) -> None:
     worker = FakeWorker()
     store = MemoryStore()
@@ -396,3 +239,18 @@ def test_quit_event_and_sigterm_end_the_loop_cleanly(make_app) -> None:
         signal.signal(signal.SIGTERM, previous)
     app.close()
     assert worker.closed and store.saves >= 1
+
+
+def test_focus_loss_pauses_the_timer_and_f11_never_crashes(make_app) -> None:
+    app = make_app()
+    scene = play(app, Board.parse("8 6 7/2 5 4/3 0 1"))
+    key(pygame.K_DOWN)
+    frames(app, 5)
+    before = scene.session.elapsed
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    frames(app, 20)
+    assert scene.session.elapsed == before
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    key(pygame.K_F11)
+    frames(app, 5)
+    assert scene.session.elapsed > before and app.running

@@ -1,0 +1,113 @@
+"""Menus, attract mode, settings, hover and picture mode through the real loop, headless."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.board import Board
+from game.ui.scenes.end import ScoresScene
+from game.ui.scenes.menus import SettingsScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.title import ATTRACT_AFTER, GeneratingScene, TitleScene
+from tests.app_driver import START, centre, frames, key, play
+from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
+from tests.fakes_front import FakeWorker, MemoryStore
+
+
+def test_title_starts_a_game_and_a_difficulty_waits_for_the_worker(make_app) -> None:
+    worker = FakeWorker(hold_boards=True)
+    app = make_app(worker)
+    key(pygame.K_DOWN)
+    key(pygame.K_RIGHT)  # difficulty: easy
+    key(pygame.K_DOWN)
+    key(pygame.K_RETURN)  # Play
+    frames(app)
+    assert isinstance(app.scene, GeneratingScene)
+    frames(app, 5)
+    assert isinstance(app.scene, GeneratingScene)
+    worker.release()
+    frames(app)
+    assert isinstance(app.scene, PlayScene) and app.scene.session.board.shape == "3x3"
+    key(pygame.K_ESCAPE)
+    frames(app)
+    app.scene.menu.selected = 4  # Title
+    key(pygame.K_RETURN)
+    frames(app)
+    assert isinstance(app.scene, TitleScene)
+
+
+def test_title_custom_size_and_high_scores_view(make_app) -> None:
+    app = make_app()
+    title = app.scene
+    key(pygame.K_LEFT)  # 3x3 -> custom
+    frames(app)
+    assert title.custom and "Width: 3" in title.items()
+    key(pygame.K_DOWN)
+    key(pygame.K_RIGHT)  # width 4
+    frames(app)
+    assert (title.width, title.height) == (4, 3)
+    title.menu.selected = title.items().index("High scores")
+    key(pygame.K_RETURN)
+    frames(app)
+    assert isinstance(app.scene, ScoresScene) and app.scene.shape == "4x3"
+    key(pygame.K_ESCAPE)
+    frames(app)
+    title.menu.selected = title.items().index("Play")
+    key(pygame.K_RETURN)
+    frames(app)
+    assert app.scene.session.board.shape == "4x3"
+
+
+def test_attract_mode_after_idle_and_any_key_returns(make_app, monkeypatch) -> None:
+    monkeypatch.setattr("game.ui.scenes.title.ATTRACT_SHAPES", ((3, 3),))
+    app = make_app(FakeWorker(instant=True))
+    app.frame(ATTRACT_AFTER / 2)
+    assert isinstance(app.scene, TitleScene)
+    for _ in range(int(ATTRACT_AFTER / 2 / 0.1) + 1):
+        app.frame(0.1)
+    demo = app.scene
+    assert isinstance(demo, PlayScene) and demo.attract
+    frames(app, 60)
+    assert demo.session.moves > 0
+    key(pygame.K_SPACE)
+    frames(app)
+    assert isinstance(app.scene, TitleScene)
+
+
+def test_settings_are_saved_and_remembered(make_app) -> None:
+    store = MemoryStore()
+    app = make_app(store=store)
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)
+    key(pygame.K_DOWN)  # Settings (Size, Difficulty, Play, High scores, Settings)
+    key(pygame.K_RETURN)
+    frames(app)
+    assert isinstance(app.scene, SettingsScene)
+    key(pygame.K_DOWN)
+    key(pygame.K_RETURN)  # hover on
+    frames(app)
+    assert app.settings.hover and store.data["hover"] is True
+    key(pygame.K_m)  # mute anywhere
+    frames(app)
+    assert not app.settings.sound and store.data["sound"] is False
+    again = make_app(store=store)
+    assert again.settings.hover and not again.settings.sound
+
+
+def test_hover_mode_slides_tiles_under_the_pointer(make_app) -> None:
+    app = make_app(store=MemoryStore({"hover": True}))
+    board = Board.parse("1 2 3/4 5 6/7 0 8")
+    scene = play(app, board)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(app, board, 8),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+    assert scene.session.board == board.apply("L")
+
+
+def test_picture_mode_renders(make_app) -> None:
+    app = make_app(store=MemoryStore({"picture": True}))
+    scene = play(app)
+    tiles = app.picture_tiles(START)
+    assert tiles is not None and set(tiles) == set(range(1, 9))
+    assert scene.board_view().picture is tiles
