@@ -14,3 +14,5 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 _PRIVATE = tempfile.mkdtemp(prefix="fifteen-tests-")
 os.environ["XDG_DATA_HOME"] = os.path.join(_PRIVATE, "data")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_PRIVATE, "config")
+# Solver tables built by tests stay private to the run too (the solver tests pick their own).
+os.environ["XDG_CACHE_HOME"] = os.path.join(_PRIVATE, "cache")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -113,9 +112,32 @@ def _assemble(width: int, height: int, groups: tuple[tuple[int, ...], ...],
 
 def build_tables(width: int, height: int,
                  groups: tuple[tuple[int, ...], ...]) -> list[np.ndarray]:
-    """Build every group's table, two at a time (the compiled build releases the GIL)."""
-    with ThreadPoolExecutor(max_workers=BUILD_THREADS) as pool:
-        return list(pool.map(lambda g: build_pdb(width, height, g), groups))
+    """Build every group's table, two at a time (the compiled build releases the GIL).
+
+    Plain daemon threads rather than a ThreadPoolExecutor: the interpreter joins executor
+    threads at exit, so quitting the game during a first-run build would wait for it.
+    """
+    tables: list[np.ndarray | None] = [None] * len(groups)
+    errors: list[BaseException] = []
+
+    def build(index: int) -> None:
+        try:
+            tables[index] = build_pdb(width, height, groups[index])
+        except BaseException as exc:  # handed to the caller below
+            errors.append(exc)
+
+    for start in range(0, len(groups), BUILD_THREADS):
+        threads = [
+            threading.Thread(target=build, args=(i,), daemon=True, name="fifteen-pdb-build")
+            for i in range(start, min(start + BUILD_THREADS, len(groups)))
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        if errors:
+            raise errors[0]
+    return [t for t in tables if t is not None]
 
 
 def make_heuristic(width: int, height: int,
