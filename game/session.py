@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from game.actions import Action, CycleHint, Move, Redo, Restart, Slide, Undo
@@ -33,6 +33,19 @@ Oracle = Callable[[Board], Any]
 
 def _no_oracle(board: Board) -> None:
     return None
+
+
+def _follow(hint: Any, move: str, after: Board) -> Any:
+    """The rest of ``hint``'s path after ``move`` when the move followed it, else None.
+
+    Used where the worker derives nothing itself (best-found paths on large boards): the
+    remaining path is still a solution, one move shorter.
+    """
+    if hint is None or len(hint.path) < 2 or hint.path[0] != move:
+        return None
+    rest = hint.path[1:]
+    return replace(hint, board=after, distance=len(rest), moves=frozenset(rest[0]),
+                   complete=False, path=rest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,12 +185,15 @@ class Session:
         cues = []
         board = before
         for move in moves:
-            cls, distance_after = judge_move(move, self.hint)
+            previous = self.hint
+            cls, distance_after = judge_move(move, previous)
             board = board.apply(move)
             self.sheet = self.sheet.after_move(cls, distance_after)
             cues.append(cls.value)
             self.history.push(board, "solve" if source == "solve" else "move", move)
             self._refresh_hint()
+            if self.hint is None:
+                self.hint = _follow(previous, move, board)
         if source == "solve":
             self.auto_solved = True
         self.started = True

@@ -125,3 +125,19 @@ def test_auto_solved_game_is_marked() -> None:
         s.apply(Move(move, source="solve"))
     assert s.solved and s.auto_solved
     assert not s.summary().solved_by_player
+
+
+def test_following_a_best_found_path_keeps_the_rest_of_it() -> None:
+    from dataclasses import replace
+
+    board = Board.parse("8 6 7/2 5 4/3 0 1")
+    exact = exact_hint(board)
+    best = replace(exact, optimal=False, complete=False, moves=frozenset(exact.path[0]))
+    s = Session(board)
+    assert s.receive_hint(best)
+    s.apply(Move(exact.path[0]))
+    assert s.hint is not None and s.hint.board == s.board and not s.hint.optimal
+    assert s.hint.path == exact.path[1:] and s.hint.distance == len(exact.path) - 1
+    wrong = next(m for m in s.board.legal_moves() if m != s.hint.path[0])
+    s.apply(Move(wrong))
+    assert s.hint is None
