@@ -333,7 +333,8 @@ def run_demo(options: DemoOptions) -> int:
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.title import TitleScene
 
-    app = App(rng=random.Random(options.seed), sounds=services.silent_sounds())
+    app = App(rng=random.Random(options.seed), sounds=services.silent_sounds(),
+              worker=services.default_worker((options.width, options.height)))
     previous = _install_sigterm(app.quit)
     try:
         app.push(TitleScene(app, options.width, options.height))

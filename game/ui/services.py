@@ -6,14 +6,18 @@ import logging
 from typing import Any
 
 log = logging.getLogger(__name__)
+TABLE_SHAPES = ((3, 3), (4, 4))
+"""Shapes the solver keeps tables for (warming up one of them alone is quicker)."""
 PICTURE_PX = 760
 """Side of the built-in picture before it is cut into tiles."""
 
 
-def default_worker() -> Any:
-    """The real solver worker."""
+def default_worker(shape: tuple[int, int] | None = None) -> Any:
+    """The real solver worker; with ``shape`` (3x3 or 4x4) it warms up only that one."""
     from game.worker import SolverWorker
 
+    if shape in TABLE_SHAPES:
+        return SolverWorker(warm_shapes=(shape,))
     return SolverWorker()
 
 
