@@ -127,7 +127,7 @@ class Session:
         known = self.oracle(self.board)
         self.hint = known if known is not None and known.board == self.board else None
         self._learn()
-        if self.hint_level:
+        if self.hint_level and not self.auto_solved:
             self.sheet = self.sheet.after_hint(self.hint_level)
 
     def _learn(self) -> None:
@@ -184,6 +184,8 @@ class Session:
             return None
         cues = []
         board = before
+        if source == "solve":
+            self.auto_solved = True  # before the moves: the solver's steps are not charged hints
         for move in moves:
             previous = self.hint
             cls, distance_after = judge_move(move, previous)
@@ -194,8 +196,6 @@ class Session:
             self._refresh_hint()
             if self.hint is None:
                 self.hint = _follow(previous, move, board)
-        if source == "solve":
-            self.auto_solved = True
         self.started = True
         self.last_cue = cues[-1]
         return self._changed(before, "move", tuple(cues))

@@ -21,6 +21,7 @@ class HudView:
     seconds: float = 0.0
     points: int = 0
     streak: int = 0
+    multiplier: int = 1
     status: str = ""
     cue: str = ""
     cue_strength: float = 0.0
@@ -57,14 +58,14 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
         ("MOVES", str(view.moves)),
         ("TIME", format_time(view.seconds)),
         ("POINTS", str(view.points)),
-        ("STREAK", f"x{view.streak}"),
+        ("STREAK", f"{view.streak}" + (f"  x{view.multiplier}" if view.multiplier > 1 else "")),
     )
     col_w = w / (len(cells) + 1.6)
     for i, (label, value) in enumerate(cells):
         cx = int(x + col_w * (i + 0.6))
         fonts.blit_center(surface, label, small, theme.muted, (cx, y + int(h * 0.32)))
         color = theme.hud_text
-        if label == "STREAK" and view.streak >= 3:
+        if label == "STREAK" and view.multiplier > 1:
             color = theme.good
         fonts.blit_center(surface, value, size, color, (cx, y + int(h * 0.68)), bold=True)
     status_x = int(x + col_w * (len(cells) + 0.55))

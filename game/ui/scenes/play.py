@@ -270,7 +270,8 @@ class PlayScene(Scene):
             banner = "solved!"
         return HudView(
             moves=session.moves, seconds=session.elapsed,
-            points=session.points, streak=session.streak, status=words,
+            points=session.points, streak=session.streak,
+            multiplier=session.sheet.multiplier, status=words,
             cue=self.cue.kind if self.cue is not None else "",
             cue_strength=self.cue.strength if self.cue is not None else 0.0,
             footer=f"{HELP}   [anim {anim_label(self.app.settings.anim_seconds)}]",
