@@ -41,7 +41,8 @@ BASE_POINTS = 10
 WASTEFUL_COST = 10
 UNDO_COST = 25
 RESTART_COST = 25
-HINT_COST_PER_LEVEL = 20
+HINT_COST_PER_LEVEL = 5
+"""Small on purpose: with arrows on, an optimal move still nets a little (10 - 5)."""
 MULTIPLIER_STEPS = (5, 10, 20, 40)
 """Streak lengths after which the multiplier grows by one (1x below the first)."""
 SOLVE_BONUS_PER_CELL = 10

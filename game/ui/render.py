@@ -14,8 +14,10 @@ from game.ui.theme import Theme
 NUMBER_SHARE = 0.46
 """Tile number height as a share of the tile side."""
 CORNER_SHARE = 0.12
-ARROW_SHARE = 0.11
+ARROW_SHARE = 0.15
 ARROW_REACH = 0.47
+HINT_RING_SHARE = 0.045
+"""A tile whose move is optimal gets a ring this thick (share of the tile) and an arrow."""
 """Arrow tip distance from the tile centre (share of the tile side): near the edge it moves to."""
 PATH_ALPHA = 90
 CUE_BORDER = 4
@@ -133,13 +135,22 @@ def _draw_arrow(surface: pygame.Surface, board: Board, move: str, layout: Layout
     x, y, s, _ = layout.cell_rect(index)
     cx, cy = x + s / 2, y + s / 2
     dx, dy = _ARROWS[move]
+    pygame.draw.rect(surface, theme.hint, (x, y, s, s), max(2, int(s * HINT_RING_SHARE)),
+                     border_radius=max(2, int(s * CORNER_SHARE)))
     a = s * ARROW_SHARE
     tip = (cx + dx * s * ARROW_REACH, cy + dy * s * ARROW_REACH)
     base = (tip[0] - dx * a * 1.4, tip[1] - dy * a * 1.4)
     left = (base[0] + dy * a, base[1] - dx * a)
     right = (base[0] - dy * a, base[1] + dx * a)
-    pygame.draw.polygon(surface, theme.hint, (tip, left, right))
-    pygame.draw.polygon(surface, theme.tile_text, (tip, left, right), 1)
+    half = a * 0.4
+    tail = (base[0] - dx * a * 0.8, base[1] - dy * a * 0.8)
+    shaft = (
+        (base[0] + dy * half, base[1] - dx * half), (tail[0] + dy * half, tail[1] - dx * half),
+        (tail[0] - dy * half, tail[1] + dx * half), (base[0] - dy * half, base[1] + dx * half),
+    )
+    for polygon in (shaft, (tip, left, right)):
+        pygame.draw.polygon(surface, theme.hint, polygon)
+        pygame.draw.polygon(surface, theme.tile_text, polygon, 1)
 
 
 def _draw_path(surface: pygame.Surface, board: Board, path: str, layout: Layout,
