@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import random
 import signal
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -28,6 +29,9 @@ log = logging.getLogger(__name__)
 
 FPS = 60
 MAX_DT = 0.1
+GIL_SWITCH_SECONDS = 0.0005
+"""While the loop runs, a pure-Python search on the worker thread hands the GIL back this
+often (CPython's default is 5 ms, which stretched 60 fps frames to ~21 ms on 5x5 boards)."""
 """A stall longer than this is not replayed as motion (dt is capped)."""
 DEFAULT_WINDOW = (760, 820)
 class App:
@@ -275,17 +279,22 @@ class App:
     def run(self, seconds: float | None = None, max_frames: int | None = None) -> int:
         """Loop until quit (or for ``seconds`` of real time / ``max_frames`` frames)."""
         start = last = time.perf_counter()
-        while self.running:
-            dt = min(MAX_DT, self.clock.tick(FPS) / 1000.0)
-            now = time.perf_counter()
-            interval, last = now - last, now
-            self.frame(dt)
-            work = time.perf_counter() - now
-            self.stats.frame(interval, work, self.worker.status.state)
-            if seconds is not None and time.perf_counter() - start >= seconds:
-                break
-            if max_frames is not None and self.frames >= max_frames:
-                break
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(GIL_SWITCH_SECONDS)
+        try:
+            while self.running:
+                dt = min(MAX_DT, self.clock.tick(FPS) / 1000.0)
+                now = time.perf_counter()
+                interval, last = now - last, now
+                self.frame(dt)
+                work = time.perf_counter() - now
+                self.stats.frame(interval, work, self.worker.status.state)
+                if seconds is not None and time.perf_counter() - start >= seconds:
+                    break
+                if max_frames is not None and self.frames >= max_frames:
+                    break
+        finally:
+            sys.setswitchinterval(switch)
         return 0
 
     def close(self) -> None:
