@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench demo clean
+.PHONY: play test lint bench bench-frames demo clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,9 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m game.bench solver
+
+bench-frames: $(STAMP)
+	$(BIN)/python -m game.bench frames --seconds 20
 
 demo: $(STAMP)
 	$(BIN)/python main.py demo --seconds 20 --stats demo-stats.json

@@ -1,4 +1,4 @@
-"""Benchmarks kept in the repo (not tests): `python -m game.bench solver` prints solver figures."""
+"""Benchmarks kept in the repo (not tests): `python -m game.bench solver|frames` prints figures."""
 
 from __future__ import annotations
 
@@ -138,13 +138,19 @@ def bench_solver(fifteen: int, eight: int, verbose: bool) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: `python -m game.bench solver [--fifteen N] [--eight N] [--verbose]`."""
+    """Entry point: `python -m game.bench solver|frames [options]`."""
     parser = argparse.ArgumentParser(prog="python -m game.bench")
-    parser.add_argument("what", choices=["solver"], help="which benchmark to run")
+    parser.add_argument("what", choices=["solver", "frames"], help="which benchmark to run")
+    parser.add_argument("--seconds", type=float, default=20.0, help="frames: how long")
     parser.add_argument("--fifteen", type=int, default=FIFTEEN_COUNT, help="15-puzzles")
     parser.add_argument("--eight", type=int, default=EIGHT_COUNT, help="8-puzzles")
     parser.add_argument("--verbose", action="store_true", help="print every 8-puzzle too")
     args = parser.parse_args(argv)
+    if args.what == "frames":
+        from game.bench_frames import bench_frames
+
+        bench_frames(args.seconds)
+        return 0
     bench_solver(args.fifteen, args.eight, args.verbose)
     return 0
 
