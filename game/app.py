@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.board import Board
-from game.cli import DemoOptions, PlayOptions
+from game.cli import EXIT_BAD_INPUT, DemoOptions, PlayOptions
 from game.generate import MAX_SEED, random_board
 from game.settings import Settings, open_settings_store
 from game.ui import services
@@ -199,6 +199,12 @@ class App:
         if self.settings.sound:
             self.sounds.play(name)
 
+    def use_picture(self, source: Any) -> None:
+        """Use this already loaded picture (a Surface) for picture mode; None keeps the default."""
+        if source is not None:
+            self._picture_src = source
+            self._picture_key = None
+
     def picture_tiles(self, board: Board) -> dict | None:
         """Tile images for picture mode at the current tile size, or None."""
         if not (self.settings.picture or self.image):
@@ -322,7 +328,18 @@ def run_play(options: PlayOptions) -> int:
     """`play`: the title screen (or straight into a game when a size/board/seed was given)."""
     from game.ui.scenes.title import TitleScene
 
+    picture_source = None
+    if options.image:
+        # Read the player's picture before any window opens: a bad file is bad input.
+        from game.ui.picture import PictureError, load_picture
+
+        try:
+            picture_source = load_picture(options.image)
+        except PictureError as exc:
+            print(f"fifteen: error: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
     app = App(image=options.image)
+    app.use_picture(picture_source)
     previous = _install_sigterm(app.quit)
     try:
         app.push(TitleScene(app, options.width, options.height))

@@ -156,6 +156,7 @@ def _demo_options(args: argparse.Namespace) -> DemoOptions:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point for ``python main.py`` and the ``fifteen`` script."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is for answers only
     parser = build_parser()
     try:
         args = parser.parse_args(argv or ["play"])

@@ -81,3 +81,14 @@ def test_unknown_command_and_bad_size_exit_2() -> None:
     assert mismatch.returncode == 2 and "does not match" in mismatch.stderr
     unsolvable = run("play", "--board", "1 2 3/4 5 6/8 7 0")
     assert unsolvable.returncode == 2 and "not solvable" in unsolvable.stderr
+
+
+def test_unreadable_picture_is_bad_input(tmp_path: Path) -> None:
+    garbage = tmp_path / "picture.png"
+    garbage.write_bytes(b"not a picture")
+    result = run("play", "--image", str(garbage))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert f"cannot read image file '{garbage}'" in result.stderr
+    missing = run("play", "--image", str(tmp_path / "missing.png"))
+    assert missing.returncode == 2 and "cannot read image file" in missing.stderr
