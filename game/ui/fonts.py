@@ -5,6 +5,9 @@ from __future__ import annotations
 import pygame
 
 MAX_TEXT_CACHE = 512
+MIN_FIT_PX = 9
+FIT_STEP = 0.9
+"""Text too wide for its place is redrawn this much smaller until it fits."""
 """Rendered strings kept before the cache is cleared (sizes change on resize)."""
 
 
@@ -42,7 +45,11 @@ class Fonts:
         return surf
 
     def blit_center(self, surface: pygame.Surface, text: str, size: int,
-                    color: tuple[int, ...], center: tuple[int, int], bold: bool = False) -> None:
-        """Draw ``text`` centred on ``center``."""
+                    color: tuple[int, ...], center: tuple[int, int], bold: bool = False,
+                    max_width: int | None = None) -> None:
+        """Draw ``text`` centred on ``center``, shrunk to ``max_width`` pixels if given."""
         surf = self.text(text, size, color, bold)
+        while max_width is not None and surf.get_width() > max_width and size > MIN_FIT_PX:
+            size = max(MIN_FIT_PX, int(size * FIT_STEP))
+            surf = self.text(text, size, color, bold)
         surface.blit(surf, surf.get_rect(center=center))

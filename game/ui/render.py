@@ -198,7 +198,8 @@ def draw_menu(surface: pygame.Surface, view: MenuView, theme: Theme, fonts: Font
     fonts.blit_center(surface, view.title, unit * 3, theme.accent, (w // 2, int(h * 0.16)),
                       bold=True)
     if view.subtitle:
-        fonts.blit_center(surface, view.subtitle, unit, theme.muted, (w // 2, int(h * 0.26)))
+        fonts.blit_center(surface, view.subtitle, unit, theme.muted, (w // 2, int(h * 0.26)),
+                          max_width=w - 2 * unit)
     rects = []
     for i, item in enumerate(view.items):
         center = (w // 2, top + i * step)

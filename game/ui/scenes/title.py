@@ -119,7 +119,7 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.app.theme.bg)
         subtitle = "slide the tiles home - the coach knows the shortest way"
-        warning = self.app.warning
+        warning = self.app.warning and f"note: {self.app.warning}"
         view = MenuView("FIFTEEN", tuple(self.items()), self.menu.selected,
                         subtitle=warning or subtitle,
                         footer="Up/Down choose  Left/Right change  Enter start  Esc quit")
