@@ -186,13 +186,29 @@ def _dict(value: object) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+def damage(data: dict) -> str | None:
+    """Why stored score data is damaged (a table or row that cannot be read), or None.
+
+    The store then keeps the whole file aside instead of quietly dropping a player's rows.
+    """
+    for key in ("tables", "records"):
+        for shape, value in _dict(data.get(key)).items():
+            if not isinstance(value, list if key == "tables" else dict):
+                return f"its {shape} {key[:-1]} is a JSON {type(value).__name__}"
+    for shape, rows in _dict(data.get("tables")).items():
+        for number, row in enumerate(rows, start=1):
+            if Entry.from_json(row) is None:
+                return f"row {number} of its {shape} table cannot be read"
+    return None
+
+
 class HighScores:
     """The score file: a cached copy for instant reads, locked updates for writes."""
 
     def __init__(self, store: JsonStore | None = None) -> None:
         self.store = store or JsonStore(
             data_dir() / SCORES_FILE, version=SCORES_VERSION, defaults=default_data,
-            kind="scores",
+            kind="scores", validate=damage,
         )
         self._data: dict = default_data()
 

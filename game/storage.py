@@ -72,7 +72,8 @@ class JsonStore:
 
     ``load`` never raises: a missing file gives the defaults; a file that cannot be read or
     understood (bad bytes, wrong JSON type, another schema, a newer version) is renamed to
-    ``<name>.corrupt-<UTC timestamp>`` and never overwritten or deleted, the defaults are
+    ``<name>.corrupt-<UTC timestamp>`` and never overwritten or deleted (so is a current file
+    whose values have the wrong kind, or that ``validate`` rejects), the defaults are
     returned and ``warning`` says so in one line. A file with an older version goes through
     ``migrations[v]`` (version v to v + 1) where given, and keeps every key whose value still
     has the default's type otherwise.
@@ -86,22 +87,35 @@ class JsonStore:
         defaults: Callable[[], dict],
         kind: str | None = None,
         migrations: dict[int, Migration] | None = None,
+        validate: Callable[[dict], str | None] | None = None,
     ) -> None:
         self.path = Path(path)
         self.version = version
         self.defaults = defaults
         self.schema = SCHEMA_PREFIX + (kind or self.path.stem)
         self.migrations = dict(migrations or {})
+        self.validate = validate
+        """Optional deeper check of the data; returns why it is damaged, or None."""
         self.warning: str | None = None
+        self._local = threading.local()  # whether this thread holds the file lock
 
     # --- reading ------------------------------------------------------
     def load(self) -> dict:
-        """The stored data, completed from the defaults; never raises."""
+        """The stored data, completed from the defaults; never raises.
+
+        A bad file is judged again under the lock before it is moved aside, so a file that
+        another instance has just replaced with a good one is never set aside by mistake.
+        """
         try:
             return self._read()
-        except _BadFile as bad:
-            self._set_aside(str(bad))
-            return self.defaults()
+        except _BadFile:
+            pass
+        with self._locked():
+            try:
+                return self._read()
+            except _BadFile as bad:
+                self._set_aside(str(bad))
+                return self.defaults()
 
     def take_warning(self) -> str | None:
         """The pending warning, cleared so the game shows it only once."""
@@ -131,7 +145,19 @@ class JsonStore:
         data = doc.get("data")
         if not isinstance(data, dict):
             raise _BadFile("its data is not a JSON object")
-        return _fill(self._migrate(data, version), self.defaults())
+        defaults = self.defaults()
+        if version == self.version:
+            # A current file whose values have the wrong kind is damaged, not merely old:
+            # keep it aside rather than quietly replacing what the player had.
+            for key, default in defaults.items():
+                if key in data and not _same_kind(data[key], default):
+                    kind = type(data[key]).__name__
+                    raise _BadFile(f"its '{key}' holds a JSON {kind}")
+        data = _fill(self._migrate(data, version), defaults)
+        problem = self.validate(data) if self.validate else None
+        if problem:
+            raise _BadFile(problem)
+        return data
 
     def _migrate(self, data: dict, version: int) -> dict:
         for v in range(version, self.version):
@@ -193,14 +219,19 @@ class JsonStore:
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
+        if getattr(self._local, "holding", False):  # load() inside update() on this thread
+            yield
+            return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         lock_path = self.path.with_name(self.path.name + LOCK_SUFFIX)
         with open(lock_path, "a+b") as lock:
             if fcntl is not None:
                 fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+            self._local.holding = True
             try:
                 yield
             finally:
+                self._local.holding = False
                 if fcntl is not None:
                     fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
 

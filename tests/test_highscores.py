@@ -18,6 +18,7 @@ from game.highscores import (
     TABLE_SIZE,
     Entry,
     HighScores,
+    damage,
     default_data,
     insert,
     shape_key,
@@ -124,17 +125,29 @@ def test_record_answers_at_once_and_saves_in_background() -> None:
     assert HighScores().load().table("4x4")[0].name == "cy"
 
 
-def test_malformed_entries_are_dropped_not_fatal() -> None:
+def test_malformed_entries_set_the_file_aside_instead_of_being_dropped() -> None:
     scores = HighScores()
     good = Entry("ok", 10, 3.0, 4, 4, "S", "2026-01-01T00:00:00Z").to_json()
     data = default_data()
-    data["tables"]["3x3"] = [good, {"name": "x"}, "junk", {**good, "points": "many"}]
-    data["tables"]["4x4"] = "not a list"
+    data["tables"]["3x3"] = [good, {**good, "points": "many"}]
     scores.store.save(data)
-    scores.load()
-    assert [e.name for e in scores.table("3x3")] == ["ok"]
-    assert scores.table("4x4") == []
-    assert scores.take_warning() is None
+    original = scores.store.path.read_bytes()
+    scores.load()  # not fatal: the game goes on with empty tables
+    assert scores.table("3x3") == []
+    warning = scores.take_warning()
+    assert warning is not None and "row 2 of its 3x3 table cannot be read" in warning
+    (aside,) = scores.store.path.parent.glob("scores.json.corrupt-*")
+    assert aside.read_bytes() == original  # the player's rows are kept, never overwritten
+    scores.add(game(10), when=T0)
+    assert aside.read_bytes() == original
+
+
+def test_damage_names_the_bad_part() -> None:
+    good = Entry("ok", 10, 3.0, 4, 4, "S", "2026-01-01T00:00:00Z").to_json()
+    assert damage({"tables": {"3x3": [good]}, "records": {}}) is None
+    assert "4x4 table is a JSON str" in (damage({"tables": {"4x4": "x"}, "records": {}}) or "")
+    assert "4x4 record is a JSON list" in (damage({"tables": {}, "records": {"4x4": []}}) or "")
+    assert "row 1 of its 3x3" in (damage({"tables": {"3x3": ["junk"]}, "records": {}}) or "")
 
 
 def test_corrupt_score_file_warns_once_and_keeps_the_bytes() -> None:

@@ -60,13 +60,42 @@ def test_round_trip_and_envelope(tmp_path: Path) -> None:
     assert store.load() == data
 
 
-def test_missing_and_wrongly_typed_keys_filled_from_defaults(tmp_path: Path) -> None:
+def test_missing_keys_filled_from_defaults(tmp_path: Path) -> None:
     path = tmp_path / "s.json"
-    doc = {"schema": "fifteen.s", "version": 2, "data": {"entries": "oops", "volume": 1}}
+    doc = {"schema": "fifteen.s", "version": 2, "data": {"volume": 1}}
     path.write_text(json.dumps(doc))
     store = make_store(path)
     assert store.load() == {"entries": [], "volume": 1, "name": "player"}
     assert store.warning is None
+
+
+def test_wrongly_typed_key_sets_the_whole_file_aside(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    doc = {"schema": "fifteen.s", "version": 2, "data": {"entries": "oops", "volume": 1}}
+    original = json.dumps(doc).encode()
+    path.write_bytes(original)
+    store = make_store(path)
+    assert store.load() == defaults()
+    warning = store.take_warning()
+    assert warning is not None and "'entries' holds a JSON str" in warning
+    (aside,) = tmp_path.glob("s.json.corrupt-*")
+    assert aside.read_bytes() == original
+    assert not path.exists()
+
+
+def test_validator_rejects_damaged_data(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    doc = {"schema": "fifteen.s", "version": 2, "data": {"entries": [1, "x"], "volume": 1}}
+    path.write_text(json.dumps(doc))
+
+    def no_strings(data: dict) -> str | None:
+        bad = [e for e in data["entries"] if isinstance(e, str)]
+        return f"entry {bad[0]!r} is damaged" if bad else None
+
+    store = JsonStore(path, version=2, defaults=lambda: {"entries": []}, validate=no_strings)
+    assert store.load() == {"entries": []}
+    assert "entry 'x' is damaged" in (store.take_warning() or "")
+    assert len(list(tmp_path.glob("s.json.corrupt-*"))) == 1
 
 
 CORRUPT_CASES = {
