@@ -236,6 +236,22 @@ def test_heuristic_built_on_first_use_cached_and_rebuilt_when_corrupt(tmp_path,
         forget_heuristics()
 
 
+def test_self_consistent_cache_of_the_wrong_shape_is_rebuilt(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    forget_heuristics()
+    try:
+        meta = {"width": 5, "height": 2, "groups": [list(g) for g in partition(5, 2)]}
+        tiny = [np.zeros(10, dtype=np.uint8) for _ in partition(5, 2)]
+        cache.save_tables("pdb-5x2", meta, tiny)  # valid checksum, wrong table sizes
+        rebuilt = get_heuristic(5, 2)
+        assert rebuilt.build_seconds > 0
+        stored = cache.load_tables("pdb-5x2", meta)
+        assert stored is not None
+        assert [t.size for t in stored] == [math.perm(10, len(g)) for g in partition(5, 2)]
+    finally:
+        forget_heuristics()
+
+
 def test_importing_the_solver_builds_nothing(tmp_path) -> None:
     import os
     import subprocess

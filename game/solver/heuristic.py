@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from dataclasses import dataclass
@@ -176,6 +177,11 @@ def get_heuristic(width: int, height: int) -> PatternHeuristic:
         start = time.monotonic()
         tables = cache.load_tables(name, meta)
         load = time.monotonic() - start
+        cells = width * height
+        if tables is not None and [t.size for t in tables] != [
+            math.perm(cells, len(g)) for g in groups
+        ]:
+            tables = None  # a self-consistent file of the wrong shape is not trusted either
         build = 0.0
         if tables is None:
             load = 0.0
