@@ -13,12 +13,12 @@ PICTURE_PX = 760
 
 
 def default_worker(shape: tuple[int, int] | None = None) -> Any:
-    """The real solver worker; with ``shape`` (3x3 or 4x4) it warms up only that one."""
+    """The real solver worker; with ``shape`` it warms up only that shape's tables."""
     from game.worker import SolverWorker
 
-    if shape in TABLE_SHAPES:
+    if shape is not None:
         return SolverWorker(warm_shapes=(shape,))
-    return SolverWorker()
+    return SolverWorker(warm_shapes=TABLE_SHAPES)
 
 
 def default_scores() -> Any:

@@ -209,7 +209,9 @@ class PlayScene(Scene):
         hint = self.session.hint
         if hint is not None and hint.complete:
             self.app.hint_known(board)
-        elif not board.is_solved():
+        if not board.is_solved():
+            # Always tell the worker which board is on screen, even when the answer is known
+            # (then no search runs): its prefetch and stale-result checks follow that board.
             self.app.submit(board)
 
     def _after_solved(self) -> None:
