@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from game.board import Board, BoardError
-from game.generate import parse_game_id
+from game.generate import looks_like_game_id, parse_game_id
 from game.notation import parse_size
 from game.parity import solvability
 
@@ -56,8 +56,9 @@ def read_board_arg(arg: str) -> Board:
     """BOARD as board text, a game ID (``4x4-123``), a file path, or ``-`` for stdin."""
     if arg == "-":
         return parse_game_id(sys.stdin.read()).board()
-    looks_like_path = os.path.exists(arg) or not any(c.isspace() or c in ",/" for c in arg)
-    if looks_like_path and not _is_game_id(arg):
+    # Board text always has separators; a word without any is a file (unless it is a game ID).
+    plain_word = not any(c.isspace() or c in ",/" for c in arg)
+    if os.path.exists(arg) or (plain_word and not looks_like_game_id(arg)):
         try:
             with open(arg, encoding="utf-8") as handle:
                 text = handle.read()
@@ -66,13 +67,6 @@ def read_board_arg(arg: str) -> Board:
             raise BoardError(f"cannot read board file '{arg}': {reason}") from None
         return Board.parse(text)
     return parse_game_id(arg).board()
-
-
-def _is_game_id(arg: str) -> bool:
-    try:
-        return parse_game_id(arg).seed is not None
-    except BoardError:
-        return False
 
 
 def _size(text: str) -> tuple[int, int]:

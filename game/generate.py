@@ -15,6 +15,7 @@ SCRAMBLE_FRACTION = 0.8
 """A scramble puts at least this share of the tiles out of place."""
 MAX_SEED = 10**12
 _GAME_ID = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)\s*-\s*(\d+)\s*")
+_GAME_ID_START = re.compile(r"\s*\d+\s*[xX]\s*\d+\s*-")
 
 
 def random_board(width: int, height: int, rng: random.Random) -> Board:
@@ -74,13 +75,23 @@ def new_game_id(width: int, height: int, rng: random.Random) -> GameId:
     return GameId(width, height, rng.randrange(MAX_SEED))
 
 
+def looks_like_game_id(text: str) -> bool:
+    """Whether ``text`` starts like a game ID (``4x4-``), right or wrong after that."""
+    return _GAME_ID_START.match(text) is not None
+
+
 def parse_game_id(text: str) -> GameId:
     """Read ``WxH-SEED`` or board text; raises BoardError naming the bad value."""
     match = _GAME_ID.fullmatch(text)
     if match:
         width, height, seed = (int(g) for g in match.groups())
         check_size(width, height)
+        if seed >= MAX_SEED:
+            raise BoardError(f"seed {seed} in game ID '{text.strip()}' is too large "
+                             f"(at most {MAX_SEED - 1})")
         return GameId(width, height, seed)
+    if looks_like_game_id(text):
+        raise BoardError(f"'{text.strip()}' is not a game ID (expected WxH-SEED, e.g. 4x4-123456)")
     board = parse_board(text)
     return GameId(board.width, board.height, None, board.text())
 

@@ -35,7 +35,7 @@ def _header(rows: list[list[str]]) -> tuple[int, int] | None:
     # rest has exactly that shape, or when the next row is not 2 wide (rows of a board are
     # all alike). A valid 2-wide board never fits the header reading: it would repeat a tile.
     body = rows[1:]
-    if len(rows[1]) != 2:
+    if len(rows[1]) != 2 and min(width, height) >= MIN_SIDE:
         return width, height
     fits = len(body) == height and all(len(r) == width for r in body)
     in_range = MIN_SIDE <= min(width, height) and max(width, height) <= MAX_SIDE

@@ -55,6 +55,10 @@ def test_game_id_is_accepted() -> None:
         ("1 2 3/4 5 6/7 8 9", "no blank"),
         ("1 2 q/4 5 6/7 8 0", "'q' is not a tile number"),
         ("missing-board.txt", "cannot read board file 'missing-board.txt'"),
+        ("4x4-abc", "'4x4-abc' is not a game ID (expected WxH-SEED"),
+        ("11x11-3", "board 11x11 is too large"),
+        ("4x4-99999999999999", "seed 99999999999999 in game ID '4x4-99999999999999' is too large"),
+        ("0 1/2", "row 2 has 1 tiles, expected 2"),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_exit_2(board: str, message: str) -> None:
