@@ -144,14 +144,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="frames: how long")
     parser.add_argument("--fifteen", type=int, default=FIFTEEN_COUNT, help="15-puzzles")
     parser.add_argument("--eight", type=int, default=EIGHT_COUNT, help="8-puzzles")
-    parser.add_argument("--verbose", action="store_true", help="print every 8-puzzle too")
+    parser.add_argument("--quiet", action="store_true", help="leave out the 1,000 8-puzzle lines")
     args = parser.parse_args(argv)
     if args.what == "frames":
         from game.bench_frames import bench_frames
 
         bench_frames(args.seconds)
         return 0
-    bench_solver(args.fifteen, args.eight, args.verbose)
+    bench_solver(args.fifteen, args.eight, not args.quiet)
     return 0
 
 
