@@ -138,6 +138,18 @@ def _require_solvable(board: Board, cancel: CancelToken | None) -> None:
         raise Unsolvable(f"board {board} is not solvable")
 
 
+def _tight(board: Board, cancel: CancelToken | None) -> tuple[str, frozenset[str]] | None:
+    """A proven optimal path and move set for a big board at its Manhattan bound, or None."""
+    from game.solver.large import LargeCancelled
+    from game.solver.tight import tight_optimal_moves
+
+    flag = _flag(cancel)
+    try:
+        return tight_optimal_moves(board, cancelled=lambda: bool(flag[0]))
+    except LargeCancelled:
+        raise SolveCancelled(f"search of {board} was cancelled") from None
+
+
 def _solve_large(board: Board, cancel: CancelToken | None, deadline: float | None) -> str:
     try:
         from game.solver.large import LargeCancelled, solve_large
@@ -170,8 +182,9 @@ def solve(board: Board, *, cancel: CancelToken | None = None, deadline: float | 
         moves = search.solve()
         nodes = search.nodes
     else:
-        moves = _solve_large(board, cancel, deadline)
-        optimal = False
+        proven = _tight(board, cancel)
+        moves = proven[0] if proven else _solve_large(board, cancel, deadline)
+        optimal = proven is not None
     _check(board, moves)
     return Solution(moves, len(moves), optimal, nodes, time.monotonic() - start)
 
@@ -197,6 +210,10 @@ def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
         _check(board, path)
         return OptimalMoves(board, len(path), moves, True, path)
     if not has_heuristic(board.width, board.height):
+        proven = _tight(board, cancel)
+        if proven is not None:
+            _check(board, proven[0])
+            return OptimalMoves(board, len(proven[0]), proven[1], True, proven[0])
         path = _solve_large(board, cancel, deadline)
         _check(board, path)
         return OptimalMoves(board, len(path), frozenset(path[:1]), False, path)
