@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+
+import pytest
 
 # Before anything imports pygame: no display, no sound card (CI has neither).
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -16,3 +19,29 @@ os.environ["XDG_DATA_HOME"] = os.path.join(_PRIVATE, "data")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_PRIVATE, "config")
 # Solver tables built by tests stay private to the run too (the solver tests pick their own).
 os.environ["XDG_CACHE_HOME"] = os.path.join(_PRIVATE, "cache")
+
+
+@pytest.fixture(scope="session")
+def bfs33() -> dict[tuple[int, ...], int]:
+    """Exact distance of every solvable 3x3 board, by exhaustive search (shared, ~0.5 s)."""
+    from helpers import bfs_distances
+
+    return bfs_distances(3, 3)
+
+
+@pytest.fixture(scope="module")
+def private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """A fresh solver cache folder for one test module, so its tables are built on purpose."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
+@pytest.fixture
+def solver():
+    """A scriptable fake solver for the worker tests; opens every gate when the test ends."""
+    from test_worker_fakes import FakeSolver
+
+    fake = FakeSolver()
+    yield fake
+    fake.open_everything()

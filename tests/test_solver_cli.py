@@ -13,11 +13,7 @@ JSON_KEYS = {"width", "height", "solvable", "optimal", "length", "moves", "nodes
 BOARD = "2 4 6/0 7 1/8 5 3"
 
 
-@pytest.fixture(scope="module", autouse=True)
-def private_cache(tmp_path_factory: pytest.TempPathFactory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        yield
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 def test_solve_prints_moves_and_length(capsys: pytest.CaptureFixture[str]) -> None:

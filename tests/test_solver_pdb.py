@@ -21,17 +21,7 @@ from game.solver.heuristic import forget_heuristics, get_heuristic, make_heurist
 from game.solver.pdb import build_pdb, build_pdb_reference, partition
 from game.solver.search import IdaSearch, manhattan_parity
 
-
-@pytest.fixture(scope="module", autouse=True)
-def private_cache(tmp_path_factory: pytest.TempPathFactory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        yield
-
-
-@pytest.fixture(scope="module")
-def bfs33() -> dict[tuple[int, ...], int]:
-    return bfs_distances(3, 3)
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 @pytest.fixture(scope="module")

@@ -29,16 +29,7 @@ BOARDS = Path(__file__).resolve().parents[2] / "shared" / "boards"
 SMALL_SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def private_cache(tmp_path_factory: pytest.TempPathFactory):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
-        yield
-
-
-@pytest.fixture(scope="module")
-def bfs33() -> dict[tuple[int, ...], int]:
-    return bfs_distances(3, 3)
+pytestmark = pytest.mark.usefixtures("private_cache")
 
 
 def read_boards(name: str) -> list[tuple[Board, int, str]]:

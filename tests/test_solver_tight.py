@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import bfs_distances
 
 from game.board import Board
 from game.generate import random_board
@@ -14,18 +13,13 @@ from game.solver.grid import manhattan
 from game.solver.tight import Undecided, tight_optimal_moves, tight_path
 
 
-@pytest.fixture(scope="module")
-def truth_3x3() -> dict[tuple[int, ...], int]:
-    return bfs_distances(3, 3)
-
-
-def test_tight_proofs_match_exhaustive_search_on_3x3(truth_3x3: dict) -> None:
+def test_tight_proofs_match_exhaustive_search_on_3x3(bfs33: dict) -> None:
     rng = random.Random(12)
-    states = rng.sample(sorted(truth_3x3), 3000)
+    states = rng.sample(sorted(bfs33), 3000)
     tight_seen = 0
     for tiles in states:
         board = Board(3, 3, tiles)
-        d = truth_3x3[tiles]
+        d = bfs33[tiles]
         path = tight_path(board)
         assert (path is not None) == (d == manhattan(board)), board
         if path is None:
@@ -34,7 +28,7 @@ def test_tight_proofs_match_exhaustive_search_on_3x3(truth_3x3: dict) -> None:
         assert len(path) == d and board.apply_all(path).is_solved()
         proven = tight_optimal_moves(board)
         assert proven is not None
-        exact = {m for m in board.legal_moves() if truth_3x3[board.apply(m).tiles] == d - 1}
+        exact = {m for m in board.legal_moves() if bfs33[board.apply(m).tiles] == d - 1}
         assert proven[1] == exact, board
     assert tight_seen >= 20  # the sample really exercised the proofs
 

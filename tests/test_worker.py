@@ -8,7 +8,6 @@ import pytest
 from test_worker_fakes import (
     FAKE_BOUND,
     FAKE_NODES,
-    FakeSolver,
     boards_at,
     distance,
     optimal_set,
@@ -23,13 +22,6 @@ from game.worker import Hint, NewBoard, SolverWorker, WorkerStatus
 HANG_GRACE = 0.2
 """A short grace so the hang tests finish quickly; cancel-path tests pass a long one."""
 NO_ABANDON = 60.0
-
-
-@pytest.fixture
-def solver():
-    fake = FakeSolver()
-    yield fake
-    fake.open_everything()
 
 
 @pytest.fixture

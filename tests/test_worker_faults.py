@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from test_worker_fakes import (
     WAIT_TIMEOUT,
-    FakeSolver,
     boards_at,
     distance,
     poll_until,
@@ -25,13 +24,6 @@ from game.worker.service import MAX_ABANDONED_THREADS
 HANG_GRACE = 0.2
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
-
-
-@pytest.fixture
-def solver():
-    fake = FakeSolver()
-    yield fake
-    fake.open_everything()
 
 
 @pytest.fixture
