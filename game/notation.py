@@ -33,7 +33,7 @@ def _header(rows: list[list[str]]) -> tuple[int, int] | None:
     width, height = first
     # Two numbers could also be the first row of a 2-wide board. It is a header when the
     # rest has exactly that shape, or when the next row is not 2 wide (rows of a board are
-    # all alike). A valid 2-wide board never fits the header reading: it would repeat a tile.
+    # all alike); parse_board falls back to the plain reading if the header one fails.
     body = rows[1:]
     if len(rows[1]) != 2 and min(width, height) >= MIN_SIDE:
         return width, height
@@ -66,10 +66,27 @@ def parse_board(text: str) -> Board:
     if not rows:
         raise BoardError("empty board")
     header = _header(rows)
-    if header is not None:
-        width, height = header
+    if header is None:
+        return _parse_body(rows, None)
+    try:
+        return _parse_body(rows[1:], header)
+    except BoardError:
+        if len(rows[0]) == 1:
+            raise
+        # "W H" could also be the first row of a 2-wide board; at most one reading is a
+        # valid board (the other would repeat a tile), so fall back before complaining.
+        try:
+            return _parse_body(rows, None)
+        except BoardError:
+            pass
+        raise
+
+
+def _parse_body(rows: list[list[str]], size: tuple[int, int] | None) -> Board:
+    """Tiles from rows of tokens, with the size from a header or from the rows themselves."""
+    if size is not None:
+        width, height = size
         check_size(width, height)
-        rows = rows[1:]
         if len(rows) != height:
             raise BoardError(f"board has {len(rows)} rows, expected {height}")
     else:

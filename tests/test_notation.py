@@ -58,6 +58,9 @@ def test_example_and_forms() -> None:
     assert parse_board("2 3\n1 0") == Board(2, 2, (2, 3, 1, 0))
     assert parse_board("4 2\n1 2 3 4\n5 6 7 0") == Board.goal(4, 2)
     assert parse_board("2 1\n0 3") == Board(2, 2, (2, 1, 0, 3))
+    # "2 4" fits a 2x4 header, but only the plain 2x5 reading is a board.
+    tall = Board(2, 5, (2, 4, 7, 3, 8, 1, 5, 0, 6, 9))
+    assert parse_board(format_board(tall)) == tall
 
 
 WIDE_11X4 = "/".join(" ".join(["1"] * 11) for _ in range(4))
