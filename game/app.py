@@ -162,11 +162,11 @@ class App:
 
         self.push(SettingsScene(self))
 
-    def show_end(self, session: Any, spec: GameSpec) -> None:
-        """Replace the finished game with the end-of-game screen."""
+    def show_end(self, session: Any, spec: GameSpec, result: Any = None) -> None:
+        """Replace the finished game with the end-of-game screen (``result``: its score)."""
         from game.ui.scenes.end import EndScene
 
-        self.replace(EndScene(self, session, spec))
+        self.replace(EndScene(self, session, spec, result))
 
     def demo_solved(self, scene: Any) -> None:
         """A self-playing game finished: count it and start the next seeded board."""

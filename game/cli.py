@@ -132,6 +132,8 @@ def _play_options(args: argparse.Namespace) -> PlayOptions:
         )
     if board is not None and not board.is_solvable():
         raise UsageError(f"--board {board} is not solvable ({solvability(board).message()})")
+    if board is not None and board.is_solved():
+        raise UsageError(f"--board {board} is already solved (nothing to play)")
     if args.image is not None and not os.access(args.image, os.R_OK):
         raise UsageError(f"cannot read image file '{args.image}'")
     width, height = args.size or ((board.width, board.height) if board else (4, 4))

@@ -123,11 +123,16 @@ class Session:
         self._learn()
         return True
 
-    def _refresh_hint(self) -> None:
+    def _refresh_hint(self, charge: bool = True) -> None:
         known = self.oracle(self.board)
         self.hint = known if known is not None and known.board == self.board else None
         self._learn()
-        if self.hint_level and not self.auto_solved:
+        if charge:
+            self._charge_hint()
+
+    def _charge_hint(self) -> None:
+        """Charge the hint level for the position on screen, if help is drawn there."""
+        if self.hint_level and not self.auto_solved and not self.board.is_solved():
             self.sheet = self.sheet.after_hint(self.hint_level)
 
     def _learn(self) -> None:
@@ -193,9 +198,10 @@ class Session:
             self.sheet = self.sheet.after_move(cls, distance_after)
             cues.append(cls.value)
             self.history.push(board, "solve" if source == "solve" else "move", move)
-            self._refresh_hint()
+            self._refresh_hint(charge=False)  # a group slide's middle positions are not shown
             if self.hint is None:
                 self.hint = _follow(previous, move, board)
+        self._charge_hint()
         self.started = True
         self.last_cue = cues[-1]
         return self._changed(before, "move", tuple(cues))

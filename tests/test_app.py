@@ -254,3 +254,51 @@ def test_focus_loss_pauses_the_timer_and_f11_never_crashes(make_app) -> None:
     key(pygame.K_F11)
     frames(app, 5)
     assert scene.session.elapsed > before and app.running
+
+
+def test_leaving_during_the_win_flash_keeps_the_score(make_app) -> None:
+    app = make_app(FakeWorker(instant=True))
+    scene = play(app)
+    key(pygame.K_UP)
+    key(pygame.K_LEFT)
+    frames(app)
+    assert scene.session.solved and not isinstance(app.scene, EndScene)
+    key(pygame.K_n)  # a new game before the end screen opened
+    frames(app, 2)
+    assert len(app.scores.table("3x3")) == 1
+    assert app.scores.table("3x3")[0].moves == 2
+
+
+def test_keys_after_escape_in_the_same_frame_go_to_the_menu(make_app) -> None:
+    app = make_app()
+    scene = play(app, Board.parse("8 6 7/2 5 4/3 0 1"))
+    key(pygame.K_ESCAPE)
+    key(pygame.K_DOWN)  # menu navigation, not a move
+    frames(app)
+    assert scene.menu is not None and scene.session.moves == 0
+    assert scene.menu.selected == 1
+
+
+def test_a_key_right_after_space_stops_the_solve_instead_of_moving(make_app) -> None:
+    app = make_app(FakeWorker(instant=True))
+    board = Board.parse("8 6 7/2 5 4/3 0 1")
+    scene = play(app, board)
+    key(pygame.K_SPACE)
+    key(pygame.K_UP)
+    frames(app, 30)
+    assert not scene.solving
+    assert all(entry.kind != "move" for entry in _entries(scene))
+
+
+def test_hints_are_charged_only_where_they_are_drawn(make_app) -> None:
+    app = make_app(FakeWorker(instant=True))
+    board = Board.parse("1 2 3/4 5 6/0 7 8")
+    scene = play(app, board)
+    key(pygame.K_h)
+    frames(app)
+    assert scene.session.sheet.hints_used == 1
+    click(centre(app, board, 8))  # one click slides two tiles and wins
+    frames(app)
+    assert scene.session.solved
+    # Neither the group's middle position nor the winning board showed any arrows.
+    assert scene.session.sheet.hints_used == 1

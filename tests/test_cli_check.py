@@ -85,6 +85,8 @@ def test_unknown_command_and_bad_size_exit_2() -> None:
     assert mismatch.returncode == 2 and "does not match" in mismatch.stderr
     unsolvable = run("play", "--board", "1 2 3/4 5 6/8 7 0")
     assert unsolvable.returncode == 2 and "not solvable" in unsolvable.stderr
+    solved = run("play", "--board", "1 2 3/4 5 6/7 8 0")
+    assert solved.returncode == 2 and "already solved" in solved.stderr
 
 
 def test_unreadable_picture_is_bad_input(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -18,15 +18,15 @@ if TYPE_CHECKING:
 
 
 class EndScene(Scene):
-    """The finished game's summary; the score is entered once and saved in the background."""
+    """The finished game's summary and where it landed in the top 10 (entered at the win)."""
 
-    def __init__(self, app: App, session: Session, spec: GameSpec) -> None:
+    def __init__(self, app: App, session: Session, spec: GameSpec, result: Any = None) -> None:
+        """``result`` is what entering the score gave at the win (None: not entered)."""
         super().__init__(app)
         self.session = session
         self.spec = spec
         summary = session.summary()
         game_id = session.game_id or ""
-        result = app.record_score(summary, game_id)
         self.view = EndScreenView.build(summary, result, app.scores.table(summary.shape),
                                         game_id=game_id, warning=app.scores.take_warning())
 

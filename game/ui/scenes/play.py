@@ -53,6 +53,9 @@ class PlayScene(Scene):
         self.attract = attract
         self.after_win = 0.0
         self.focus_lost = False
+        self.score: Any = None
+        """The high-score result, entered the moment the player wins (not when the end
+        screen opens, so leaving during the win flash loses nothing)."""
 
     # --- input ------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -78,10 +81,15 @@ class PlayScene(Scene):
                 self.solving = False
                 return
             action = click_action(event, self.app.layout_for(self.session.board))
-        elif event.type == pygame.MOUSEMOTION and self.app.settings.hover:
+        elif event.type == pygame.MOUSEMOTION and self.app.settings.hover and not self.solving:
             action = self.hover.motion(event, self.app.layout_for(self.session.board))
         if action is not None:
             self.pending.append(action)
+            if isinstance(action, Command):
+                # Pause and solve take effect now, so later events of this same frame go to
+                # the menu (or stop the solve) instead of moving tiles.
+                while self.pending:
+                    self._do(self.pending.popleft())
 
     def _menu_event(self, event: pygame.event.Event) -> None:
         assert self.menu is not None
@@ -170,6 +178,9 @@ class PlayScene(Scene):
             self.win = Flash("win", WIN_FLASH_SECONDS)
             self.after_win = 0.0
             self.app.play_sound("win")
+            if self.autoplayer is None:
+                session = self.session
+                self.score = self.app.record_score(session.summary(), session.game_id or "")
 
     def _command(self, name: str) -> None:
         if name == "pause":
@@ -221,7 +232,7 @@ class PlayScene(Scene):
             if self.after_win >= SOLVED_PAUSE:
                 self.app.demo_solved(self)
             return
-        self.app.show_end(self.session, self.spec)
+        self.app.show_end(self.session, self.spec, self.score)
 
     def receive(self, result: Any) -> bool:
         if not hasattr(result, "distance"):
