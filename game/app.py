@@ -29,11 +29,13 @@ log = logging.getLogger(__name__)
 
 FPS = 60
 MAX_DT = 0.1
+"""A stall longer than this is not replayed as motion (dt is capped)."""
 GIL_SWITCH_SECONDS = 0.0005
 """While the loop runs, a pure-Python search on the worker thread hands the GIL back this
 often (CPython's default is 5 ms, which stretched 60 fps frames to ~21 ms on 5x5 boards)."""
-"""A stall longer than this is not replayed as motion (dt is capped)."""
 DEFAULT_WINDOW = (760, 820)
+
+
 class App:
     """Window, loop and scene stack; every collaborator can be injected for tests."""
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 
 MAX_TEXT_CACHE = 512
+"""Rendered strings kept before the cache is cleared (sizes change on resize)."""
 MIN_FIT_PX = 9
 FIT_STEP = 0.9
 """Text too wide for its place is redrawn this much smaller until it fits."""
-"""Rendered strings kept before the cache is cleared (sizes change on resize)."""
 
 
 class Fonts:

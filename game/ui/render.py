@@ -16,9 +16,9 @@ NUMBER_SHARE = 0.46
 CORNER_SHARE = 0.12
 ARROW_SHARE = 0.15
 ARROW_REACH = 0.47
+"""Arrow tip distance from the tile centre (share of the tile side): near the edge it moves to."""
 HINT_RING_SHARE = 0.045
 """A tile whose move is optimal gets a ring this thick (share of the tile) and an arrow."""
-"""Arrow tip distance from the tile centre (share of the tile side): near the edge it moves to."""
 PATH_ALPHA = 90
 CUE_BORDER = 4
 OVERLAY_ALPHA = 190
