@@ -341,6 +341,8 @@ def run_play(options: PlayOptions) -> int:
             print(f"fifteen: error: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
     app = App(image=options.image)
+    if picture_source is None and app.settings.picture:
+        picture_source = services.load_picture(None)  # drawn now, not in the first frame
     app.use_picture(picture_source)
     previous = _install_sigterm(app.quit)
     try:
