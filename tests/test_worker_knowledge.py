@@ -134,3 +134,11 @@ def test_capacity_bounds_the_cache_and_keeps_the_newest():
     assert knowledge.get(boards[-1]) == proven(boards[-1])
     with pytest.raises(ValueError, match="capacity 0"):
         Knowledge(capacity=0)
+
+
+def test_merge_keeps_the_shorter_best_found_path() -> None:
+    board = Board.goal(5, 5).apply_all("DDRRUL")
+    short = Hint(board, 6, frozenset("R"), False, False, "RDLLUU")
+    long = Hint(board, 8, frozenset("U"), False, False, "UDRDLLUU")
+    assert merge(short, long) == short
+    assert merge(long, short) == short

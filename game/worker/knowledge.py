@@ -61,7 +61,7 @@ def merge(old: Hint | None, new: Hint) -> Hint:
     if old.optimal != new.optimal:
         return old if old.optimal else new
     if old.distance != new.distance:
-        return new if not new.optimal or new.distance < old.distance else old
+        return new if new.distance < old.distance else old  # the shorter best-found path
     return replace(new, moves=old.moves | new.moves, path=new.path or old.path)
 
 
