@@ -55,20 +55,6 @@ def tiles_array(board: Board) -> np.ndarray:
 # --- full permutation ranks (Lehmer code) ---------------------------------------------------
 
 
-def rank_permutation(cells: tuple[int, ...] | list[int]) -> int:
-    """Lexicographic rank of a permutation of 0..n-1 (pure Python)."""
-    n = len(cells)
-    rank = 0
-    for i in range(n):
-        smaller = 0
-        ci = cells[i]
-        for j in range(i + 1, n):
-            if cells[j] < ci:
-                smaller += 1
-        rank = rank * (n - i) + smaller
-    return rank
-
-
 def unrank_permutation(rank: int, n: int) -> tuple[int, ...]:
     """The permutation of 0..n-1 with lexicographic ``rank`` (pure Python)."""
     pool = list(range(n))
@@ -83,7 +69,7 @@ def unrank_permutation(rank: int, n: int) -> tuple[int, ...]:
 @njit(cache=True, nogil=True)
 def rank_perm_nb(cells: np.ndarray) -> int:
     """Lexicographic rank of a permutation held in an int array (compiled)."""
-    n = cells.shape[0]
+    n = len(cells)
     rank = 0
     for i in range(n):
         smaller = 0
@@ -93,6 +79,11 @@ def rank_perm_nb(cells: np.ndarray) -> int:
                 smaller += 1
         rank = rank * (n - i) + smaller
     return rank
+
+
+rank_permutation = rank_perm_nb.py_func
+"""The same ranking run by the interpreter, on any sequence (tuples too): lookups for a single
+board skip the array conversion, and tests compare it with the compiled version."""
 
 
 @njit(cache=True, nogil=True)
