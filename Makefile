@@ -25,10 +25,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 bench: $(STAMP)
-	$(BIN)/python -m game.bench solver
+	$(BIN)/python -m game.cli.bench solver
 
 bench-frames: $(STAMP)
-	$(BIN)/python -m game.bench frames --seconds 20
+	$(BIN)/python -m game.cli.bench frames --seconds 20
 
 demo: $(STAMP)
 	$(BIN)/python main.py demo --seconds 20 --stats demo-stats.json

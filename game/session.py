@@ -6,10 +6,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from game.actions import Action, CycleHint, Move, Redo, Restart, Slide, Undo
-from game.board import Board
-from game.history import History
-from game.scoring import GameSummary, MoveClass, ScoreSheet, judge_move, summarize
+from game.core.actions import Action, CycleHint, Move, Redo, Restart, Slide, Undo
+from game.core.board import Board
+from game.core.history import History
+from game.core.scoring import GameSummary, MoveClass, ScoreSheet, judge_move, summarize
 
 HINT_LEVELS = 3
 """0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""

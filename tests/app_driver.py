@@ -8,10 +8,10 @@ import random
 import pygame
 import pytest
 
-from game.app import App, GameSpec
-from game.board import Board
-from game.highscores import SCORES_VERSION, HighScores, default_data
-from game.storage import JsonStore
+from game.ui.app import App, GameSpec
+from game.core.board import Board
+from game.store.highscores import SCORES_VERSION, HighScores, default_data
+from game.store.storage import JsonStore
 from game.ui.audio import Sounds
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import TitleScene

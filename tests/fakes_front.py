@@ -6,8 +6,8 @@ import itertools
 import random
 from functools import lru_cache
 
-from game.board import MOVES, Board
-from game.generate import random_board
+from game.core.board import MOVES, Board
+from game.core.generate import random_board
 from game.worker import Hint, NewBoard, WorkerStatus
 from tests.helpers import bfs_distances
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from game.board import Board
+from game.core.board import Board
 
 
 def neighbours(tiles: tuple[int, ...], width: int, height: int) -> list[tuple[int, ...]]:

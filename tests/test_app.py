@@ -8,8 +8,8 @@ import signal
 
 import pygame
 
-from game.app import _install_sigterm
-from game.board import Board
+from game.ui.app import _install_sigterm
+from game.core.board import Board
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.play import PlayScene
 from tests.app_driver import KEYS, START, centre, click, frames, key, play, screen_hash

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.board import Board
+from game.core.board import Board
 from game.ui.scenes.end import ScoresScene
 from game.ui.scenes.menus import SettingsScene
 from game.ui.scenes.play import PlayScene

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import threading
 
-from game.app import run_demo
-from game.cli import DemoOptions, main
+from game.ui.app import run_demo
+from game.cli.main import DemoOptions, main
 
 
 def test_demo_runs_the_real_loop_and_writes_stats(tmp_path, capsys) -> None:

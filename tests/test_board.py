@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.board import (
+from game.core.board import (
     MOVES,
     Board,
     BoardError,
@@ -16,7 +16,7 @@ from game.board import (
     inverse,
     inverse_moves,
 )
-from game.generate import random_board
+from game.core.generate import random_board
 
 
 @st.composite

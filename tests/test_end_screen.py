@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.highscores import Entry, HighScores
-from game.scoring import (
+from game.store.highscores import Entry, HighScores
+from game.core.scoring import (
     BASE_POINTS,
     HINT_COST_PER_LEVEL,
     SOLVE_BONUS_PER_CELL,

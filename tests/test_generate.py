@@ -9,8 +9,8 @@ from collections import Counter
 import pytest
 from helpers import bfs_distances
 
-from game.board import BoardError
-from game.generate import new_game_id, parse_game_id, random_board, scramble
+from game.core.board import BoardError
+from game.core.generate import new_game_id, parse_game_id, random_board, scramble
 
 
 def chi_square_exceeds(observed: Counter, expected: float, cells: int, z: float = 4.0) -> bool:

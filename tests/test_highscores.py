@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.highscores import (
+from game.store.highscores import (
     BADGE_MOVES,
     BADGE_POINTS,
     BADGE_TIME,
@@ -23,8 +23,8 @@ from game.highscores import (
     insert,
     shape_key,
 )
-from game.scoring import GameSummary, MoveClass, ScoreSheet, summarize
-from game.storage import BackgroundWriter, data_dir
+from game.core.scoring import GameSummary, MoveClass, ScoreSheet, summarize
+from game.store.storage import BackgroundWriter, data_dir
 
 T0 = datetime(2026, 11, 22, 5, 0, 0, tzinfo=UTC)
 GAMES_PER_PROCESS = 5

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.history import History
+from game.core.history import History
 
 
 def test_undo_redo_round_trip() -> None:

@@ -8,9 +8,9 @@ import textwrap
 from pathlib import Path
 
 LOWER_LAYERS = (
-    "game.board", "game.notation", "game.parity", "game.generate", "game.actions",
-    "game.session", "game.history", "game.tween", "game.settings", "game.scoring",
-    "game.storage", "game.highscores", "game.worker", "game.solver", "game.ui.layout",
+    "game.core.board", "game.core.notation", "game.core.parity", "game.core.generate", "game.core.actions",
+    "game.session", "game.core.history", "game.core.tween", "game.core.settings", "game.core.scoring",
+    "game.store.storage", "game.store.highscores", "game.worker", "game.solver", "game.ui.layout",
     "game.ui.autoplay", "game.ui.stats",
 )
 

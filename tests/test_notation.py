@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.board import Board, BoardError
-from game.generate import random_board
-from game.notation import compress_moves, format_board, parse_board, parse_moves, parse_size
+from game.core.board import Board, BoardError
+from game.core.generate import random_board
+from game.core.notation import compress_moves, format_board, parse_board, parse_moves, parse_size
 
 
 @st.composite

@@ -10,8 +10,8 @@ from helpers import bfs_distances
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.board import Board
-from game.parity import inversions, repairing_swap, solvability
+from game.core.board import Board
+from game.core.parity import inversions, repairing_swap, solvability
 
 
 @pytest.mark.parametrize(("width", "height"), [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2)])

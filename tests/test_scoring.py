@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from helpers import bfs_distances
 
-from game.board import Board
-from game.scoring import (
+from game.core.board import Board
+from game.core.scoring import (
     BASE_POINTS,
     HINT_COST_PER_LEVEL,
     MULTIPLIER_STEPS,

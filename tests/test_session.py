@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import CycleHint, Move, Redo, Restart, Slide, Undo
-from game.board import Board
+from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Undo
+from game.core.board import Board
 from game.session import Session
 from tests.fakes_front import exact_hint
 

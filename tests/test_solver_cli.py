@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from game.board import Board
-from game.cli import main
+from game.core.board import Board
+from game.cli.main import main
 
 JSON_KEYS = {"width", "height", "solvable", "optimal", "length", "moves", "nodes", "seconds"}
 BOARD = "2 4 6/0 7 1/8 5 3"

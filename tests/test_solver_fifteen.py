@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.board import Board
+from game.core.board import Board
 from game.solver import (
     CancelToken,
     SolveCancelled,
@@ -151,7 +151,7 @@ def test_random_board_with_length_rejects_impossible_lengths() -> None:
 
 def test_boards_beyond_16_cells_get_checked_best_found_solutions() -> None:
     pytest.importorskip("game.solver.large")
-    from game.generate import random_board
+    from game.core.generate import random_board
 
     board = random_board(5, 5, random.Random(5))
     solution = solve(board, deadline=time.monotonic() + 0.5)

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.board import Board
-from game.generate import random_board
+from game.core.board import Board
+from game.core.generate import random_board
 from game.solver.beam import beam_search
 from game.solver.large import (
     LargeCancelled,

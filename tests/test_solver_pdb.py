@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from helpers import bfs_distances
 
-from game.board import MOVES, Board, inverse
+from game.core.board import MOVES, Board, inverse
 from game.solver import cache
 from game.solver.encoding import (
     rank_pattern,
@@ -258,7 +258,7 @@ def test_importing_the_solver_builds_nothing(tmp_path) -> None:
 
 def test_ida_lengths_and_optimal_moves_equal_exhaustive_search_on_5x2() -> None:
     """5x2 (10 cells) is solved by IDA* with PDBs; a compiled BFS over all 10! ranks checks it."""
-    from game.generate import random_board
+    from game.core.generate import random_board
     from game.solver import optimal_moves, solve
     from game.solver.encoding import neighbour_table, rank_permutation
     from game.solver.tables import _bfs

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from helpers import bfs_distances, neighbours
 
-from game.board import Board
-from game.generate import random_board
+from game.core.board import Board
+from game.core.generate import random_board
 from game.solver import (
     OptimalMoves,
     Unsolvable,

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from game.board import Board
-from game.generate import random_board
+from game.core.board import Board
+from game.core.generate import random_board
 from game.solver import optimal_moves, solve
 from game.solver.grid import manhattan
 from game.solver.tight import Undecided, tight_optimal_moves, tight_path

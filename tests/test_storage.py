@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import BackgroundWriter, JsonStore, data_dir
+from game.store.storage import BackgroundWriter, JsonStore, data_dir
 
 WRITERS = 4
 UPDATES_EACH = 25
@@ -277,7 +277,7 @@ def test_concurrent_threads_lose_no_entry(tmp_path: Path) -> None:
 def test_lower_layers_never_import_pygame() -> None:
     code = (
         "import sys; sys.modules['pygame'] = None\n"
-        "import game.storage, game.scoring, game.highscores\n"
+        "import game.store.storage, game.core.scoring, game.store.highscores\n"
         "assert 'pygame' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
     )
     root = Path(__file__).resolve().parent.parent

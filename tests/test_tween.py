@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.board import Board
-from game.tween import Flash, SlideTween, ease_out_cubic
+from game.core.board import Board
+from game.core.tween import Flash, SlideTween, ease_out_cubic
 
 START = Board.parse("1 2 3/4 5 6/7 0 8")
 

@@ -15,8 +15,8 @@ from test_worker_fakes import (
     wait_for,
 )
 
-from game.board import Board, inverse
-from game.generate import random_board
+from game.core.board import Board, inverse
+from game.core.generate import random_board
 from game.worker import Hint, NewBoard, SolverWorker, WorkerStatus
 
 HANG_GRACE = 0.2

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from helpers import bfs_distances
 
-from game.board import Board
+from game.core.board import Board
 
 WAIT_TIMEOUT = 10.0
 """Generous limit for anything a test waits for (slow 2-core CI)."""

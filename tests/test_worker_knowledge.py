@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from test_worker_fakes import FakeSolver, boards_at, distance, distances, optimal_set
 
-from game.board import Board, inverse
+from game.core.board import Board, inverse
 from game.worker import Hint, Knowledge
 from game.worker.knowledge import goal_hint, merge
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from test_worker_fakes import poll_until, wait_for
 
-from game.board import Board
+from game.core.board import Board
 from game.worker import Hint, NewBoard, SolverWorker, WorkerStatus
 
 solver = pytest.importorskip("game.solver", reason="the real solver (issue 3) is not in yet")

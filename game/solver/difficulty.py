@@ -6,8 +6,8 @@ import random
 
 import numpy as np
 
-from game.board import Board, inverse
-from game.generate import random_board
+from game.core.board import Board, inverse
+from game.core.generate import random_board
 from game.solver import tables
 from game.solver.heuristic import get_heuristic, has_heuristic
 from game.solver.search import MAX_DEPTH, IdaSearch, solve

@@ -7,7 +7,7 @@ import math
 import numpy as np
 from numba import njit
 
-from game.board import MOVES, Board
+from game.core.board import MOVES, Board
 
 NO_CELL = -1
 """Neighbour-table entry for a move that would leave the board."""

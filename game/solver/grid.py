@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from game.board import Board
+from game.core.board import Board
 
 
 class LargeCancelled(Exception):

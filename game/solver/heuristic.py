@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.board import Board
+from game.core.board import Board
 from game.solver import cache
 from game.solver.encoding import neighbour_table, rank_pattern
 from game.solver.pdb import build_pdb, partition

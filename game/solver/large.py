@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from heapq import heappop, heappush
 
-from game.board import Board
+from game.core.board import Board
 from game.solver.beam import BEAM_FIRST_WIDTH, BEAM_GROWTH, BEAM_MAX_WIDTH, beam_search
 from game.solver.grid import LargeCancelled, blank_steps, goal_distances, manhattan, manhattan_tiles
 
@@ -383,7 +383,7 @@ def solve_large(board: Board, *, deadline: float,
 
 def bench_large(seeds: int = 20, seconds: float = 1.0) -> None:
     """Print time and length of the first answer and of the answer after ``seconds``."""
-    from game.generate import random_board
+    from game.core.generate import random_board
 
     for size in (5, 7, 10):
         first_len, best_len, lower = [], [], []

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.board import Board
+from game.core.board import Board
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from game.board import MOVES, Board
+from game.core.board import MOVES, Board
 from game.solver import kernels, tables
 from game.solver.heuristic import PatternHeuristic, get_heuristic, has_heuristic
 from game.solver.results import (

@@ -8,7 +8,7 @@ import threading
 import numpy as np
 from numba import njit
 
-from game.board import MOVES, Board
+from game.core.board import MOVES, Board
 from game.solver.encoding import (
     neighbour_table,
     rank_perm_nb,

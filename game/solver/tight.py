@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.board import Board
+from game.core.board import Board
 from game.solver.grid import LargeCancelled, blank_steps, goal_distances, manhattan_tiles
 
 NODE_BUDGET = 20_000

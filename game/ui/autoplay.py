@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.actions import Move
+from game.core.actions import Move
 from game.session import Session
 
 DEMO_MOVES_PER_SECOND = 8.0

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import Action, Command, CycleHint, Move, Redo, Restart, Slide, Undo
-from game.board import inverse
+from game.core.actions import Action, Command, CycleHint, Move, Redo, Restart, Slide, Undo
+from game.core.board import inverse
 from game.ui.layout import Layout
 
-# A key names the direction the TILE moves into the gap (see game.board notation).
+# A key names the direction the TILE moves into the gap (see game.core.board notation).
 DIRECTION_KEYS = {
     pygame.K_UP: "U", pygame.K_w: "U",
     pygame.K_DOWN: "D", pygame.K_s: "D",

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.board import Board
+from game.core.board import Board
 from game.ui.fonts import Fonts
 from game.ui.layout import Layout
 from game.ui.theme import Theme

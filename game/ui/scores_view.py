@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.highscores import TABLE_SIZE, Entry, HighScores, shape_key
+from game.store.highscores import TABLE_SIZE, Entry, HighScores, shape_key
 from game.ui.theme import Theme
 
 FontFn = Callable[[int], pygame.font.Font]

@@ -23,14 +23,14 @@ def default_worker(shape: tuple[int, int] | None = None) -> Any:
 
 def default_scores() -> Any:
     """The high-score file in the user data folder, read once."""
-    from game.highscores import HighScores
+    from game.store.highscores import HighScores
 
     return HighScores().load()
 
 
 def default_writer() -> Any:
     """The background writer thread for saves."""
-    from game.storage import BackgroundWriter
+    from game.store.storage import BackgroundWriter
 
     return BackgroundWriter()
 

@@ -10,7 +10,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from game.board import Board
+from game.core.board import Board
 from game.worker.knowledge import Hint, Knowledge
 
 WARMING_UP = "warming up"

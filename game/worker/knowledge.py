@@ -18,7 +18,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
-from game.board import Board, inverse
+from game.core.board import Board, inverse
 
 DEFAULT_CAPACITY = 4096
 """Boards kept in the cache (least recently used ones are forgotten first)."""

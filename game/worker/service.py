@@ -37,8 +37,8 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from game.board import Board, check_size
-from game.generate import random_board
+from game.core.board import Board, check_size
+from game.core.generate import random_board
 from game.worker.executor import DaemonThreadExecutor
 from game.worker.jobs import (
     CANCELLED,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.ui.app import App
 
 
 class Scene:

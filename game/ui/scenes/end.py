@@ -12,9 +12,9 @@ from game.ui.scenes.base import Scene
 from game.ui.scores_view import draw_high_scores, scores_view_for, step_shape
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.ui.app import App
     from game.session import Session
-    from game.ui.spec import GameSpec
+    from game.core.spec import GameSpec
 
 
 class EndScene(Scene):

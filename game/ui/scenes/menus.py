@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.settings import Settings, anim_label
+from game.core.settings import Settings, anim_label
 from game.ui.render import MenuView, draw_menu
 from game.ui.scenes.base import MenuState, Scene
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.ui.app import App
 
 SETTING_ROWS = (
     ("anim_seconds", "Animation"),

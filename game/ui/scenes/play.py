@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.actions import Action, Command, Move, Restart
-from game.board import Board
+from game.core.actions import Action, Command, Move, Restart
+from game.core.board import Board
 from game.session import Change, Session
-from game.settings import anim_label
-from game.tween import Flash, SlideTween
+from game.core.settings import anim_label
+from game.core.tween import Flash, SlideTween
 from game.ui.autoplay import SOLVED_PAUSE, AutoPlayer
 from game.ui.hud import HudView, coach_status, draw_hud
 from game.ui.input import HELP, HoverTracker, click_action, key_action
@@ -19,8 +19,8 @@ from game.ui.render import BoardView, MenuView, draw_board, draw_menu
 from game.ui.scenes.base import MenuState, Scene
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.ui.spec import GameSpec
+    from game.ui.app import App
+    from game.core.spec import GameSpec
 
 CUE_SECONDS = 0.35
 WIN_FLASH_SECONDS = 0.9

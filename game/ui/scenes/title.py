@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.board import MAX_SIDE, MIN_SIDE
-from game.generate import random_board
+from game.core.board import MAX_SIDE, MIN_SIDE
+from game.core.generate import random_board
 from game.ui.autoplay import AutoPlayer
 from game.ui.render import MenuView, draw_menu
 from game.ui.scenes.base import MenuState, Scene
-from game.ui.spec import DIFFICULTIES, GameSpec, difficulty_length
+from game.core.spec import DIFFICULTIES, GameSpec, difficulty_length
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.ui.app import App
 
 ATTRACT_AFTER = 30.0
 """Seconds idle on the title before the self-playing demo starts."""
@@ -106,7 +106,7 @@ class TitleScene(Scene):
 
     def start_attract(self) -> None:
         """Push a self-playing game that any key ends."""
-        from game.generate import MAX_SEED
+        from game.core.generate import MAX_SEED
         from game.ui.scenes.play import PlayScene
 
         rng = self.app.rng

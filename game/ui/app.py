@@ -13,15 +13,15 @@ from typing import Any
 
 import pygame
 
-from game.board import Board
-from game.cli import EXIT_BAD_INPUT, DemoOptions, PlayOptions
-from game.generate import MAX_SEED, random_board
-from game.settings import Settings, open_settings_store
+from game.core.board import Board
+from game.cli.main import EXIT_BAD_INPUT, DemoOptions, PlayOptions
+from game.core.generate import MAX_SEED, random_board
+from game.core.settings import Settings, open_settings_store
 from game.ui import services
 from game.ui.fonts import Fonts
 from game.ui.layout import MIN_WINDOW, Layout, compute_layout
 from game.ui.render import TileCache
-from game.ui.spec import GameSpec, difficulty_length
+from game.core.spec import GameSpec, difficulty_length
 from game.ui.stats import RunStats, format_summary, write_json
 from game.ui.theme import get_theme
 

@@ -73,8 +73,8 @@ class Board:
 
     @classmethod
     def parse(cls, text: str) -> Board:
-        """Read board text (see ``game.notation``); raises BoardError."""
-        from game.notation import parse_board
+        """Read board text (see ``game.core.notation``); raises BoardError."""
+        from game.core.notation import parse_board
 
         return parse_board(text)
 
@@ -172,8 +172,8 @@ class Board:
         )
 
     def is_solvable(self) -> bool:
-        """Whether the goal can be reached (see ``game.parity``)."""
-        from game.parity import is_solvable
+        """Whether the goal can be reached (see ``game.core.parity``)."""
+        from game.core.parity import is_solvable
 
         return is_solvable(self)
 

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
-from game.board import Board, BoardError
-from game.generate import looks_like_game_id, parse_game_id
-from game.notation import parse_size
-from game.parity import solvability
+from game.core.board import Board, BoardError
+from game.core.generate import looks_like_game_id, parse_game_id
+from game.core.notation import parse_size
+from game.core.parity import solvability
 
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
@@ -160,16 +160,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if command == "check":
             return cmd_check(args)
         if command == "solve":
-            from game.solve_cli import cmd_solve
+            from game.cli.solve import cmd_solve
 
             return cmd_solve(args, read_board_arg(args.board))
         if command == "demo":
             options = _demo_options(args)
-            from game.app import run_demo
+            from game.ui.app import run_demo
 
             return run_demo(options)
         options = _play_options(args)
-        from game.app import run_play
+        from game.ui.app import run_play
 
         return run_play(options)
     except (UsageError, BoardError) as exc:

@@ -1,4 +1,4 @@
-"""Benchmarks kept in the repo (not tests): `python -m game.bench solver|frames` prints figures."""
+"""Benchmarks kept in the repo (not tests): `python -m game.cli.bench solver|frames` prints figures."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 
-from game.generate import random_board
+from game.core.generate import random_board
 
 FIFTEEN_SEED = 2024
 EIGHT_SEED = 8
@@ -48,7 +48,7 @@ def _timed(fn: Callable[[], object]) -> tuple[object, float]:
 
 def _cancel_latency(board_text: str, delay: float) -> float:
     """Seconds from CancelToken.cancel() to the solving thread having stopped."""
-    from game.board import Board
+    from game.core.board import Board
     from game.solver import CancelToken, SolveCancelled, solve
 
     token = CancelToken()
@@ -138,8 +138,8 @@ def bench_solver(fifteen: int, eight: int, verbose: bool) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point: `python -m game.bench solver|frames [options]`."""
-    parser = argparse.ArgumentParser(prog="python -m game.bench")
+    """Entry point: `python -m game.cli.bench solver|frames [options]`."""
+    parser = argparse.ArgumentParser(prog="python -m game.cli.bench")
     parser.add_argument("what", choices=["solver", "frames"], help="which benchmark to run")
     parser.add_argument("--seconds", type=float, default=20.0, help="frames: how long")
     parser.add_argument("--fifteen", type=int, default=FIFTEEN_COUNT, help="15-puzzles")
@@ -147,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="leave out the 1,000 8-puzzle lines")
     args = parser.parse_args(argv)
     if args.what == "frames":
-        from game.bench_frames import bench_frames
+        from game.cli.bench_frames import bench_frames
 
         bench_frames(args.seconds)
         return 0

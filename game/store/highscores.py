@@ -8,8 +8,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from game.scoring import GameSummary
-from game.storage import BackgroundWriter, JsonStore, data_dir
+from game.core.scoring import GameSummary
+from game.store.storage import BackgroundWriter, JsonStore, data_dir
 
 SCORES_FILE = "scores.json"
 SCORES_VERSION = 1

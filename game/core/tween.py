@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.board import Board
+from game.core.board import Board
 
 DEFAULT_SECONDS = 0.1
 """Default slide duration; 0 means instant."""

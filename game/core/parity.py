@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.board import Board
+from game.core.board import Board
 
 
 def inversions(board: Board) -> int:

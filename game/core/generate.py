@@ -7,9 +7,9 @@ import random
 import re
 from dataclasses import dataclass
 
-from game.board import Board, BoardError, check_size
-from game.notation import parse_board, parse_size
-from game.parity import is_solvable
+from game.core.board import Board, BoardError, check_size
+from game.core.notation import parse_board, parse_size
+from game.core.parity import is_solvable
 
 SCRAMBLE_FRACTION = 0.8
 """A scramble puts at least this share of the tiles out of place."""

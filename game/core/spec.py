@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.board import Board
+from game.core.board import Board
 
 DIFFICULTY_LENGTHS: dict[tuple[int, int], dict[str, int]] = {
     (2, 3): {"easy": 6, "medium": 11, "hard": 16},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from game.board import MAX_SIDE, MIN_SIDE, MOVES, Board, BoardError, check_size
+from game.core.board import MAX_SIDE, MIN_SIDE, MOVES, Board, BoardError, check_size
 
 BLANKS = frozenset({"0", "_", "."})
 _TILE_SPLIT = re.compile(r"[,\s]+")

@@ -89,7 +89,7 @@ def default_settings_data() -> dict[str, Any]:
 
 def open_settings_store(folder: Any = None) -> Any:
     """The settings JsonStore in the user data folder (or ``folder``)."""
-    from game.storage import JsonStore, data_dir
+    from game.store.storage import JsonStore, data_dir
 
     base = data_dir() if folder is None else folder
     return JsonStore(base / SETTINGS_FILE, version=SETTINGS_VERSION,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Slide one tile into the gap (notation letter U/D/L/R; see game.board)."""
+    """Slide one tile into the gap (notation letter U/D/L/R; see game.core.board)."""
 
     letter: str
     source: str = "key"

@@ -7,9 +7,9 @@ import json
 import sys
 import time
 
-from game.board import Board
-from game.notation import compress_moves
-from game.parity import solvability
+from game.core.board import Board
+from game.core.notation import compress_moves
+from game.core.parity import solvability
 
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1

@@ -1,0 +1,1 @@
+"""Persistence: versioned JSON files written atomically, high scores and the settings file."""
