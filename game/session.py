@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
 
-from game.core.actions import Action, CycleHint, Move, Redo, Restart, Slide, Undo
+from game.core.actions import Action, CycleHint, Move, Redo, Restart, Slide, Source, Undo
 from game.core.board import Board
-from game.core.history import History
-from game.core.scoring import GameSummary, MoveClass, ScoreSheet, judge_move, summarize
+from game.core.coach import Hint
+from game.core.history import EntryKind, History
+from game.core.scoring import GameSummary, Line, MoveClass, ScoreSheet, judge_move, summarize
 
 HINT_LEVELS = 3
 """0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""
@@ -17,25 +18,15 @@ PATH_PREVIEW = 6
 """How many upcoming optimal moves level 2 draws."""
 
 
-class HintLike(Protocol):
-    """What the session needs from a worker hint (see game.worker.Hint)."""
-
-    board: Board
-    distance: int
-    moves: frozenset[str]
-    optimal: bool
-    complete: bool
-    path: str
-
-
-Oracle = Callable[[Board], Any]
+Oracle = Callable[[Board], Hint | None]
+"""What the coach knows about a board right now (never blocks)."""
 
 
 def _no_oracle(board: Board) -> None:
     return None
 
 
-def _follow(hint: Any, move: str, after: Board) -> Any:
+def _follow(hint: Hint | None, move: str, after: Board) -> Hint | None:
     """The rest of ``hint``'s path after ``move`` when the move followed it, else None.
 
     Used where the worker derives nothing itself (best-found paths on large boards): the
@@ -48,29 +39,47 @@ def _follow(hint: Any, move: str, after: Board) -> Any:
                    complete=False, path=rest)
 
 
+class ChangeKind(enum.Enum):
+    """What kind of action changed the board."""
+
+    MOVE = "move"
+    UNDO = "undo"
+    REDO = "redo"
+    RESTART = "restart"
+
+
 @dataclass(frozen=True, slots=True)
 class Change:
     """What an action did to the board, for the animation and the cues."""
 
     before: Board
     after: Board
-    kind: str
-    cues: tuple[str, ...] = ()
+    kind: ChangeKind
+    cues: tuple[MoveClass, ...] = ()
+    """One judgement per single-tile move (a group slide makes several)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One history entry: the board and the record of the moves that led to it."""
+
+    board: Board
+    line: Line | None = None
 
 
 class Session:
     """One game from its start board to the win; every change arrives as an action.
 
-    The history holds one entry per single-tile move (a click sliding three tiles makes three
-    entries) or per restart, matching the score sheet entry for entry, so undo and redo of
-    any entry keep both in step.
+    The one history holds a position per single-tile move (a click sliding three tiles makes
+    three entries) or per restart; each position carries the board and the record of the moves
+    on its line, so an undo or redo restores both by moving one index.
     """
 
     def __init__(self, start: Board, *, oracle: Oracle = _no_oracle,
                  game_id: str | None = None) -> None:
         self.start = start
         self.game_id = game_id
-        self.history: History[Board] = History(start)
+        self.history: History[Position] = History(Position(start))
         self.oracle = oracle
         self.sheet = ScoreSheet.start(None, width=start.width, height=start.height)
         self.elapsed = 0.0
@@ -78,16 +87,16 @@ class Session:
         self.paused = False
         self.solved = start.is_solved()
         self.hint_level = 0
-        self.hint: HintLike | None = None
+        self.hint: Hint | None = None
         self.auto_solved = False
-        self.last_cue = ""
+        self.last_cue: MoveClass | None = None
         self._refresh_hint()
 
     # --- reading ------------------------------------------------------
     @property
     def board(self) -> Board:
         """The board on screen."""
-        return self.history.state
+        return self.history.state.board
 
     @property
     def moves(self) -> int:
@@ -115,7 +124,7 @@ class Session:
         return summarize(self.sheet, self.elapsed, solved_by_player=not self.auto_solved)
 
     # --- knowledge ----------------------------------------------------
-    def receive_hint(self, hint: HintLike) -> bool:
+    def receive_hint(self, hint: Hint) -> bool:
         """Take a worker result if it is for the board on screen; True when used."""
         if hint.board != self.board:
             return False
@@ -139,6 +148,8 @@ class Session:
         hint = self.hint
         if hint is not None and hint.optimal and hint.complete:
             self.sheet = self.sheet.learn_distance(hint.distance)
+            if self.sheet.line is not self.history.state.line:
+                self.history.replace_state(Position(self.board, self.sheet.line))
 
     # --- time ---------------------------------------------------------
     def tick(self, dt: float) -> None:
@@ -169,45 +180,47 @@ class Session:
         if isinstance(action, Undo):
             if self.history.undo() is None:
                 return None
-            self.sheet = self.sheet.after_undo(1)
-            return self._changed(before, "undo")
+            self.sheet = self.sheet.after_undo(self.history.state.line)
+            return self._changed(before, ChangeKind.UNDO)
         if isinstance(action, Redo):
             if self.history.redo() is None:
                 return None
-            self.sheet = self.sheet.after_redo(1)
-            return self._changed(before, "redo")
+            self.sheet = self.sheet.after_redo(self.history.state.line)
+            return self._changed(before, ChangeKind.REDO)
         if isinstance(action, Restart):
             if before == self.start:
                 return None
-            self.history.push(self.start, "restart")
             self.sheet = self.sheet.after_restart()
-            return self._changed(before, "restart")
+            self.history.push(Position(self.start, self.sheet.line), EntryKind.RESTART)
+            return self._changed(before, ChangeKind.RESTART)
         return None
 
-    def _play(self, before: Board, moves: str, source: str) -> Change | None:
+    def _play(self, before: Board, moves: str, source: Source) -> Change | None:
         if not moves:
             return None
         cues = []
         board = before
-        if source == "solve":
+        if source is Source.SOLVE:
             self.auto_solved = True  # before the moves: the solver's steps are not charged hints
         for move in moves:
             previous = self.hint
             cls, distance_after = judge_move(move, previous)
             board = board.apply(move)
             self.sheet = self.sheet.after_move(cls, distance_after)
-            cues.append(cls.value)
-            self.history.push(board, "solve" if source == "solve" else "move", move)
+            cues.append(cls)
+            kind = EntryKind.SOLVE if source is Source.SOLVE else EntryKind.MOVE
+            self.history.push(Position(board, self.sheet.line), kind, move)
             self._refresh_hint(charge=False)  # a group slide's middle positions are not shown
             if self.hint is None:
                 self.hint = _follow(previous, move, board)
         self._charge_hint()
         self.started = True
         self.last_cue = cues[-1]
-        return self._changed(before, "move", tuple(cues))
+        return self._changed(before, ChangeKind.MOVE, tuple(cues))
 
-    def _changed(self, before: Board, kind: str, cues: tuple[str, ...] = ()) -> Change:
-        if kind != "move":
+    def _changed(self, before: Board, kind: ChangeKind,
+                 cues: tuple[MoveClass, ...] = ()) -> Change:
+        if kind is not ChangeKind.MOVE:
             self._refresh_hint()
         after = self.board
         if after.is_solved():
@@ -215,4 +228,4 @@ class Session:
         return Change(before, after, kind, cues)
 
 
-__all__ = ["Change", "HINT_LEVELS", "MoveClass", "Session"]
+__all__ = ["Change", "ChangeKind", "HINT_LEVELS", "MoveClass", "Position", "Session"]

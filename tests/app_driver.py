@@ -8,17 +8,19 @@ import random
 import pygame
 import pytest
 
-from game.ui.app import App, GameSpec
 from game.core.board import Board
+from game.core.notation import parse_board
+from game.core.spec import GameSpec
 from game.store.highscores import SCORES_VERSION, HighScores, default_data
 from game.store.storage import JsonStore
+from game.ui.app import App
 from game.ui.audio import Sounds
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import TitleScene
 from tests.fakes_front import FakeClock, FakeWorker, InlineWriter, MemoryStore
 
 DT = 1 / 60
-START = Board.parse("1 2 3/4 0 6/7 5 8")  # two moves from the goal: U then L
+START = parse_board("1 2 3/4 0 6/7 5 8")  # two moves from the goal: U then L
 KEYS = {"U": pygame.K_UP, "D": pygame.K_DOWN, "L": pygame.K_LEFT, "R": pygame.K_RIGHT}
 
 

@@ -8,8 +8,8 @@ import signal
 
 import pygame
 
-from game.ui.app import _install_sigterm
-from game.core.board import Board
+from game.cli.play import _install_sigterm
+from game.core.notation import parse_board
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.play import PlayScene
 from tests.app_driver import KEYS, START, centre, click, frames, key, play, screen_hash
@@ -38,7 +38,7 @@ def test_inverted_keys(make_app) -> None:
 
 def test_mouse_click_slides_the_group(make_app) -> None:
     app = make_app()
-    board = Board.parse("1 2 3/4 5 6/0 7 8")
+    board = parse_board("1 2 3/4 5 6/0 7 8")
     scene = play(app, board)
     click(centre(app, board, 8))
     frames(app)
@@ -57,7 +57,7 @@ def test_click_off_line_and_outside_the_board_do_nothing(make_app) -> None:
 
 def test_burst_of_twenty_keys_in_one_frame_loses_nothing(make_app) -> None:
     app = make_app()
-    board = Board.parse("8 6 7/2 5 4/3 0 1")
+    board = parse_board("8 6 7/2 5 4/3 0 1")
     scene = play(app, board)
     rng = random.Random(3)
     moves, b = [], board
@@ -77,7 +77,7 @@ def test_burst_of_twenty_keys_in_one_frame_loses_nothing(make_app) -> None:
 
 def test_fast_input_spread_over_frames_during_animations_loses_nothing(make_app) -> None:
     app = make_app()
-    board = Board.parse("8 6 7/2 5 4/3 0 1")
+    board = parse_board("8 6 7/2 5 4/3 0 1")
     scene = play(app, board)
     moves = "DLUR" * 5  # a legal cycle from this blank position
     for i in range(0, len(moves), 2):  # 2 keys a frame = 120 moves/s, animations unfinished
@@ -96,7 +96,7 @@ def _entries(scene: PlayScene) -> list:
 
 def test_hint_overlay_cycles_and_renders(make_app) -> None:
     app = make_app(FakeWorker())
-    scene = play(app, Board.parse("1 2 3/4 0 8/7 6 5"))
+    scene = play(app, parse_board("1 2 3/4 0 8/7 6 5"))
     frames(app, 2)  # the worker's answer arrives through poll()
     assert scene.session.hint is not None and scene.session.hint.complete
     off = screen_hash(app)
@@ -115,7 +115,7 @@ def test_hint_overlay_cycles_and_renders(make_app) -> None:
     key(pygame.K_h)
     frames(app)
     assert scene.board_view().hint_level == 0 and screen_hash(app) == off
-    assert scene.session.board == Board.parse("1 2 3/4 0 8/7 6 5")
+    assert scene.session.board == parse_board("1 2 3/4 0 8/7 6 5")
 
 
 def test_coach_status_words_follow_the_worker(make_app) -> None:
@@ -134,7 +134,7 @@ def test_coach_status_words_follow_the_worker(make_app) -> None:
 
 def test_clicks_land_on_the_right_tile_after_a_resize(make_app) -> None:
     app = make_app()
-    board = Board.parse("1 2 3/4 5 6/0 7 8")
+    board = parse_board("1 2 3/4 5 6/0 7 8")
     scene = play(app, board)
     old = centre(app, board, 6 + 2)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=500, size=(1100, 500)))
@@ -148,7 +148,7 @@ def test_clicks_land_on_the_right_tile_after_a_resize(make_app) -> None:
 
 def test_undo_redo_round_trip_with_keys(make_app) -> None:
     app = make_app()
-    scene = play(app, Board.parse("8 6 7/2 5 4/3 0 1"))
+    scene = play(app, parse_board("8 6 7/2 5 4/3 0 1"))
     seen = [scene.session.board]
     for m in "ULD":
         key(KEYS[m])
@@ -188,7 +188,7 @@ def test_win_flash_then_end_screen_then_replay_and_score_kept(make_app) -> None:
 
 def test_pause_menu_stops_the_timer(make_app) -> None:
     app = make_app()
-    scene = play(app, Board.parse("8 6 7/2 5 4/3 0 1"))
+    scene = play(app, parse_board("8 6 7/2 5 4/3 0 1"))
     key(pygame.K_DOWN)
     frames(app, 10)
     before = scene.session.elapsed
@@ -206,7 +206,7 @@ def test_pause_menu_stops_the_timer(make_app) -> None:
 
 def test_auto_solve_plays_to_the_goal_and_any_key_stops_it(make_app) -> None:
     app = make_app(FakeWorker(instant=True))
-    board = Board.parse("8 6 7/2 5 4/3 0 1")
+    board = parse_board("8 6 7/2 5 4/3 0 1")
     scene = play(app, board)
     key(pygame.K_SPACE)
     frames(app, 20)
@@ -243,7 +243,7 @@ def test_quit_event_and_sigterm_end_the_loop_cleanly(make_app) -> None:
 
 def test_focus_loss_pauses_the_timer_and_f11_never_crashes(make_app) -> None:
     app = make_app()
-    scene = play(app, Board.parse("8 6 7/2 5 4/3 0 1"))
+    scene = play(app, parse_board("8 6 7/2 5 4/3 0 1"))
     key(pygame.K_DOWN)
     frames(app, 5)
     before = scene.session.elapsed
@@ -271,7 +271,7 @@ def test_leaving_during_the_win_flash_keeps_the_score(make_app) -> None:
 
 def test_keys_after_escape_in_the_same_frame_go_to_the_menu(make_app) -> None:
     app = make_app()
-    scene = play(app, Board.parse("8 6 7/2 5 4/3 0 1"))
+    scene = play(app, parse_board("8 6 7/2 5 4/3 0 1"))
     key(pygame.K_ESCAPE)
     key(pygame.K_DOWN)  # menu navigation, not a move
     frames(app)
@@ -281,7 +281,7 @@ def test_keys_after_escape_in_the_same_frame_go_to_the_menu(make_app) -> None:
 
 def test_a_key_right_after_space_stops_the_solve_instead_of_moving(make_app) -> None:
     app = make_app(FakeWorker(instant=True))
-    board = Board.parse("8 6 7/2 5 4/3 0 1")
+    board = parse_board("8 6 7/2 5 4/3 0 1")
     scene = play(app, board)
     key(pygame.K_SPACE)
     key(pygame.K_UP)
@@ -292,7 +292,7 @@ def test_a_key_right_after_space_stops_the_solve_instead_of_moving(make_app) -> 
 
 def test_hints_are_charged_only_where_they_are_drawn(make_app) -> None:
     app = make_app(FakeWorker(instant=True))
-    board = Board.parse("1 2 3/4 5 6/0 7 8")
+    board = parse_board("1 2 3/4 5 6/0 7 8")
     scene = play(app, board)
     key(pygame.K_h)
     frames(app)

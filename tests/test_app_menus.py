@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.board import Board
+from game.core.notation import parse_board
 from game.ui.scenes.end import ScoresScene
 from game.ui.scenes.menus import SettingsScene
 from game.ui.scenes.play import PlayScene
@@ -13,6 +13,9 @@ from tests.app_driver import START, centre, frames, key, play
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker, MemoryStore
 
+
+def labels(title: TitleScene) -> list[str]:
+    return [item.label for item in title.items()]
 
 def test_title_starts_a_game_and_a_difficulty_waits_for_the_worker(make_app) -> None:
     worker = FakeWorker(hold_boards=True)
@@ -41,25 +44,25 @@ def test_title_custom_size_and_high_scores_view(make_app) -> None:
     title = app.scene
     key(pygame.K_LEFT)  # 3x3 -> custom
     frames(app)
-    assert title.custom and "Width: 3" in title.items()
+    assert title.custom and "Width: 3" in labels(title)
     key(pygame.K_DOWN)
     key(pygame.K_RIGHT)  # width 4
     frames(app)
     assert (title.width, title.height) == (4, 3)
-    title.menu.selected = title.items().index("High scores")
+    title.menu.selected = labels(title).index("High scores")
     key(pygame.K_RETURN)
     frames(app)
     assert isinstance(app.scene, ScoresScene) and app.scene.shape == "4x3"
     key(pygame.K_ESCAPE)
     frames(app)
-    title.menu.selected = title.items().index("Play")
+    title.menu.selected = labels(title).index("Play")
     key(pygame.K_RETURN)
     frames(app)
     assert app.scene.session.board.shape == "4x3"
 
 
 def test_attract_mode_after_idle_and_any_key_returns(make_app, monkeypatch) -> None:
-    monkeypatch.setattr("game.ui.scenes.title.ATTRACT_SHAPES", ((3, 3),))
+    monkeypatch.setattr("game.ui.app.ATTRACT_SHAPES", ((3, 3),))
     app = make_app(FakeWorker(instant=True))
     app.frame(ATTRACT_AFTER / 2)
     assert isinstance(app.scene, TitleScene)
@@ -97,7 +100,7 @@ def test_settings_are_saved_and_remembered(make_app) -> None:
 
 def test_hover_mode_slides_tiles_under_the_pointer(make_app) -> None:
     app = make_app(store=MemoryStore({"hover": True}))
-    board = Board.parse("1 2 3/4 5 6/7 0 8")
+    board = parse_board("1 2 3/4 5 6/7 0 8")
     scene = play(app, board)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(app, board, 8),
                                          rel=(0, 0), buttons=(0, 0, 0)))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import threading
 
-from game.ui.app import run_demo
-from game.cli.main import DemoOptions, main
+from game.cli.main import main
+from game.cli.play import run_demo
+from game.ui.options import DemoOptions
 
 
 def test_demo_runs_the_real_loop_and_writes_stats(tmp_path, capsys) -> None:

@@ -17,6 +17,7 @@ from game.core.board import (
     inverse_moves,
 )
 from game.core.generate import random_board
+from game.core.notation import parse_board
 
 
 @st.composite
@@ -54,7 +55,7 @@ def test_unknown_move_letter_is_named() -> None:
 
 
 def test_tile_for_names_the_moving_tile() -> None:
-    board = Board.parse("1 2 3/4 0 6/7 5 8")
+    board = parse_board("1 2 3/4 0 6/7 5 8")
     assert {m: board.tile_for(m) for m in board.legal_moves()} == {
         "U": 5, "D": 2, "L": 6, "R": 4,
     }
@@ -100,7 +101,7 @@ def test_slide_moves_the_whole_group(board: Board, data: st.DataObject) -> None:
 
 
 def test_slide_example() -> None:
-    board = Board.parse("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0")
+    board = parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0")
     after = board.slide(12)  # click tile 13, three to the left of the gap
     assert board.slide_moves(12) == "RRR"
     assert after.text() == "1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15"
@@ -109,7 +110,7 @@ def test_slide_example() -> None:
 
 
 def test_equality_and_hashing() -> None:
-    a = Board.parse("1 2 3/4 5 6/7 0 8")
+    a = parse_board("1 2 3/4 5 6/7 0 8")
     b = Board.goal(3, 3).apply("R")
     assert a == b and hash(a) == hash(b)
     assert len({a, b, Board.goal(3, 3)}) == 2
@@ -132,7 +133,7 @@ def test_constructor_validates() -> None:
 
 
 def test_misplaced_and_position() -> None:
-    board = Board.parse("1 2 3/4 5 6/8 7 0")
+    board = parse_board("1 2 3/4 5 6/8 7 0")
     assert board.misplaced() == 2
     assert board.position(8) == (2, 0)
     assert Board.goal(5, 5).misplaced() == 0

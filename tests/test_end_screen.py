@@ -10,7 +10,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.store.highscores import Entry, HighScores
 from game.core.scoring import (
     BASE_POINTS,
     HINT_COST_PER_LEVEL,
@@ -20,6 +19,7 @@ from game.core.scoring import (
     ScoreSheet,
     summarize,
 )
+from game.store.highscores import Entry, HighScores
 from game.ui.chart import chart_geometry
 from game.ui.end_screen import (
     HELP,
@@ -67,7 +67,8 @@ def scripted_summary(by_player: bool = True):
     sheet = ScoreSheet.start(8, width=3, height=3)
     for _ in range(3):
         sheet = sheet.after_move(MoveClass.OPTIMAL)
-    sheet = sheet.after_move(MoveClass.WASTEFUL).after_undo().after_hint(1)
+    before = sheet.line
+    sheet = sheet.after_move(MoveClass.WASTEFUL).after_undo(before).after_hint(1)
     for _ in range(5):
         sheet = sheet.after_move(MoveClass.OPTIMAL)
     assert sheet.distance == 0

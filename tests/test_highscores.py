@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from game.core.scoring import GameSummary, MoveClass, ScoreSheet, summarize
 from game.store.highscores import (
     BADGE_MOVES,
     BADGE_POINTS,
@@ -23,7 +24,6 @@ from game.store.highscores import (
     insert,
     shape_key,
 )
-from game.core.scoring import GameSummary, MoveClass, ScoreSheet, summarize
 from game.store.storage import BackgroundWriter, data_dir
 
 T0 = datetime(2026, 11, 22, 5, 0, 0, tzinfo=UTC)

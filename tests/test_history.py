@@ -5,14 +5,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core.history import History
+from game.core.history import EntryKind, History
 
 
 def test_undo_redo_round_trip() -> None:
     h = History("a")
     h.push("b")
-    h.push("c", kind="restart")
-    assert h.state == "c" and h.current.kind == "restart"
+    h.push("c", kind=EntryKind.RESTART)
+    assert h.state == "c" and h.current.kind is EntryKind.RESTART
     assert h.undo().state == "c" and h.state == "b"
     assert h.undo().state == "b" and h.state == "a"
     assert h.undo() is None and h.state == "a"

@@ -138,4 +138,4 @@ def test_random_boards_round_trip_through_text() -> None:
     rng = random.Random(7)
     for _ in range(50):
         board = random_board(rng.randint(2, 10), rng.randint(2, 10), rng)
-        assert Board.parse(format_board(board, header=True)) == board
+        assert parse_board(format_board(board, header=True)) == board

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.core.board import Board
+from game.core.notation import parse_board
 from game.core.parity import inversions, repairing_swap, solvability
 
 
@@ -50,7 +51,7 @@ def test_any_swap_of_two_tiles_flips_solvability(width: int, height: int, seed: 
 
 
 def test_unsolvable_report_names_parity_and_swap() -> None:
-    verdict = solvability(Board.parse("1 2 3/4 5 6/8 7 0"))
+    verdict = solvability(parse_board("1 2 3/4 5 6/8 7 0"))
     assert not verdict.solvable
     assert verdict.swap == (7, 8)
     assert "inversion count 1 is odd" in verdict.reason
@@ -58,7 +59,7 @@ def test_unsolvable_report_names_parity_and_swap() -> None:
 
 
 def test_even_width_report_counts_the_blank_row() -> None:
-    board = Board.parse("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0")
+    board = parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0")
     verdict = solvability(board)
     assert not verdict.solvable
     assert verdict.swap == (14, 15)
@@ -69,4 +70,4 @@ def test_even_width_report_counts_the_blank_row() -> None:
 
 def test_inversions() -> None:
     assert inversions(Board.goal(4, 4)) == 0
-    assert inversions(Board.parse("8 7 6/5 4 3/2 1 0")) == 28
+    assert inversions(parse_board("8 7 6/5 4 3/2 1 0")) == 28

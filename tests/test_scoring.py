@@ -9,6 +9,7 @@ import pytest
 from helpers import bfs_distances
 
 from game.core.board import Board
+from game.core.notation import parse_board
 from game.core.scoring import (
     BASE_POINTS,
     HINT_COST_PER_LEVEL,
@@ -59,7 +60,7 @@ def stored_solutions() -> list[tuple[Board, int, str]]:
     out = []
     for row in rows:
         text, length, solution = row.split("\t")
-        out.append((Board.parse(text), int(length), solution))
+        out.append((parse_board(text), int(length), solution))
     return out
 
 
@@ -167,33 +168,35 @@ def test_unknown_moves_neither_score_nor_break_streak() -> None:
     assert sheet.streak == 4 and sheet.distance is None
 
 
+def undo(sheet: ScoreSheet, steps: int = 1) -> ScoreSheet:
+    """One undo of ``steps`` moves, as the session does it: back to an earlier line."""
+    line = sheet.line
+    for _ in range(steps):
+        assert line is not None
+        line = line.prev
+    return sheet.after_undo(line)
+
+
 def test_undo_takes_back_move_and_points_and_costs() -> None:
     sheet = play(ScoreSheet.start(20), "ooo")
     assert sheet.points == 3 * BASE_POINTS
-    sheet = play(sheet, "w").after_undo()
+    sheet = undo(play(sheet, "w"))
     assert (sheet.moves, sheet.wasteful, sheet.undos, sheet.streak) == (3, 0, 1, 0)
     assert sheet.distance == 17
     assert sheet.move_points == 3 * BASE_POINTS
     assert sheet.points == max(0, 3 * BASE_POINTS - UNDO_COST)
-    sheet = play(ScoreSheet.start(20), "oooooo").after_undo()
+    sheet = undo(play(ScoreSheet.start(20), "oooooo"))
     assert sheet.points == 5 * BASE_POINTS - UNDO_COST
     assert sheet.trail == (20, 19, 18, 17, 16, 15, 14, 15)
 
 
 def test_redo_restores_moves_and_points_without_charge() -> None:
     sheet = play(ScoreSheet.start(20), "oooooo")
-    undone = sheet.after_undo(2)
+    undone = undo(sheet, 2)
     assert undone.moves == 4 and undone.undos == 1
-    redone = undone.after_redo(2)
+    redone = undone.after_redo(sheet.line)  # the session hands back the redone position's line
     assert redone.moves == 6 and redone.move_points == sheet.move_points
     assert redone.points == sheet.points - UNDO_COST
-    assert redone.after_redo() is redone  # nothing left to redo
-    assert play(undone, "o").after_redo().moves == 5  # a new move drops the redo branch
-
-
-def test_undo_with_nothing_to_undo_is_free() -> None:
-    sheet = ScoreSheet.start(10)
-    assert sheet.after_undo() is sheet and not sheet.can_undo
 
 
 def test_restart_is_charged_and_undoable() -> None:
@@ -201,7 +204,7 @@ def test_restart_is_charged_and_undoable() -> None:
     restarted = sheet.after_restart()
     assert restarted.moves == 0 and restarted.distance == 20 and restarted.restarts == 1
     assert restarted.points == 0  # floored
-    back = restarted.after_undo()
+    back = restarted.after_undo(sheet.line)
     assert back.moves == 3 and back.distance == 19
     assert back.costs == RESTART_COST + UNDO_COST
 
@@ -262,7 +265,7 @@ def test_perfect_bonus_needs_exact_length_and_no_undo() -> None:
     summary = summarize(detour, SLOW_SECONDS, True)
     assert summary.moves == 5 and not summary.perfect and summary.perfect_bonus == 0
     # Undoing the detour gives the optimal count back but not the perfect bonus.
-    undone = play(play(ScoreSheet.start(4), "ow").after_undo(), "ooo")
+    undone = play(undo(play(ScoreSheet.start(4), "ow")), "ooo")
     summary = summarize(undone, SLOW_SECONDS, True)
     assert summary.moves == 4 and summary.efficiency == 1.0
     assert not summary.perfect and summary.grade == "A"
@@ -299,7 +302,7 @@ def test_unknown_board_is_unrated_but_scores_solve_and_time() -> None:
 
 
 def test_points_never_negative() -> None:
-    sheet = play(ScoreSheet.start(3), "www").after_hint(2).after_undo()
+    sheet = undo(play(ScoreSheet.start(3), "www").after_hint(2))
     assert sheet.points == 0
     assert summarize(play(sheet, "o" * 4), SLOW_SECONDS, True).points >= 0
 

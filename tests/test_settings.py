@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.settings import ANIM_CHOICES, THEME_CHOICES, Settings, anim_label, open_settings_store
+from game.core.settings import (
+    ANIM_CHOICES,
+    THEME_CHOICES,
+    Settings,
+    anim_label,
+)
+from game.store.settings_file import open_settings_store
 from game.ui.theme import THEMES
 
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from game.core.board import Board
 from game.cli.main import main
+from game.core.notation import parse_board
 
 JSON_KEYS = {"width", "height", "solvable", "optimal", "length", "moves", "nodes", "seconds"}
 BOARD = "2 4 6/0 7 1/8 5 3"
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.usefixtures("private_cache")
 def test_solve_prints_moves_and_length(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", BOARD]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert Board.parse(BOARD).apply_all(out[0]).is_solved()
+    assert parse_board(BOARD).apply_all(out[0]).is_solved()
     assert out[1].startswith("21 moves, optimal")
 
 
@@ -31,7 +31,7 @@ def test_solve_json_is_one_object(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["width"] == 3 and data["height"] == 3
     assert data["solvable"] is True and data["optimal"] is True
     assert data["length"] == 21 == len(data["moves"])
-    assert Board.parse(BOARD).apply_all(data["moves"]).is_solved()
+    assert parse_board(BOARD).apply_all(data["moves"]).is_solved()
     assert isinstance(data["nodes"], int) and isinstance(data["seconds"], float)
 
 
@@ -85,7 +85,7 @@ def test_time_budget_falls_back_to_a_best_found_solution(
     assert main(["solve", hard, "--json", "--seconds", "0.02"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["optimal"] is False and data["length"] >= 64
-    assert Board.parse(hard).apply_all(data["moves"]).is_solved()
+    assert parse_board(hard).apply_all(data["moves"]).is_solved()
 
 
 def test_large_board_best_found(capsys: pytest.CaptureFixture[str]) -> None:

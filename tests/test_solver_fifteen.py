@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.core.board import Board
+from game.core.notation import parse_board
 from game.solver import (
     CancelToken,
     SolveCancelled,
@@ -40,7 +41,7 @@ def read_boards(name: str) -> list[tuple[Board, int, str]]:
     out = []
     for row in path.read_text().splitlines()[1:]:
         text, length, moves = row.split("\t")
-        out.append((Board.parse(text), int(length), moves))
+        out.append((parse_board(text), int(length), moves))
     return out
 
 
@@ -110,7 +111,7 @@ def test_cancel_from_another_thread_stops_a_hard_search() -> None:
 
     def run() -> None:
         try:
-            outcome.append(solve(Board.parse(HARD_4X4), cancel=token,
+            outcome.append(solve(parse_board(HARD_4X4), cancel=token,
                                  progress=lambda b, n: started.set()))
         except SolveCancelled as exc:
             outcome.append(exc)
@@ -127,11 +128,11 @@ def test_cancel_from_another_thread_stops_a_hard_search() -> None:
 
 def test_deadline_stops_a_hard_search() -> None:
     with pytest.raises(SolveTimeout):
-        solve(Board.parse(HARD_4X4), deadline=time.monotonic())
+        solve(parse_board(HARD_4X4), deadline=time.monotonic())
     cancelled = CancelToken()
     cancelled.cancel()
     with pytest.raises(SolveCancelled):
-        optimal_moves(Board.parse(HARD_4X4), cancel=cancelled)
+        optimal_moves(parse_board(HARD_4X4), cancel=cancelled)
 
 
 @pytest.mark.parametrize("length", [1, 2, 21, 34, 50])

@@ -10,6 +10,7 @@ from helpers import bfs_distances, neighbours
 
 from game.core.board import Board
 from game.core.generate import random_board
+from game.core.notation import parse_board
 from game.solver import (
     OptimalMoves,
     Unsolvable,
@@ -40,7 +41,7 @@ def read_boards(name: str) -> list[tuple[Board, int, str]]:
     out = []
     for row in rows:
         text, length, moves = row.split("\t")
-        out.append((Board.parse(text), int(length), moves))
+        out.append((parse_board(text), int(length), moves))
     return out
 
 
@@ -157,7 +158,7 @@ def test_a_cancelled_token_stops_even_instant_queries() -> None:
     token = CancelToken()
     assert not token.cancelled
     token.cancel()
-    board = Board.parse("2 4 6/0 7 1/8 5 3")
+    board = parse_board("2 4 6/0 7 1/8 5 3")
     with pytest.raises(SolveCancelled):
         solve(board, cancel=token)
     with pytest.raises(SolveCancelled):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.core.board import Board
+from game.core.notation import parse_board
 from game.core.tween import Flash, SlideTween, ease_out_cubic
 
-START = Board.parse("1 2 3/4 5 6/7 0 8")
+START = parse_board("1 2 3/4 5 6/7 0 8")
 
 
 def test_easing_runs_from_zero_to_one_monotonically() -> None:
@@ -29,7 +29,7 @@ def test_only_moved_tiles_animate_from_old_to_new_cell() -> None:
 
 
 def test_group_slide_moves_every_tile_together() -> None:
-    board = Board.parse("1 2 3/4 5 6/0 7 8")
+    board = parse_board("1 2 3/4 5 6/0 7 8")
     after = board.apply_all(board.slide_moves(8))
     tween = SlideTween(board, after, 0.1)
     assert set(tween.starts) == {7, 8}

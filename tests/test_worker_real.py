@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from test_worker_fakes import poll_until, wait_for
 
-from game.core.board import Board
+from game.core.notation import parse_board
 from game.worker import Hint, NewBoard, SolverWorker, WorkerStatus
 
 solver = pytest.importorskip("game.solver", reason="the real solver (issue 3) is not in yet")
@@ -26,7 +26,7 @@ def worker(tmp_path, monkeypatch):
 
 
 def test_real_solver_behind_the_worker(worker):
-    board = Board.parse(KNOWN[0])
+    board = parse_board(KNOWN[0])
     worker.submit(board)
     results = poll_until(worker, bool, timeout=REAL_TIMEOUT)
     [hint] = [r for r in results if isinstance(r, Hint)]

@@ -1,4 +1,4 @@
-"""Benchmarks kept in the repo (not tests): `python -m game.cli.bench solver|frames` prints figures."""
+"""Benchmarks kept in the repo (not tests): `python -m game.cli.bench solver|frames`."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from game.core.generate import random_board
+from game.core.notation import parse_board
 
 FIFTEEN_SEED = 2024
 EIGHT_SEED = 8
@@ -48,7 +49,6 @@ def _timed(fn: Callable[[], object]) -> tuple[object, float]:
 
 def _cancel_latency(board_text: str, delay: float) -> float:
     """Seconds from CancelToken.cancel() to the solving thread having stopped."""
-    from game.core.board import Board
     from game.solver import CancelToken, SolveCancelled, solve
 
     token = CancelToken()
@@ -56,7 +56,7 @@ def _cancel_latency(board_text: str, delay: float) -> float:
 
     def run() -> None:
         try:
-            solve(Board.parse(board_text), cancel=token)
+            solve(parse_board(board_text), cancel=token)
         except SolveCancelled:
             pass
         done.set()

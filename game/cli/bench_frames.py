@@ -10,7 +10,7 @@ import tempfile
 import threading
 import time
 
-from game.cli.main import DemoOptions
+from game.ui.options import DemoOptions
 
 HARD_SEED = 60
 HARD_LENGTH = 60
@@ -40,7 +40,7 @@ def _feed(worker: object, stop: threading.Event, solved: list[float]) -> None:
 
 def bench_frames(seconds: float, size: tuple[int, int] = (4, 4)) -> dict:
     """Run `demo` for ``seconds`` with a second worker busy on hard boards; print the figures."""
-    from game.ui.app import run_demo
+    from game.cli.play import run_demo
     from game.solver import warm_up
     from game.worker import SolverWorker
 

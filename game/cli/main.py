@@ -6,13 +6,13 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NoReturn
 
 from game.core.board import Board, BoardError
 from game.core.generate import looks_like_game_id, parse_game_id
-from game.core.notation import parse_size
+from game.core.notation import parse_board, parse_size
 from game.core.parity import solvability
+from game.ui.options import DemoOptions, LaunchError, PlayOptions
 
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
@@ -29,29 +29,6 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-@dataclass(frozen=True, slots=True)
-class PlayOptions:
-    """What `play` was asked for, already validated."""
-
-    width: int = 4
-    height: int = 4
-    seed: int | None = None
-    board: Board | None = None
-    image: str | None = None
-    size_given: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class DemoOptions:
-    """What `demo` was asked for, already validated."""
-
-    width: int = 4
-    height: int = 4
-    seed: int = 1
-    seconds: float = 10.0
-    stats: str | None = None
-
-
 def read_board_arg(arg: str) -> Board:
     """BOARD as board text, a game ID (``4x4-123``), a file path, or ``-`` for stdin."""
     if arg == "-":
@@ -65,7 +42,7 @@ def read_board_arg(arg: str) -> Board:
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             raise BoardError(f"cannot read board file '{arg}': {reason}") from None
-        return Board.parse(text)
+        return parse_board(text)
     return parse_game_id(arg).board()
 
 
@@ -165,14 +142,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_solve(args, read_board_arg(args.board))
         if command == "demo":
             options = _demo_options(args)
-            from game.ui.app import run_demo
+            from game.cli.play import run_demo
 
             return run_demo(options)
         options = _play_options(args)
-        from game.ui.app import run_play
+        from game.cli.play import run_play
 
         return run_play(options)
-    except (UsageError, BoardError) as exc:
+    except (UsageError, BoardError, LaunchError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

@@ -1,1 +1,1 @@
-"""The pure core: board, notation, parity, generation, history, scoring and shared values (stdlib only)."""
+"""The pure core (stdlib only): board, notation, parity, generation, history, scoring, values."""

@@ -2,7 +2,28 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
+
+
+class Source(enum.Enum):
+    """Where a move came from (the coach's own moves are never credited to the player)."""
+
+    KEY = "key"
+    MOUSE = "mouse"
+    HOVER = "hover"
+    SOLVE = "solve"
+    """The coach playing its solution (Space)."""
+    DEMO = "demo"
+    """The self-playing demo and attract mode."""
+
+
+class CommandKind(enum.Enum):
+    """Front-end commands that do not touch the board."""
+
+    PAUSE = "pause"
+    NEW = "new"
+    SOLVE = "solve"
 
 
 @dataclass(frozen=True, slots=True)
@@ -10,7 +31,7 @@ class Move:
     """Slide one tile into the gap (notation letter U/D/L/R; see game.core.board)."""
 
     letter: str
-    source: str = "key"
+    source: Source = Source.KEY
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,7 +39,7 @@ class Slide:
     """Slide the group from cell ``index`` into the gap (a click or hover)."""
 
     index: int
-    source: str = "mouse"
+    source: Source = Source.MOUSE
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +64,9 @@ class CycleHint:
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """A front-end command that does not touch the board: pause, mute, solve, new, ..."""
+    """A front-end command that does not touch the board: pause, new game, solve."""
 
-    name: str
+    kind: CommandKind
 
 
 BoardAction = Move | Slide | Undo | Redo | Restart | CycleHint

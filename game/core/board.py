@@ -71,13 +71,6 @@ class Board:
         n = width * height
         return cls(width, height, (*range(1, n), 0))
 
-    @classmethod
-    def parse(cls, text: str) -> Board:
-        """Read board text (see ``game.core.notation``); raises BoardError."""
-        from game.core.notation import parse_board
-
-        return parse_board(text)
-
     # --- geometry -----------------------------------------------------
     @property
     def size(self) -> int:
@@ -171,11 +164,25 @@ class Board:
             t == i + 1 for i, t in enumerate(self.tiles[: n - 1])
         )
 
-    def is_solvable(self) -> bool:
-        """Whether the goal can be reached (see ``game.core.parity``)."""
-        from game.core.parity import is_solvable
+    def inversions(self) -> int:
+        """Pairs of tiles (blank excluded) that stand in the wrong order, row by row."""
+        seq = [t for t in self.tiles if t]
+        # Boards have at most 99 tiles, so O(n^2) is plenty fast.
+        return sum(1 for i, a in enumerate(seq) for b in seq[i + 1 :] if a > b)
 
-        return is_solvable(self)
+    def blank_row_from_bottom(self) -> int:
+        """The blank's row counted from the bottom, starting at 1."""
+        return self.height - self.blank // self.width
+
+    def is_solvable(self) -> bool:
+        """Odd width: inversions even. Even width: inversions + blank row from bottom is odd.
+
+        The verdict with its reason and a repairing swap is ``game.core.parity.solvability``.
+        """
+        inv = self.inversions()
+        if self.width % 2:
+            return inv % 2 == 0
+        return (inv + self.blank_row_from_bottom()) % 2 == 1
 
     def misplaced(self) -> int:
         """Number of tiles (not counting the blank) away from their goal cell."""

@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import enum
+from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
 
+class EntryKind(enum.Enum):
+    """How a history entry was reached."""
+
+    START = "start"
+    MOVE = "move"
+    RESTART = "restart"
+    SOLVE = "solve"
+    """A move the coach played (auto-solve)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Entry(Generic[T]):
-    """One state and how it was reached (``kind``: "start", "move", "restart", "solve")."""
+    """One state and how it was reached."""
 
     state: T
-    kind: str = "start"
+    kind: EntryKind = EntryKind.START
     moves: str = ""
 
 
@@ -42,7 +53,11 @@ class History(Generic[T]):
     def __len__(self) -> int:
         return len(self._entries)
 
-    def push(self, state: T, kind: str = "move", moves: str = "") -> None:
+    def replace_state(self, state: T) -> None:
+        """Put ``state`` in place of the current entry's (what was learned about it since)."""
+        self._entries[self._pos] = replace(self._entries[self._pos], state=state)
+
+    def push(self, state: T, kind: EntryKind = EntryKind.MOVE, moves: str = "") -> None:
         """Add a new current entry, dropping anything that could have been redone."""
         del self._entries[self._pos + 1 :]
         self._entries.append(Entry(state, kind, moves))

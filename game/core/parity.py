@@ -9,22 +9,17 @@ from game.core.board import Board
 
 def inversions(board: Board) -> int:
     """Pairs of tiles (blank excluded) that stand in the wrong order, row by row."""
-    seq = [t for t in board.tiles if t]
-    # Fenwick-free count: boards have at most 99 tiles, so O(n^2) is plenty fast.
-    return sum(1 for i, a in enumerate(seq) for b in seq[i + 1 :] if a > b)
+    return board.inversions()
 
 
 def blank_row_from_bottom(board: Board) -> int:
     """The blank's row counted from the bottom, starting at 1."""
-    return board.height - board.blank // board.width
+    return board.blank_row_from_bottom()
 
 
 def is_solvable(board: Board) -> bool:
     """Odd width: inversions even. Even width: inversions + blank row from bottom is odd."""
-    inv = inversions(board)
-    if board.width % 2:
-        return inv % 2 == 0
-    return (inv + blank_row_from_bottom(board)) % 2 == 1
+    return board.is_solvable()
 
 
 @dataclass(frozen=True, slots=True)

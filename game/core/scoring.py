@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass, field, replace
-from typing import Protocol
+from dataclasses import dataclass, replace
+
+from game.core.coach import Hint
 
 BASE_POINTS = 10
 WASTEFUL_COST = 10
@@ -77,17 +78,8 @@ def classify(distance_before: int | None, distance_after: int | None) -> MoveCla
     return MoveClass.UNKNOWN  # not a single move apart: the figures are not exact distances
 
 
-class HintLike(Protocol):
-    """What the judge needs from the worker's Hint for the board BEFORE the move."""
-
-    distance: int
-    moves: frozenset[str]
-    optimal: bool
-    complete: bool
-
-
-def judge_move(move: str, before: HintLike | None) -> tuple[MoveClass, int | None]:
-    """(class, distance after) of ``move`` from what is known about the board before it.
+def judge_move(move: str, before: Hint | None) -> tuple[MoveClass, int | None]:
+    """(class, distance after) of ``move`` from the hint for the board before it.
 
     With the complete set of optimal moves a move outside it is wasteful (parity: it adds one).
     """
@@ -106,10 +98,10 @@ def multiplier(streak: int) -> int:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class _Line:
+class Line:
     """One move on the current line of play, with running totals (a persistent list)."""
 
-    prev: _Line | None
+    prev: Line | None
     cls: MoveClass
     distance: int | None
     points: int
@@ -120,19 +112,24 @@ class _Line:
     total_points: int
 
 
-def _extend(line: _Line | None, cls: MoveClass, distance: int | None, points: int) -> _Line:
+def _extend(line: Line | None, cls: MoveClass, distance: int | None, points: int) -> Line:
     """``line`` with one more move."""
     base = (0, 0, 0, 0, 0) if line is None else (
         line.moves, line.optimal, line.wasteful, line.unknown, line.total_points
     )
-    return _Line(line, cls, distance, points, base[0] + 1,
+    return Line(line, cls, distance, points, base[0] + 1,
                  base[1] + (cls is MoveClass.OPTIMAL), base[2] + (cls is MoveClass.WASTEFUL),
                  base[3] + (cls is MoveClass.UNKNOWN), base[4] + points)
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreSheet:
-    """The live score of one game; every event returns a new sheet (the HUD reads it)."""
+    """The live score of one game; every event returns a new sheet (the HUD reads it).
+
+    ``line`` is the record of the moves on the current line of play. The sheet keeps no undo
+    stack: the session's history stores the line of every position, and an undo or redo hands
+    the sheet the line of the position it moves to.
+    """
 
     width: int = 4
     height: int = 4
@@ -146,8 +143,7 @@ class ScoreSheet:
     last: MoveClass | None = None
     last_points: int = 0
     trail: tuple[int | None, ...] = (None,)
-    _states: tuple[_Line | None, ...] = field(default=(None,), repr=False)
-    _index: int = field(default=0, repr=False)
+    line: Line | None = None
 
     # --- construction -------------------------------------------------
     @classmethod
@@ -158,33 +154,29 @@ class ScoreSheet:
 
     # --- figures the HUD shows ----------------------------------------
     @property
-    def _line(self) -> _Line | None:
-        return self._states[self._index]
-
-    @property
     def moves(self) -> int:
         """Moves on the current line (undone moves do not count)."""
-        return 0 if self._line is None else self._line.moves
+        return 0 if self.line is None else self.line.moves
 
     @property
     def optimal(self) -> int:
         """Optimal moves on the current line."""
-        return 0 if self._line is None else self._line.optimal
+        return 0 if self.line is None else self.line.optimal
 
     @property
     def wasteful(self) -> int:
         """Wasteful moves on the current line."""
-        return 0 if self._line is None else self._line.wasteful
+        return 0 if self.line is None else self.line.wasteful
 
     @property
     def unknown(self) -> int:
         """Unjudged moves on the current line."""
-        return 0 if self._line is None else self._line.unknown
+        return 0 if self.line is None else self.line.unknown
 
     @property
     def move_points(self) -> int:
         """Points earned by the moves on the current line (wasteful costs included)."""
-        return 0 if self._line is None else self._line.total_points
+        return 0 if self.line is None else self.line.total_points
 
     @property
     def costs(self) -> int:
@@ -205,13 +197,8 @@ class ScoreSheet:
     @property
     def distance(self) -> int | None:
         """The exact distance to the goal now, when known."""
-        line = self._line
+        line = self.line
         return self.start_distance if line is None else line.distance
-
-    @property
-    def can_undo(self) -> bool:
-        """Whether there is a history entry to undo."""
-        return self._index > 0
 
     # --- events -------------------------------------------------------
     def after_move(self, cls: MoveClass | None = None, distance_after: int | None = None
@@ -237,7 +224,7 @@ class ScoreSheet:
             points, streak = -WASTEFUL_COST, 0
         else:
             points = 0
-        line = _extend(self._line, cls, distance_after, points)
+        line = _extend(self.line, cls, distance_after, points)
         return replace(
             self,
             streak=streak,
@@ -246,25 +233,19 @@ class ScoreSheet:
             last=cls,
             last_points=points,
             trail=(*self.trail, distance_after),
-            _states=(*self._states[: self._index + 1], line),
-            _index=self._index + 1,
+            line=line,
         )
 
-    def after_undo(self, steps: int = 1) -> ScoreSheet:
-        """Undo one history entry holding ``steps`` sheet entries (moves or a restart)."""
-        steps = min(steps, self._index)
-        if steps <= 0:
-            return self
-        moved = replace(self, _index=self._index - steps)
+    def after_undo(self, line: Line | None) -> ScoreSheet:
+        """One history entry undone; ``line`` is the record of the position gone back to."""
+        moved = replace(self, line=line)
         return replace(moved, undos=self.undos + 1, streak=0, hint_level_here=0, last=None,
                        last_points=-UNDO_COST, trail=(*self.trail, moved.distance))
 
-    def after_redo(self, steps: int = 1) -> ScoreSheet:
-        """Redo ``steps`` sheet entries: moves and their points come back, free of charge."""
-        steps = min(steps, len(self._states) - 1 - self._index)
-        if steps <= 0:
-            return self
-        moved = replace(self, _index=self._index + steps)
+    def after_redo(self, line: Line | None) -> ScoreSheet:
+        """One history entry redone (``line``: its record): its moves and points come back,
+        free of charge."""
+        moved = replace(self, line=line)
         return replace(moved, hint_level_here=0, last=None, last_points=0,
                        trail=(*self.trail, moved.distance))
 
@@ -278,8 +259,7 @@ class ScoreSheet:
             last=None,
             last_points=-RESTART_COST,
             trail=(*self.trail, self.start_distance),
-            _states=(*self._states[: self._index + 1], None),
-            _index=self._index + 1,
+            line=None,
         )
 
     def after_hint(self, level: int) -> ScoreSheet:
@@ -298,17 +278,16 @@ class ScoreSheet:
 
     def learn_distance(self, distance: int) -> ScoreSheet:
         """Record the exact distance of the current position once the solver knows it."""
-        line = self._line
+        line = self.line
         if line is None:
-            if self.moves == 0 and self.start_distance is None and self._index == 0:
+            if self.start_distance is None and len(self.trail) == 1:
                 return replace(self, start_distance=distance,
                                trail=(*self.trail[:-1], distance))
             return self
         if line.distance is not None:
             return self
-        states = list(self._states)
-        states[self._index] = replace(line, distance=distance)
-        return replace(self, _states=tuple(states), trail=(*self.trail[:-1], distance))
+        return replace(self, line=replace(line, distance=distance),
+                       trail=(*self.trail[:-1], distance))
 
 
 @dataclass(frozen=True, slots=True)

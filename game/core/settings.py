@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from typing import Any, TypeVar
 
-SETTINGS_VERSION = 1
-SETTINGS_FILE = "settings.json"
+T = TypeVar("T")
+
 ANIM_CHOICES: tuple[float, ...] = (0.1, 0.18, 0.05, 0.0)
 """Animation speeds the menu cycles through: normal, slow, fast, instant (seconds)."""
 THEME_CHOICES: tuple[str, ...] = ("classic", "ocean", "high-contrast")
@@ -64,7 +64,7 @@ class Settings:
         raise ValueError(f"setting '{name}' cannot be cycled (expected one of {_names()})")
 
 
-def _next(choices: tuple, value: object) -> Any:
+def _next(choices: tuple[T, ...], value: object) -> T:
     try:
         return choices[(choices.index(value) + 1) % len(choices)]
     except ValueError:
@@ -80,17 +80,3 @@ def anim_label(seconds: float) -> str:
     if seconds <= 0:
         return "instant"
     return {0.05: "fast", 0.1: "normal", 0.18: "slow"}.get(seconds, f"{seconds:.2f} s")
-
-
-def default_settings_data() -> dict[str, Any]:
-    """Defaults for the settings file."""
-    return Settings().to_dict()
-
-
-def open_settings_store(folder: Any = None) -> Any:
-    """The settings JsonStore in the user data folder (or ``folder``)."""
-    from game.store.storage import JsonStore, data_dir
-
-    base = data_dir() if folder is None else folder
-    return JsonStore(base / SETTINGS_FILE, version=SETTINGS_VERSION,
-                     defaults=default_settings_data)

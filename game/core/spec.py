@@ -2,23 +2,36 @@
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, replace
 
 from game.core.board import Board
 
-DIFFICULTY_LENGTHS: dict[tuple[int, int], dict[str, int]] = {
-    (2, 3): {"easy": 6, "medium": 11, "hard": 16},
-    (3, 2): {"easy": 6, "medium": 11, "hard": 16},
-    (2, 4): {"easy": 12, "medium": 21, "hard": 30},
-    (4, 2): {"easy": 12, "medium": 21, "hard": 30},
-    (3, 3): {"easy": 12, "medium": 20, "hard": 27},
-    (4, 3): {"easy": 18, "medium": 30, "hard": 40},
-    (3, 4): {"easy": 18, "medium": 30, "hard": 40},
-    (4, 4): {"easy": 24, "medium": 38, "hard": 52},
+
+class Difficulty(enum.StrEnum):
+    """How hard a new board is: ANY is a uniform random board, the rest an exact length."""
+
+    ANY = "any"
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+DIFFICULTY_LENGTHS: dict[tuple[int, int], dict[Difficulty, int]] = {
+    (2, 3): {Difficulty.EASY: 6, Difficulty.MEDIUM: 11, Difficulty.HARD: 16},
+    (3, 2): {Difficulty.EASY: 6, Difficulty.MEDIUM: 11, Difficulty.HARD: 16},
+    (2, 4): {Difficulty.EASY: 12, Difficulty.MEDIUM: 21, Difficulty.HARD: 30},
+    (4, 2): {Difficulty.EASY: 12, Difficulty.MEDIUM: 21, Difficulty.HARD: 30},
+    (3, 3): {Difficulty.EASY: 12, Difficulty.MEDIUM: 20, Difficulty.HARD: 27},
+    (4, 3): {Difficulty.EASY: 18, Difficulty.MEDIUM: 30, Difficulty.HARD: 40},
+    (3, 4): {Difficulty.EASY: 18, Difficulty.MEDIUM: 30, Difficulty.HARD: 40},
+    (4, 4): {Difficulty.EASY: 24, Difficulty.MEDIUM: 38, Difficulty.HARD: 52},
 }
 """Optimal solution lengths per difficulty, for the shapes the solver answers exactly and
 quickly (random boards average about 12, 23, 22, 35 and 53 moves on these sizes)."""
-DIFFICULTIES = ("any", "easy", "medium", "hard")
+
+
+DIFFICULTIES = tuple(Difficulty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +40,7 @@ class GameSpec:
 
     width: int = 4
     height: int = 4
-    difficulty: str = "any"
+    difficulty: Difficulty = Difficulty.ANY
     seed: int | None = None
     board: Board | None = None
 
@@ -37,11 +50,11 @@ class GameSpec:
 
     def game_id(self, board: Board) -> str:
         """A shareable name: ``WxH-SEED`` for seeded random boards, else the board text."""
-        if self.seed is not None and self.board is None and self.difficulty == "any":
+        if self.seed is not None and self.board is None and self.difficulty is Difficulty.ANY:
             return f"{self.width}x{self.height}-{self.seed}"
         return board.text()
 
 
-def difficulty_length(width: int, height: int, difficulty: str) -> int | None:
+def difficulty_length(width: int, height: int, difficulty: Difficulty) -> int | None:
     """The optimal length asked of the generator, or None for a uniform random board."""
     return DIFFICULTY_LENGTHS.get((width, height), {}).get(difficulty)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from game.core.board import Board
 
@@ -70,12 +71,14 @@ class SlideTween:
             out[tile] = (r0 + (r1 - r0) * p, c0 + (c1 - c0) * p)
         return out
 
+K = TypeVar("K")
+
 
 @dataclass
-class Flash:
-    """A timed cue (optimal/wasteful move, completion flash) that fades out."""
+class Flash(Generic[K]):
+    """A timed cue of some ``kind`` (a move's judgement, the win) that fades out."""
 
-    kind: str
+    kind: K
     duration: float
     elapsed: float = 0.0
 

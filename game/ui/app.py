@@ -1,29 +1,53 @@
-"""The front end app: window, 60 fps dt loop, scene stack, worker and save plumbing, CLI entries."""
+"""The front end app: window, 60 fps dt loop, scene stack, coach and save plumbing, entries."""
 
 from __future__ import annotations
 
 import logging
 import random
-import signal
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 import pygame
 
 from game.core.board import Board
-from game.cli.main import EXIT_BAD_INPUT, DemoOptions, PlayOptions
 from game.core.generate import MAX_SEED, random_board
-from game.core.settings import Settings, open_settings_store
+from game.core.scoring import GameSummary
+from game.core.settings import Settings
+from game.core.spec import Difficulty, GameSpec, difficulty_length
+from game.store.highscores import AddResult, HighScores
+from game.store.settings_file import open_settings_store
+from game.store.storage import BackgroundWriter, JsonStore
 from game.ui import services
+from game.ui.audio import Sounds
+from game.ui.autoplay import AutoPlayer
+from game.ui.context import Clock, Worker, Writer
 from game.ui.fonts import Fonts
+from game.ui.intents import (
+    BeginGame,
+    ChangeSettings,
+    Intent,
+    NextDemoBoard,
+    OpenSettings,
+    PlaySound,
+    Pop,
+    Quit,
+    ShowEnd,
+    ShowScores,
+    StartAttract,
+    StartGame,
+    ToTitle,
+)
 from game.ui.layout import MIN_WINDOW, Layout, compute_layout
+from game.ui.picture import cut_tiles
 from game.ui.render import TileCache
-from game.core.spec import GameSpec, difficulty_length
-from game.ui.stats import RunStats, format_summary, write_json
-from game.ui.theme import get_theme
+from game.ui.scenes.base import Scene
+from game.ui.scenes.end import EndScene, ScoresScene
+from game.ui.scenes.menus import SettingsScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.title import GeneratingScene
+from game.ui.stats import RunStats
+from game.ui.theme import Theme, get_theme
 
 log = logging.getLogger(__name__)
 
@@ -34,40 +58,127 @@ GIL_SWITCH_SECONDS = 0.0005
 """While the loop runs, a pure-Python search on the worker thread hands the GIL back this
 often (CPython's default is 5 ms, which stretched 60 fps frames to ~21 ms on 5x5 boards)."""
 DEFAULT_WINDOW = (760, 820)
+ATTRACT_SHAPES = ((3, 3), (4, 4))
+"""Sizes the attract-mode demo picks from."""
 
 
 class App:
-    """Window, loop and scene stack; every collaborator can be injected for tests."""
+    """Window, loop, scene stack and services; scenes see it only as their SceneContext.
 
-    def __init__(self, *, worker: Any = None, clock: Any = None, settings_store: Any = None,
-                 writer: Any = None, sounds: Any = None, scores: Any = None,
+    Scenes never call the app: they emit intents (see ``game.ui.intents``), which the app
+    carries out after each call into a scene. Every collaborator can be injected for tests.
+    """
+
+    def __init__(self, *, worker: Worker | None = None, clock: Clock | None = None,
+                 settings_store: JsonStore | None = None, writer: Writer | None = None,
+                 sounds: Sounds | None = None, scores: HighScores | None = None,
                  window: tuple[int, int] = DEFAULT_WINDOW, image: str | None = None,
                  rng: random.Random | None = None) -> None:
         pygame.init()
         self.screen = pygame.display.set_mode(self._fit_window(window), pygame.RESIZABLE)
         pygame.display.set_caption("Fifteen")
-        self.clock = clock if clock is not None else pygame.time.Clock()
-        self.worker = worker if worker is not None else services.default_worker()
+        self.clock: Clock = clock if clock is not None else pygame.time.Clock()
+        self.worker: Worker = worker if worker is not None else services.default_worker()
         self.store = settings_store if settings_store is not None else open_settings_store()
-        self.writer = writer if writer is not None else services.default_writer()
-        self.settings = Settings.from_dict(self.store.load())
-        self.warning: str | None = getattr(self.store, "warning", None)
-        self.scores = scores if scores is not None else services.default_scores()
-        self.rng = rng if rng is not None else random.Random()
-        self.fonts = Fonts()
-        self.tiles = TileCache(self.fonts)
-        self.sounds = sounds if sounds is not None else services.load_sounds(self.settings.sound)
+        self.writer: Writer = writer if writer is not None else BackgroundWriter()
+        self._settings = Settings.from_dict(self.store.load())
+        self._warning: str | None = self.store.warning
+        self._scores = scores if scores is not None else HighScores().load()
+        self._rng = rng if rng is not None else random.Random()
+        self._fonts = Fonts()
+        self._tiles = TileCache(self._fonts)
+        self.sounds = sounds if sounds is not None else Sounds.load(self._settings.sound)
         self.image = image
-        self.stats = RunStats()
-        self.scenes: list[Any] = []
+        self._stats = RunStats()
+        self.scenes: list[Scene] = []
         self.running = True
         self.frames = 0
-        self._layout_key: tuple = ()
+        self._layout_key: tuple[tuple[int, int], int, int] | None = None
         self._layout: Layout | None = None
-        self._picture_src: Any = None
-        self._picture_key: tuple = ()
-        self._picture_tiles: dict | None = None
+        self._picture_src: pygame.Surface | None = None
+        self._picture_key: tuple[int, int, int, bool] | None = None
+        self._picture_tiles: dict[int, pygame.Surface] | None = None
         self._started_worker = False
+
+    # --- the scene context ------------------------------------------------
+    @property
+    def settings(self) -> Settings:
+        """The player's settings."""
+        return self._settings
+
+    @property
+    def theme(self) -> Theme:
+        """The colour theme in use."""
+        return get_theme(self._settings.theme)
+
+    @property
+    def fonts(self) -> Fonts:
+        """The font cache."""
+        return self._fonts
+
+    @property
+    def tiles(self) -> TileCache:
+        """Rendered tile faces."""
+        return self._tiles
+
+    @property
+    def coach(self) -> Worker:
+        """The coach worker."""
+        return self.worker
+
+    @property
+    def scores(self) -> HighScores:
+        """The high-score tables."""
+        return self._scores
+
+    @property
+    def stats(self) -> RunStats:
+        """This run's frame and hint-latency figures."""
+        return self._stats
+
+    @property
+    def rng(self) -> random.Random:
+        """Randomness for new boards."""
+        return self._rng
+
+    @property
+    def warning(self) -> str | None:
+        """A one-line note about a settings file that was set aside, if any."""
+        return self._warning
+
+    @property
+    def window(self) -> tuple[int, int]:
+        """The window's size in pixels."""
+        return self.screen.get_size()
+
+    def layout_for(self, board: Board) -> Layout:
+        """Board geometry for the current window size (cached until either changes)."""
+        key = (self.screen.get_size(), board.width, board.height)
+        if key != self._layout_key or self._layout is None:
+            self._layout_key = key
+            self._layout = compute_layout(key[0], board.width, board.height)
+        return self._layout
+
+    def picture_tiles(self, board: Board) -> dict[int, pygame.Surface] | None:
+        """Tile images for picture mode at the current tile size, or None."""
+        if not (self._settings.picture or self.image):
+            return None
+        layout = self.layout_for(board)
+        key = (layout.tile_px, board.width, board.height, self._settings.show_numbers)
+        if key == self._picture_key:
+            return self._picture_tiles
+        if self._picture_src is None:
+            self._picture_src = services.load_picture(self.image)
+        self._picture_key = key
+        self._picture_tiles = cut_tiles(self._picture_src, board.width, board.height,
+                                        layout.tile_px, layout.tile_px,
+                                        self._settings.show_numbers, self._fonts)
+        return self._picture_tiles
+
+    def record_game(self, summary: GameSummary, game_id: str) -> AddResult | None:
+        """Enter a finished game (the file update runs on the writer thread)."""
+        result, _saved = self._scores.record(summary, self.writer, game_id=game_id)
+        return result
 
     # --- window -------------------------------------------------------
     @staticmethod
@@ -79,19 +190,6 @@ class App:
         w = max(MIN_WINDOW[0], min(size[0], int(desk[0] * 0.95) or size[0]))
         h = max(MIN_WINDOW[1], min(size[1], int(desk[1] * 0.9) or size[1]))
         return w, h
-
-    @property
-    def theme(self) -> Any:
-        """The colour theme in use."""
-        return get_theme(self.settings.theme)
-
-    def layout_for(self, board: Board) -> Layout:
-        """Board geometry for the current window size (cached until either changes)."""
-        key = (self.screen.get_size(), board.width, board.height)
-        if key != self._layout_key or self._layout is None:
-            self._layout_key = key
-            self._layout = compute_layout(key[0], board.width, board.height)
-        return self._layout
 
     def resize(self, size: tuple[int, int]) -> None:
         """Follow a window resize (the layout is recomputed from the new size)."""
@@ -109,11 +207,11 @@ class App:
 
     # --- scenes -------------------------------------------------------
     @property
-    def scene(self) -> Any:
+    def scene(self) -> Scene:
         """The scene on top of the stack."""
         return self.scenes[-1]
 
-    def push(self, scene: Any) -> None:
+    def push(self, scene: Scene) -> None:
         """Show ``scene`` above the current one."""
         self.scenes.append(scene)
 
@@ -121,8 +219,9 @@ class App:
         """Back to the scene below (never below the bottom one)."""
         if len(self.scenes) > 1:
             self.scenes.pop()
+            self.scene.shown_again()
 
-    def replace(self, scene: Any) -> None:
+    def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
         if self.scenes:
             self.scenes.pop()
@@ -131,7 +230,7 @@ class App:
     def to_title(self) -> None:
         """Back to the title screen at the bottom of the stack."""
         del self.scenes[1:]
-        self.scenes[0].reset_idle()
+        self.scenes[0].shown_again()
 
     def quit(self) -> None:
         """Leave the loop at the end of this frame."""
@@ -139,18 +238,17 @@ class App:
 
     def start_game(self, spec: GameSpec, *, on_top: bool = False) -> None:
         """Start ``spec``: at once for a fixed or random board, via the worker for a difficulty."""
-        from game.ui.scenes.play import PlayScene
-        from game.ui.scenes.title import GeneratingScene
-
         if spec.board is None and spec.seed is None:
-            spec = replace(spec, seed=self.rng.randrange(MAX_SEED))
+            spec = replace(spec, seed=self._rng.randrange(MAX_SEED))
         length = difficulty_length(spec.width, spec.height, spec.difficulty)
+        scene: Scene
         if spec.board is not None:
-            scene: Any = PlayScene(self, spec.board, spec)
+            scene = PlayScene(self, spec.board, spec)
         elif length is None:
             board = random_board(spec.width, spec.height, random.Random(spec.seed))
             scene = PlayScene(self, board, spec)
         else:
+            assert spec.seed is not None
             request = self.worker.request_board(spec.width, spec.height, length, spec.seed)
             scene = GeneratingScene(self, spec, request)
         if on_top or len(self.scenes) <= 1:
@@ -158,99 +256,73 @@ class App:
         else:
             self.replace(scene)
 
-    def open_settings(self) -> None:
-        """Push the settings menu."""
-        from game.ui.scenes.menus import SettingsScene
+    def _start_attract(self) -> None:
+        width, height = self._rng.choice(ATTRACT_SHAPES)
+        spec = GameSpec(width, height, Difficulty.ANY, self._rng.randrange(MAX_SEED))
+        board = random_board(width, height, random.Random(spec.seed))
+        self.push(PlayScene(self, board, spec, autoplayer=AutoPlayer(random.Random(spec.seed)),
+                            attract=True))
 
-        self.push(SettingsScene(self))
-
-    def show_end(self, session: Any, spec: GameSpec, result: Any = None) -> None:
-        """Replace the finished game with the end-of-game screen (``result``: its score)."""
-        from game.ui.scenes.end import EndScene
-
-        self.replace(EndScene(self, session, spec, result))
-
-    def demo_solved(self, scene: Any) -> None:
-        """A self-playing game finished: count it and start the next seeded board."""
-        from game.ui.scenes.play import PlayScene
-
-        self.stats.boards_solved += 1
-        spec = scene.spec.fresh()
-        spec = replace(spec, seed=self.rng.randrange(MAX_SEED))
+    def _next_demo_board(self, done: NextDemoBoard) -> None:
+        self._stats.boards_solved += 1
+        spec = replace(done.spec.fresh(), seed=self._rng.randrange(MAX_SEED))
         board = random_board(spec.width, spec.height, random.Random(spec.seed))
-        self.replace(PlayScene(self, board, spec, autoplayer=scene.autoplayer,
-                               attract=scene.attract))
+        self.replace(PlayScene(self, board, spec, autoplayer=done.autoplayer,
+                               attract=done.attract))
 
-    # --- settings, sound, pictures --------------------------------------
+    def carry_out(self, intent: Intent) -> None:
+        """Do what a scene asked for."""
+        match intent:
+            case Quit():
+                self.quit()
+            case Pop():
+                self.pop()
+            case ToTitle():
+                self.to_title()
+            case StartGame(spec=spec, on_top=on_top):
+                self.start_game(spec, on_top=on_top)
+            case BeginGame(board=board, spec=spec):
+                self.replace(PlayScene(self, board, spec))
+            case OpenSettings():
+                self.push(SettingsScene(self))
+            case ShowScores(shape=shape):
+                self.push(ScoresScene(self, shape))
+            case ShowEnd(session=session, spec=spec, result=result):
+                self.replace(EndScene(self, session, spec, result))
+            case StartAttract():
+                self._start_attract()
+            case NextDemoBoard():
+                self._next_demo_board(intent)
+            case PlaySound(sound=sound):
+                if self._settings.sound:
+                    self.sounds.play(sound)
+            case ChangeSettings(settings=settings):
+                self.set_settings(settings)
+
+    def _carry_out_from(self, scene: Scene) -> None:
+        for intent in scene.take_intents():
+            self.carry_out(intent)
+
+    # --- settings and pictures -------------------------------------------
     def set_settings(self, settings: Settings) -> None:
         """Use new settings now and save them in the background."""
-        old, self.settings = self.settings, settings
+        old, self._settings = self._settings, settings
         if settings.sound != old.sound:
             if settings.sound and not self.sounds.available:
-                self.sounds = services.load_sounds(True)
+                self.sounds = Sounds.load(True)
             self.sounds.set_muted(not settings.sound)
         self.save_settings()
 
     def save_settings(self) -> None:
         """Queue a save of the settings on the writer thread."""
-        data, store = self.settings.to_dict(), self.store
+        data, store = self._settings.to_dict(), self.store
         self.writer.submit(lambda: store.save(data))
 
-    def play_sound(self, name: str) -> None:
-        """Play an effect unless muted (silent without audio)."""
-        if self.settings.sound:
-            self.sounds.play(name)
-
-    def use_picture(self, source: Any) -> None:
-        """Use this already loaded picture (a Surface) for picture mode; None keeps the default."""
+    def use_picture(self, source: pygame.Surface | None) -> None:
+        """Use this already loaded picture for picture mode; None keeps the default."""
         if source is not None:
             self._picture_src = source
             self._picture_key = None
-
-    def picture_tiles(self, board: Board) -> dict | None:
-        """Tile images for picture mode at the current tile size, or None."""
-        if not (self.settings.picture or self.image):
-            return None
-        layout = self.layout_for(board)
-        key = (layout.tile_px, board.width, board.height, self.settings.show_numbers)
-        if key == self._picture_key:
-            return self._picture_tiles
-        from game.ui import picture
-
-        if self._picture_src is None:
-            self._picture_src = services.load_picture(self.image)
-        self._picture_key = key
-        self._picture_tiles = picture.cut_tiles(self._picture_src, board.width, board.height,
-                                                layout.tile_px, layout.tile_px,
-                                                self.settings.show_numbers, self.fonts)
-        return self._picture_tiles
-
-    # --- scores ---------------------------------------------------------
-    def record_score(self, summary: Any, game_id: str) -> Any:
-        """Enter a finished game (the file update runs on the writer thread)."""
-        result, _saved = self.scores.record(summary, self.writer, game_id=game_id)
-        return result
-
-    # --- worker ---------------------------------------------------------
-    def known(self, board: Board) -> Any:
-        """What the worker knows about ``board`` right now (never blocks)."""
-        return self.worker.known(board)
-
-    def submit(self, board: Board) -> None:
-        """Ask the worker about ``board`` (returns at once)."""
-        self.worker.submit(board)
-
-    def worker_status(self) -> Any:
-        """The worker's status for the HUD."""
-        return self.worker.status
-
-    def board_changed(self, board: Board) -> None:
-        """A new board is on screen (starts a hint-latency measurement)."""
-        self.stats.board_changed(board, time.perf_counter())
-
-    def hint_known(self, board: Board) -> None:
-        """Complete optimal moves are known for ``board``."""
-        self.stats.hint_known(board, time.perf_counter())
 
     # --- the loop -------------------------------------------------------
     def frame(self, dt: float) -> None:
@@ -264,9 +336,13 @@ class App:
                 return
         for result in self.worker.poll():
             for scene in reversed(self.scenes):
-                if scene.receive(result):
+                used = scene.receive(result)
+                self._carry_out_from(scene)
+                if used:
                     break
-        self.scene.update(dt)
+        scene = self.scene
+        scene.update(dt)
+        self._carry_out_from(scene)
         self.scene.draw(self.screen)
         pygame.display.flip()
         self.frames += 1
@@ -279,10 +355,12 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_m \
-                and not getattr(self.scene, "autoplayer", None):
-            self.set_settings(self.settings.cycled("sound"))
+                and not (isinstance(self.scene, PlayScene) and self.scene.autoplayer):
+            self.set_settings(self._settings.cycled("sound"))
         else:
-            self.scene.handle(event)
+            scene = self.scene
+            scene.handle(event)
+            self._carry_out_from(scene)
 
     def run(self, seconds: float | None = None, max_frames: int | None = None) -> int:
         """Loop until quit (or for ``seconds`` of real time / ``max_frames`` frames)."""
@@ -296,7 +374,7 @@ class App:
                 interval, last = now - last, now
                 self.frame(dt)
                 work = time.perf_counter() - now
-                self.stats.frame(interval, work, self.worker.status.state)
+                self._stats.frame(interval, work, self.worker.status.state)
                 if seconds is not None and time.perf_counter() - start >= seconds:
                     break
                 if max_frames is not None and self.frames >= max_frames:
@@ -317,67 +395,3 @@ class App:
                     self.writer.close()
                 finally:
                     pygame.quit()
-
-
-def _install_sigterm(handler: Callable[[], None]) -> Any:
-    try:
-        return signal.signal(signal.SIGTERM, lambda signum, frame: handler())
-    except ValueError:  # not the main thread
-        return None
-
-
-def run_play(options: PlayOptions) -> int:
-    """`play`: the title screen (or straight into a game when a size/board/seed was given)."""
-    from game.ui.scenes.title import TitleScene
-
-    picture_source = None
-    if options.image:
-        # Read the player's picture before any window opens: a bad file is bad input.
-        from game.ui.picture import PictureError, load_picture
-
-        try:
-            picture_source = load_picture(options.image)
-        except PictureError as exc:
-            print(f"fifteen: error: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-    app = App(image=options.image)
-    if picture_source is None and app.settings.picture:
-        picture_source = services.load_picture(None)  # drawn now, not in the first frame
-    app.use_picture(picture_source)
-    previous = _install_sigterm(app.quit)
-    try:
-        app.push(TitleScene(app, options.width, options.height))
-        if options.board is not None or options.seed is not None or options.size_given:
-            app.start_game(GameSpec(options.width, options.height, "any", options.seed,
-                                    options.board))
-        return app.run()
-    finally:
-        app.close()
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
-
-
-def run_demo(options: DemoOptions) -> int:
-    """`demo`: the real loop playing itself for options.seconds, then the figures."""
-    from game.ui.autoplay import AutoPlayer
-    from game.ui.scenes.play import PlayScene
-    from game.ui.scenes.title import TitleScene
-
-    app = App(rng=random.Random(options.seed), sounds=services.silent_sounds(),
-              worker=services.default_worker((options.width, options.height)))
-    previous = _install_sigterm(app.quit)
-    try:
-        app.push(TitleScene(app, options.width, options.height))
-        spec = GameSpec(options.width, options.height, "any", options.seed)
-        board = random_board(spec.width, spec.height, random.Random(spec.seed))
-        app.push(PlayScene(app, board, spec, autoplayer=AutoPlayer(random.Random(options.seed))))
-        app.run(seconds=options.seconds)
-        data = app.stats.summary(f"{options.width}x{options.height}", options.seconds)
-        print(format_summary(data))
-        if options.stats:
-            write_json(options.stats, data)
-        return 0
-    finally:
-        app.close()
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import logging
 from pathlib import Path
 
@@ -9,7 +10,17 @@ import pygame
 
 log = logging.getLogger(__name__)
 
-SOUND_NAMES = ("slide", "streak", "win")
+
+
+class Sound(enum.StrEnum):
+    """The effects; each value names its WAV file in assets/."""
+
+    SLIDE = "slide"
+    STREAK = "streak"
+    WIN = "win"
+
+
+SOUND_NAMES = tuple(sound.value for sound in Sound)
 MIXER_FREQUENCY = 22050
 MIXER_SIZE = -16  # signed 16-bit samples
 MIXER_CHANNELS = 2
@@ -87,7 +98,7 @@ class Sounds:
         if self._muted:
             self._stop_all()
 
-    def play(self, name: str) -> bool:
+    def play(self, name: Sound | str) -> bool:
         """Play one effect by name; returns True if a sound was started.
 
         Raises ValueError for a name that is not one of SOUND_NAMES (a programming error).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.core.actions import Move
+from game.core.actions import Move, Source
 from game.session import Session
 
 DEMO_MOVES_PER_SECOND = 8.0
@@ -40,8 +40,8 @@ class AutoPlayer:
             wasteful = [m for m in board.legal_moves() if m not in hint.moves]
             if wasteful:
                 self._last_waste = True
-                return Move(self.rng.choice(wasteful), source="demo")
+                return Move(self.rng.choice(wasteful), source=Source.DEMO)
         self._last_waste = False
         if hint.complete and hint.moves:
-            return Move(self.rng.choice(sorted(hint.moves)), source="demo")
-        return Move(hint.path[0], source="demo")
+            return Move(self.rng.choice(sorted(hint.moves)), source=Source.DEMO)
+        return Move(hint.path[0], source=Source.DEMO)

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.store.highscores import AddResult, Entry
 from game.core.scoring import GRADE_UNRATED, GameSummary
+from game.store.highscores import AddResult, Entry
 from game.ui.chart import draw_distance_chart
 from game.ui.scores_view import (
     MIN_TEXT_PX,

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.coach import CoachState
+from game.core.scoring import MoveClass
 from game.ui.fonts import Fonts
 from game.ui.layout import Layout
 from game.ui.theme import Theme
@@ -23,7 +25,7 @@ class HudView:
     streak: int = 0
     multiplier: int = 1
     status: str = ""
-    cue: str = ""
+    cue: MoveClass | None = None
     cue_strength: float = 0.0
     footer: str = ""
     banner: str = ""
@@ -35,15 +37,16 @@ def format_time(seconds: float) -> str:
     return f"{int(minutes)}:{rest:04.1f}"
 
 
-def coach_status(worker_state: str, bound: int, distance: int | None, optimal: bool) -> str:
+def coach_status(worker_state: CoachState, bound: int, distance: int | None,
+                 optimal: bool) -> str:
     """The words for the coach corner from the worker status and what is known."""
     if distance is not None:
         return f"{distance} to go" if optimal else f"best found: {distance} to go"
-    if worker_state == "warming up":
+    if worker_state == CoachState.WARMING_UP:
         return "warming up"
-    if worker_state == "unavailable":
+    if worker_state == CoachState.UNAVAILABLE:
         return "hint unavailable"
-    if worker_state == "thinking":
+    if worker_state == CoachState.THINKING:
         return f"thinking... depth {bound}" if bound else "thinking..."
     return ""
 
@@ -73,8 +76,9 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
     fonts.blit_center(surface, view.status or "-", small, theme.hint,
                       (status_x, y + int(h * 0.68)))
     if view.cue and view.cue_strength > 0:
-        color = theme.good if view.cue == "optimal" else theme.bad
-        word = "optimal!" if view.cue == "optimal" else "wasteful"
+        good = view.cue is MoveClass.OPTIMAL
+        color = theme.good if good else theme.bad
+        word = "optimal!" if good else "wasteful"
         label = fonts.text(word, size, color, bold=True)
         label.set_alpha(int(255 * view.cue_strength))
         surface.blit(label, label.get_rect(midtop=(w // 2, y + h)))

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.actions import Action, Command, CycleHint, Move, Redo, Restart, Slide, Undo
+from game.core.actions import (
+    Action,
+    Command,
+    CommandKind,
+    CycleHint,
+    Move,
+    Redo,
+    Restart,
+    Slide,
+    Source,
+    Undo,
+)
 from game.core.board import inverse
 from game.ui.layout import Layout
 
@@ -16,9 +27,9 @@ DIRECTION_KEYS = {
     pygame.K_RIGHT: "R", pygame.K_d: "R",
 }
 COMMAND_KEYS = {
-    pygame.K_n: "new",
-    pygame.K_ESCAPE: "pause",
-    pygame.K_SPACE: "solve",
+    pygame.K_n: CommandKind.NEW,
+    pygame.K_ESCAPE: CommandKind.PAUSE,
+    pygame.K_SPACE: CommandKind.SOLVE,
 }
 HELP = ("arrows/WASD move  click slide  U undo  Ctrl+Y redo  R restart  H hint  "
         "Space solve  N new  M mute  Esc menu")
@@ -42,8 +53,8 @@ def key_action(event: pygame.event.Event, invert: bool) -> Action | None:
         return Restart()
     if event.key == pygame.K_h:
         return CycleHint()
-    name = COMMAND_KEYS.get(event.key)
-    return Command(name) if name else None
+    kind = COMMAND_KEYS.get(event.key)
+    return Command(kind) if kind is not None else None
 
 
 def click_action(event: pygame.event.Event, layout: Layout) -> Action | None:
@@ -66,4 +77,4 @@ class HoverTracker:
         if cell == self.last:
             return None
         self.last = cell
-        return None if cell is None else Slide(cell, source="hover")
+        return None if cell is None else Slide(cell, source=Source.HOVER)

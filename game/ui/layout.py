@@ -87,3 +87,34 @@ def compute_layout(window: tuple[int, int], cols: int, rows: int) -> Layout:
         window=(w, h), cols=cols, rows=rows, board_x=board_x, board_y=board_y,
         pitch=pitch, gap=gap, hud=(0, 0, w, hud_h), footer=(0, h - foot_h, w, foot_h),
     )
+
+
+MENU_BAND_UNITS = 18
+"""Width of a menu entry's band, in menu units (a unit is 1/22 of the window's short side)."""
+
+
+def menu_unit(window: tuple[int, int]) -> int:
+    """The menu's type and spacing unit for a window size."""
+    return max(14, min(window) // 22)
+
+
+def menu_rects(window: tuple[int, int], count: int) -> list[Rect]:
+    """Each menu entry's rectangle: drawing paints them and clicks are tested against them."""
+    w, h = window
+    unit = menu_unit(window)
+    top = int(h * 0.34)
+    room = h - unit * 3 - top
+    step = max(unit, min(int(unit * 1.9), room // max(1, count)))
+    band_w = min(w - 2 * unit, unit * MENU_BAND_UNITS)
+    band_h = int(unit * 1.7)
+    return [(w // 2 - band_w // 2, top + i * step - band_h // 2, band_w, band_h)
+            for i in range(count)]
+
+
+def hit(rects: list[Rect], pos: tuple[int, int]) -> int | None:
+    """Index of the rectangle holding ``pos``, or None."""
+    x, y = pos
+    for i, (rx, ry, rw, rh) in enumerate(rects):
+        if rx <= x < rx + rw and ry <= y < ry + rh:
+            return i
+    return None

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ui.options import LaunchError
 from game.ui.scenery import builtin_picture
 
 Color = tuple[int, int, int]
@@ -25,7 +26,7 @@ BADGE_TEXT: Color = (255, 255, 255)
 BADGE_PAD_FRACTION = 0.22  # padding around the number, relative to the font height
 
 
-class PictureError(ValueError):
+class PictureError(LaunchError):
     """An image file that cannot be read or decoded."""
 
 

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.core.board import Board
+from game.core.scoring import MoveClass
 from game.ui.fonts import Fonts
-from game.ui.layout import Layout
+from game.ui.layout import Layout, menu_rects, menu_unit
 from game.ui.theme import Theme
 
 NUMBER_SHARE = 0.46
@@ -34,7 +35,7 @@ class BoardView:
     hint_level: int = 0
     hint_moves: frozenset[str] = frozenset()
     path: str = ""
-    cue: str = ""
+    cue: MoveClass | None = None
     cue_strength: float = 0.0
     cue_tile: int = 0
     win_flash: float = 0.0
@@ -113,7 +114,7 @@ def draw_board(surface: pygame.Surface, view: BoardView, layout: Layout, theme: 
         face = cache.face(tile, tile == index + 1, size, theme, view)
         surface.blit(face, (x, y))
         if view.cue and tile == view.cue_tile and view.cue_strength > 0:
-            color = theme.good if view.cue == "optimal" else theme.bad
+            color = theme.good if view.cue is MoveClass.OPTIMAL else theme.bad
             width = max(2, int(CUE_BORDER * view.cue_strength * size / 60))
             pygame.draw.rect(surface, color, (x, y, size, size), width,
                              border_radius=max(2, int(size * CORNER_SHARE)))
@@ -178,19 +179,17 @@ def _draw_path(surface: pygame.Surface, board: Board, path: str, layout: Layout,
 
 
 def draw_menu(surface: pygame.Surface, view: MenuView, theme: Theme, fonts: Fonts,
-              dim: bool = False) -> list[pygame.Rect]:
-    """A centred menu; returns each entry's rectangle (the app maps clicks with them)."""
+              dim: bool = False) -> None:
+    """A centred menu on the rectangles of ``menu_rects`` (clicks are tested on the same)."""
     w, h = surface.get_size()
     if dim:
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, OVERLAY_ALPHA))
         surface.blit(shade, (0, 0))
-    unit = max(14, min(w, h) // 22)
-    top = int(h * 0.34)
-    room = h - unit * 3 - top
-    step = max(unit, min(int(unit * 1.9), room // max(1, len(view.items))))
-    if dim:
-        bottom = top + len(view.items) * step + unit
+    unit = menu_unit((w, h))
+    rects = [pygame.Rect(r) for r in menu_rects((w, h), len(view.items))]
+    if dim and rects:
+        bottom = rects[-1].bottom + unit
         panel = pygame.Rect(0, 0, min(w - 2 * unit, unit * 22), bottom - int(h * 0.06))
         panel.midtop = (w // 2, int(h * 0.06))
         pygame.draw.rect(surface, theme.panel, panel, border_radius=unit)
@@ -200,17 +199,12 @@ def draw_menu(surface: pygame.Surface, view: MenuView, theme: Theme, fonts: Font
     if view.subtitle:
         fonts.blit_center(surface, view.subtitle, unit, theme.muted, (w // 2, int(h * 0.26)),
                           max_width=w - 2 * unit)
-    rects = []
-    for i, item in enumerate(view.items):
-        center = (w // 2, top + i * step)
-        label = fonts.text(item, int(unit * 1.2), theme.hud_text)
-        rect = label.get_rect(center=center).inflate(unit * 2, unit // 2)
+    for i, (item, rect) in enumerate(zip(view.items, rects, strict=True)):
         if i == view.selected:
             pygame.draw.rect(surface, theme.panel, rect, border_radius=unit // 2)
             pygame.draw.rect(surface, theme.accent, rect, 2, border_radius=unit // 2)
-        surface.blit(label, label.get_rect(center=center))
-        rects.append(rect)
+        fonts.blit_center(surface, item, int(unit * 1.2), theme.hud_text, rect.center,
+                          max_width=rect.width - unit)
     if view.footer:
         fonts.blit_center(surface, view.footer, max(12, int(unit * 0.8)), theme.muted,
                           (w // 2, h - unit * 2))
-    return rects

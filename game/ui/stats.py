@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from game.core.board import Board
 
 MS = 1000.0
 
@@ -29,7 +33,9 @@ class RunStats:
     status_counts: Counter = field(default_factory=Counter)
     moves: int = 0
     boards_solved: int = 0
-    _waiting: Any = None
+    clock: Callable[[], float] = time.perf_counter
+    """What latency is measured with (the app's clock; only the app reads the time)."""
+    _waiting: Board | None = None
     _since: float = 0.0
 
     def frame(self, interval: float, work: float, status: str) -> None:
@@ -38,14 +44,14 @@ class RunStats:
         self.work_seconds.append(work)
         self.status_counts[status] += 1
 
-    def board_changed(self, board: Any, now: float) -> None:
+    def board_changed(self, board: Board) -> None:
         """A new board is on screen; latency runs until its optimal moves are known."""
-        self._waiting, self._since = board, now
+        self._waiting, self._since = board, self.clock()
 
-    def hint_known(self, board: Any, now: float) -> None:
+    def hint_known(self, board: Board) -> None:
         """Complete optimal moves are known for ``board``."""
         if self._waiting is not None and board == self._waiting:
-            self.hint_latency.append(max(0.0, now - self._since))
+            self.hint_latency.append(max(0.0, self.clock() - self._since))
             self._waiting = None
 
     def summary(self, size: str, seconds: float) -> dict[str, Any]:

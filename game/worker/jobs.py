@@ -1,40 +1,24 @@
-"""Values the worker hands out (NewBoard, WorkerStatus), its jobs and the solver-answer check."""
+"""The worker's jobs (kinds, board requests), the solver it drives, and the solver-answer check."""
 
 from __future__ import annotations
 
+import enum
 import random
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 from game.core.board import Board
-from game.worker.knowledge import Hint, Knowledge
+from game.core.coach import CoachState, Hint
+from game.worker.knowledge import Knowledge
 
-WARMING_UP = "warming up"
-THINKING = "thinking"
-READY = "ready"
-UNAVAILABLE = "unavailable"
-
-
-@dataclass(frozen=True)
-class NewBoard:
-    """A board made for ``request_board``; ``length`` is the requested optimal length."""
-
-    board: Board
-    length: int | None
-    request_id: int
-
-
-@dataclass(frozen=True)
-class WorkerStatus:
-    """What the hint overlay shows: the state and, while thinking, the search's progress."""
-
-    state: str
-    bound: int = 0
-    nodes: int = 0
+WARMING_UP = CoachState.WARMING_UP
+THINKING = CoachState.THINKING
+READY = CoachState.READY
+UNAVAILABLE = CoachState.UNAVAILABLE
 
 
 class WorkerError(RuntimeError):
@@ -45,13 +29,71 @@ CANCELLED = object()
 """What a solve job returns when it was cancelled."""
 
 
+class CancelTokenLike(Protocol):
+    """The solver's cancel flag, as the worker uses it."""
+
+    @property
+    def cancelled(self) -> bool: ...
+
+    def cancel(self) -> None: ...
+
+
+class OptimalMovesLike(Protocol):
+    """The solver's answer for one board, as the worker reads it."""
+
+    board: Board
+    distance: int
+    moves: frozenset[str] | tuple[str, ...] | str
+    optimal: bool
+    path: str
+
+
+class Solver(Protocol):
+    """What the worker needs of the solver (``game.solver`` itself, or a test double)."""
+
+    CancelToken: Callable[[], CancelTokenLike]
+    SolveCancelled: type[Exception]
+
+    def warm_up(self, shapes: tuple[tuple[int, int], ...] = ...) -> object: ...
+
+    def random_board_with_length(self, width: int, height: int, length: int,
+                                 rng: random.Random) -> Board: ...
+
+    def optimal_moves(self, board: Board, *, cancel: CancelTokenLike | None = ...,
+                      deadline: float | None = ...,
+                      progress: Callable[[int, int], None] | None = ...) -> OptimalMovesLike: ...
+
+
+class JobKind(enum.Enum):
+    """What a job does."""
+
+    WARM = "warm"
+    BOARD = "board"
+    SOLVE = "solve"
+    """The board on screen."""
+    PREFETCH = "prefetch"
+    """A neighbour of the board on screen, guessed while idle."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRequest:
+    """A board of exactly ``length`` optimal moves, drawn with ``seed``."""
+
+    width: int
+    height: int
+    length: int
+    seed: int | None
+    request_id: int
+
+
 class Job:
     """One unit of work for the worker thread, cancellable from the game loop."""
 
-    def __init__(self, kind: str, board: Board | None = None, request: tuple = ()) -> None:
-        self.kind = kind  # "warm", "board", "solve" (the board on screen) or "prefetch"
+    def __init__(self, kind: JobKind, board: Board | None = None,
+                 request: BoardRequest | None = None) -> None:
+        self.kind = kind
         self.board = board
-        self.request = request  # (width, height, length, seed, request_id) for "board"
+        self.request = request
         self.bound = 0
         self.nodes = 0
         self.started_at: float | None = None
@@ -59,9 +101,9 @@ class Job:
         self.abandoned = False
         self.future: Future | None = None
         self._lock = threading.Lock()
-        self._token: Any = None
+        self._token: CancelTokenLike | None = None
 
-    def arm(self, make_token: Callable[[], Any]) -> Any:
+    def arm(self, make_token: Callable[[], CancelTokenLike]) -> CancelTokenLike | None:
         """On the worker: create the solver's cancel token, or None if already cancelled."""
         with self._lock:
             if self.cancel_at is not None:
@@ -88,22 +130,24 @@ class Job:
         return self.searching and self.cancel_at is None
 
 
-SEARCHES = ("solve", "prefetch")
+SEARCHES = (JobKind.SOLVE, JobKind.PREFETCH)
 
 
-def run_job(job: Job, solver: Any, knowledge: Knowledge, *,
+def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,
             warm_shapes: tuple[tuple[int, int], ...] | None, solve_seconds: float | None,
-            progress: Callable[[int, int], None]) -> Any:
+            progress: Callable[[int, int], None]) -> object:
     """Do ``job`` with ``solver`` on the worker thread; a search's hint is learned here."""
-    if job.kind == "warm":
+    if job.kind is JobKind.WARM:
         if warm_shapes is None:
             solver.warm_up()
         else:
             solver.warm_up(warm_shapes)
         return None
-    if job.kind == "board":
-        width, height, length, seed, _ = job.request
-        return solver.random_board_with_length(width, height, length, random.Random(seed))
+    if job.kind is JobKind.BOARD:
+        assert job.request is not None
+        req = job.request
+        return solver.random_board_with_length(req.width, req.height, req.length,
+                                               random.Random(req.seed))
     token = job.arm(solver.CancelToken)
     if token is None:
         return CANCELLED
@@ -120,7 +164,7 @@ def run_job(job: Job, solver: Any, knowledge: Knowledge, *,
     return hint
 
 
-def checked_hint(board: Board, result: Any) -> Hint:
+def checked_hint(board: Board, result: OptimalMovesLike) -> Hint:
     """Turn the solver's OptimalMoves into a Hint after replaying its path; raises WorkerError."""
     if result.board != board:
         raise WorkerError(f"solver answered for board {result.board}, asked for {board}")

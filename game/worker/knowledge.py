@@ -16,36 +16,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from game.core.board import Board, inverse
+from game.core.coach import Hint, goal_hint
 
 DEFAULT_CAPACITY = 4096
 """Boards kept in the cache (least recently used ones are forgotten first)."""
-
-
-@dataclass(frozen=True)
-class Hint:
-    """What is known about one board: its distance and the moves that begin an optimal solution."""
-
-    board: Board
-    distance: int
-    """Optimal distance to the goal (the best found length when ``optimal`` is False)."""
-    moves: frozenset[str]
-    """Moves known to begin an optimal solution (all of them when ``complete``)."""
-    optimal: bool
-    """Whether ``distance`` is proven optimal."""
-    complete: bool
-    """True when ``moves`` is the full set of optimal moves."""
-    path: str
-    """One optimal (or best found) solution from ``board``; may be empty if not known yet."""
-    latency: float = 0.0
-    """Seconds from ``submit(board)`` to delivery by ``poll()`` (0 for ``known()`` answers)."""
-
-
-def goal_hint(board: Board) -> Hint:
-    """The hint for a solved board: nothing to do."""
-    return Hint(board, 0, frozenset(), True, True, "")
 
 
 def _proven(hint: Hint | None) -> bool:

@@ -24,7 +24,6 @@ boards too large to prove); partial knowledge is read with ``known()``.
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import logging
 import random
@@ -35,24 +34,24 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
 from functools import partial
-from typing import Any
 
 from game.core.board import Board, check_size
+from game.core.coach import CoachResult, Hint, NewBoard, WorkerStatus
 from game.core.generate import random_board
 from game.worker.executor import DaemonThreadExecutor
 from game.worker.jobs import (
-    CANCELLED,
     READY,
     THINKING,
     UNAVAILABLE,
     WARMING_UP,
+    BoardRequest,
     Job,
-    NewBoard,
+    JobKind,
+    Solver,
     WorkerError,
-    WorkerStatus,
     run_job,
 )
-from game.worker.knowledge import DEFAULT_CAPACITY, Hint, Knowledge
+from game.worker.knowledge import DEFAULT_CAPACITY, Knowledge
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +61,6 @@ SHUTDOWN_JOIN_SECONDS = 0.5
 """shutdown() waits at most this long for the worker thread (a daemon either way)."""
 MAX_ABANDONED_THREADS = 3
 """With this many hung threads still alive, no new search is started (the CPU is taken)."""
-SOLVER_MODULE = "game.solver"
 
 
 class SolverWorker:
@@ -71,7 +69,7 @@ class SolverWorker:
     def __init__(
         self,
         *,
-        solver_module: Any = None,
+        solver_module: Solver | None = None,
         cache_size: int = DEFAULT_CAPACITY,
         hang_grace: float = DEFAULT_HANG_GRACE,
         solve_seconds: float | None = None,
@@ -104,7 +102,7 @@ class SolverWorker:
         self._running: Job | None = None
         self._pending: Board | None = None
         self._board_jobs: deque[Job] = deque()
-        self._outbox: list[Hint | NewBoard] = []
+        self._outbox: list[CoachResult] = []
         self._latest: Board | None = None
         self._latest_at = 0.0
         self._request_ids = itertools.count(1)
@@ -148,7 +146,7 @@ class SolverWorker:
             if running is not None and running.searching and running.board != board:
                 running.cancel(now)
             if busy_here:
-                running.kind = "solve"  # a prefetch of this board: its result now goes out
+                running.kind = JobKind.SOLVE  # a prefetch of this board: its result now goes out
             hint = self._knowledge.known(board)
             if hint is not None and hint.complete and hint.optimal:
                 self._pending = None
@@ -182,18 +180,18 @@ class SolverWorker:
                 board = random_board(width, height, random.Random(seed))
                 self._outbox.append(NewBoard(board, None, request_id))
                 return request_id
-            self._board_jobs.append(Job("board", request=(width, height, length, seed,
-                                                           request_id)))
+            request = BoardRequest(width, height, length, seed, request_id)
+            self._board_jobs.append(Job(JobKind.BOARD, request=request))
             running = self._running
             if running is not None and running.live_search:
                 running.cancel(now)
-                if running.kind == "solve" and self._pending is None:
+                if running.kind is JobKind.SOLVE and self._pending is None:
                     self._pending = running.board
             self._started = True
             self._tick(now)
             return request_id
 
-    def poll(self) -> list[Hint | NewBoard]:
+    def poll(self) -> list[CoachResult]:
         """Finished results since the last call; hints for boards not the latest are dropped."""
         if self._nothing_to_do():
             return []
@@ -276,7 +274,7 @@ class SolverWorker:
         self.counters["faults"] += 1
         self.counters["restarts"] += 1
         self.last_error = WorkerError(why)
-        if job.kind == "solve" and job.board == self._latest and self._pending is None:
+        if job.kind is JobKind.SOLVE and job.board == self._latest and self._pending is None:
             self._pending = job.board
         executor, self._executor = self._executor, None
         if executor is not None:
@@ -292,17 +290,17 @@ class SolverWorker:
             self._faulted = True
             return
         if not self._warm:
-            job = Job("warm")
+            job = Job(JobKind.WARM)
         elif self._board_jobs:
             job = self._board_jobs.popleft()
         elif self._pending is not None:
-            job = Job("solve", self._pending)
+            job = Job(JobKind.SOLVE, self._pending)
             self._pending = None
             self.counters["searches"] += 1
         elif self._prefetch and not self._faulted and self._latest is not None and (
             child := self._knowledge.unknown_neighbour(self._latest, self._prefetched)
         ):
-            job = Job("prefetch", child)
+            job = Job(JobKind.PREFETCH, child)
             self._prefetched.add(child)
             self.counters["prefetches"] += 1
         else:
@@ -322,7 +320,7 @@ class SolverWorker:
             status = WorkerStatus(UNAVAILABLE)
         elif not self._warm:
             status = WorkerStatus(WARMING_UP)
-        elif job is not None and job.kind == "solve":
+        elif job is not None and job.kind is JobKind.SOLVE:
             status = WorkerStatus(THINKING, job.bound, job.nodes)
         else:
             status = WorkerStatus(READY)
@@ -330,12 +328,15 @@ class SolverWorker:
             self._status = status
 
     # --- the worker thread's side -------------------------------------------
-    def _load_solver(self) -> Any:
+    def _load_solver(self) -> Solver:
         if self._solver is None:
-            self._solver = importlib.import_module(SOLVER_MODULE)
+            # Imported here, on the worker thread, so the window opens before numba loads.
+            from game import solver
+
+            self._solver = solver
         return self._solver
 
-    def _run(self, job: Job) -> Any:
+    def _run(self, job: Job) -> object:
         """Runs on the worker thread; what it returns goes to ``_done``."""
         job.started_at = self._clock()
         return run_job(job, self._load_solver(), self._knowledge, warm_shapes=self._warm_shapes,
@@ -363,39 +364,41 @@ class SolverWorker:
             self._pump()
             self._publish()
 
-    def _succeed(self, job: Job, result: Any) -> None:
-        if job.kind == "prefetch":
+    def _succeed(self, job: Job, result: object) -> None:
+        if job.kind is JobKind.PREFETCH:
             return  # learned on the worker thread; submit() finds it in the cache
-        if job.kind == "warm":
+        if job.kind is JobKind.WARM:
             self._warm = True
             self._faulted = False
-        elif job.kind == "board":
-            width, height, length, seed, request_id = job.request
-            if not isinstance(result, Board) or result.shape != f"{width}x{height}":
-                self._fail(job, WorkerError(f"solver made {result!r} for a {width}x{height} "
-                                            "board request"))
+        elif job.kind is JobKind.BOARD:
+            req = job.request
+            assert req is not None
+            if not isinstance(result, Board) or result.shape != f"{req.width}x{req.height}":
+                self._fail(job, WorkerError(f"solver made {result!r} for a "
+                                            f"{req.width}x{req.height} board request"))
                 return
-            self._outbox.append(NewBoard(result, length, request_id))
+            self._outbox.append(NewBoard(result, req.length, req.request_id))
             self._faulted = False
-        elif result is not CANCELLED:
+        elif isinstance(result, Hint):
             self._outbox.append(result)
             self._faulted = False
 
     def _fail(self, job: Job, error: BaseException) -> None:
         self.last_error = error
-        if job.kind == "prefetch":  # only a guess failed; the board on screen may be fine
+        if job.kind is JobKind.PREFETCH:  # only a guess failed; the board on screen may be fine
             log.info("prefetch of %s failed: %r", job.board, error)
             self.counters["faults"] += 1
             return
-        if job.kind == "board":  # the game must still get a board: draw one uniformly
-            width, height, _, seed, request_id = job.request
-            board = random_board(width, height, random.Random(seed))
-            self._outbox.append(NewBoard(board, None, request_id))
+        if job.kind is JobKind.BOARD:  # the game must still get a board: draw one uniformly
+            req = job.request
+            assert req is not None
+            board = random_board(req.width, req.height, random.Random(req.seed))
+            self._outbox.append(NewBoard(board, None, req.request_id))
             if isinstance(error, ValueError):  # no board of that length exists: not a fault
                 log.info("board request %s: %s", job.request, error)
                 return
-        log.warning("solver %s job failed: %r", job.kind, error, exc_info=error)
+        log.warning("solver %s job failed: %r", job.kind.value, error, exc_info=error)
         self._faulted = True
         self.counters["faults"] += 1
-        if job.kind == "warm":
+        if job.kind is JobKind.WARM:
             self._warm = True  # carry on: solves may still work, and will say if not

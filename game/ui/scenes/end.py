@@ -3,53 +3,53 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.spec import GameSpec
+from game.session import Session
+from game.store.highscores import AddResult
+from game.ui.context import SceneContext
 from game.ui.end_screen import EndScreenView, draw_end_screen
+from game.ui.intents import Pop, StartGame, ToTitle
 from game.ui.scenes.base import Scene
 from game.ui.scores_view import draw_high_scores, scores_view_for, step_shape
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.session import Session
-    from game.core.spec import GameSpec
 
 
 class EndScene(Scene):
     """The finished game's summary and where it landed in the top 10 (entered at the win)."""
 
-    def __init__(self, app: App, session: Session, spec: GameSpec, result: Any = None) -> None:
+    def __init__(self, ctx: SceneContext, session: Session, spec: GameSpec,
+                 result: AddResult | None = None) -> None:
         """``result`` is what entering the score gave at the win (None: not entered)."""
-        super().__init__(app)
+        super().__init__(ctx)
         self.session = session
         self.spec = spec
         summary = session.summary()
         game_id = session.game_id or ""
-        self.view = EndScreenView.build(summary, result, app.scores.table(summary.shape),
-                                        game_id=game_id, warning=app.scores.take_warning())
+        self.view = EndScreenView.build(summary, result, ctx.scores.table(summary.shape),
+                                        game_id=game_id, warning=ctx.scores.take_warning())
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:
             return
         if event.key == pygame.K_n:
-            self.app.start_game(self.spec.fresh())
+            self.emit(StartGame(self.spec.fresh()))
         elif event.key == pygame.K_r:
-            self.app.start_game(replace(self.spec, board=self.session.start))
+            self.emit(StartGame(replace(self.spec, board=self.session.start)))
         elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-            self.app.to_title()
+            self.emit(ToTitle())
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_end_screen(surface, self.view, self.app.theme, self.app.fonts)
+        draw_end_screen(surface, self.view, self.ctx.theme, self.ctx.fonts)
 
 
 class ScoresScene(Scene):
     """The per-size high-score tables; Left/Right change the size, Esc goes back."""
 
-    def __init__(self, app: App, shape: str) -> None:
-        super().__init__(app)
-        self.view = scores_view_for(app.scores, shape, warning=app.scores.take_warning())
+    def __init__(self, ctx: SceneContext, shape: str) -> None:
+        super().__init__(ctx)
+        self.view = scores_view_for(ctx.scores, shape, warning=ctx.scores.take_warning())
 
     @property
     def shape(self) -> str:
@@ -60,10 +60,10 @@ class ScoresScene(Scene):
         if event.type != pygame.KEYDOWN:
             return
         if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE):
-            self.app.pop()
+            self.emit(Pop())
         elif event.key in (pygame.K_LEFT, pygame.K_a, pygame.K_RIGHT, pygame.K_d):
             step = -1 if event.key in (pygame.K_LEFT, pygame.K_a) else 1
-            self.view = scores_view_for(self.app.scores, step_shape(self.view, step))
+            self.view = scores_view_for(self.ctx.scores, step_shape(self.view, step))
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_high_scores(surface, self.view, self.app.theme, self.app.fonts)
+        draw_high_scores(surface, self.view, self.ctx.theme, self.ctx.fonts)

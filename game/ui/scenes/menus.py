@@ -2,72 +2,77 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import enum
 
 import pygame
 
 from game.core.settings import Settings, anim_label
+from game.ui.context import SceneContext
+from game.ui.intents import ChangeSettings, Pop
+from game.ui.menu import Back, MenuController, MenuItem, Nav
 from game.ui.render import MenuView, draw_menu
-from game.ui.scenes.base import MenuState, Scene
-
-if TYPE_CHECKING:
-    from game.ui.app import App
-
-SETTING_ROWS = (
-    ("anim_seconds", "Animation"),
-    ("hover", "Hover mode"),
-    ("invert_keys", "Invert keys"),
-    ("sound", "Sound"),
-    ("picture", "Picture mode"),
-    ("show_numbers", "Numbers on tiles"),
-    ("theme", "Theme"),
-)
+from game.ui.scenes.base import Scene
 
 
-def setting_text(settings: Settings, name: str, label: str) -> str:
+class Option(enum.Enum):
+    """A settings row; the value is the Settings field it cycles."""
+
+    ANIM = "anim_seconds"
+    HOVER = "hover"
+    INVERT = "invert_keys"
+    SOUND = "sound"
+    PICTURE = "picture"
+    NUMBERS = "show_numbers"
+    THEME = "theme"
+    BACK = "back"
+
+
+LABELS = {
+    Option.ANIM: "Animation", Option.HOVER: "Hover mode", Option.INVERT: "Invert keys",
+    Option.SOUND: "Sound", Option.PICTURE: "Picture mode", Option.NUMBERS: "Numbers on tiles",
+    Option.THEME: "Theme", Option.BACK: "Back",
+}
+
+
+def setting_text(settings: Settings, option: Option) -> str:
     """One menu row, e.g. ``Hover mode: off``."""
-    value = getattr(settings, name)
-    if name == "anim_seconds":
+    if option is Option.BACK:
+        return LABELS[option]
+    value = getattr(settings, option.value)
+    if option is Option.ANIM:
         shown = anim_label(value)
     elif isinstance(value, bool):
         shown = "on" if value else "off"
     else:
         shown = str(value)
-    return f"{label}: {shown}"
+    return f"{LABELS[option]}: {shown}"
 
 
 class SettingsScene(Scene):
     """Options over whatever screen opened it; Esc goes back."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.menu = MenuState(len(SETTING_ROWS) + 1)
+    def __init__(self, ctx: SceneContext) -> None:
+        super().__init__(ctx)
+        self.menu: MenuController[Option] = MenuController()
 
-    def items(self) -> tuple[str, ...]:
+    def items(self) -> list[MenuItem[Option]]:
         """Menu rows for the current settings."""
-        rows = tuple(setting_text(self.app.settings, n, label) for n, label in SETTING_ROWS)
-        return (*rows, "Back")
+        return [MenuItem(option, setting_text(self.ctx.settings, option)) for option in Option]
 
     def handle(self, event: pygame.event.Event) -> None:
-        direction = ""
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-                return
-            direction = self.menu.key(event.key)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            direction = "enter" if self.menu.click(event.pos) else ""
-        if direction not in ("left", "right", "enter"):
+        pick = self.menu.handle(event, self.items(), self.ctx.window)
+        if isinstance(pick, Back):
+            self.emit(Pop())
+        elif pick is None:
             return
-        if self.menu.selected == len(SETTING_ROWS):
-            if direction == "enter":
-                self.app.pop()
-            return
-        name = SETTING_ROWS[self.menu.selected][0]
-        self.app.set_settings(self.app.settings.cycled(name))
+        elif pick.key is Option.BACK:
+            if pick.nav is Nav.ACTIVATE:
+                self.emit(Pop())
+        else:
+            self.emit(ChangeSettings(self.ctx.settings.cycled(pick.key.value)))
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(self.app.theme.bg)
-        view = MenuView("Settings", self.items(), self.menu.selected,
+        surface.fill(self.ctx.theme.bg)
+        view = MenuView("Settings", self.menu.labels(self.items()), self.menu.selected,
                         footer="Enter/Left/Right change  Esc back")
-        self.menu.rects = draw_menu(surface, view, self.app.theme, self.app.fonts)
+        draw_menu(surface, view, self.ctx.theme, self.ctx.fonts)

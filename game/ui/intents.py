@@ -1,0 +1,97 @@
+"""What a scene asks the app to do, as typed values; the app carries them out after the call."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.board import Board
+from game.core.settings import Settings
+from game.core.spec import GameSpec
+from game.session import Session
+from game.store.highscores import AddResult
+from game.ui.audio import Sound
+from game.ui.autoplay import AutoPlayer
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    """Leave the loop at the end of this frame."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pop:
+    """Back to the scene below (never below the bottom one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToTitle:
+    """Back to the title screen at the bottom of the stack."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame:
+    """Start ``spec``: at once for a fixed or random board, via the coach for a difficulty."""
+
+    spec: GameSpec
+    on_top: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BeginGame:
+    """Put a game on ``board`` in place of the scene on top (a generated board arrived)."""
+
+    board: Board
+    spec: GameSpec
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSettings:
+    """Show the settings menu over the current scene."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShowScores:
+    """Show the high-score tables, starting at ``shape``."""
+
+    shape: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShowEnd:
+    """Replace the finished game with its end screen (``result``: its high-score entry)."""
+
+    session: Session
+    spec: GameSpec
+    result: AddResult | None
+
+
+@dataclass(frozen=True, slots=True)
+class StartAttract:
+    """Push a self-playing game that any key ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextDemoBoard:
+    """A self-playing game finished: count it and play the next seeded board the same way."""
+
+    spec: GameSpec
+    autoplayer: AutoPlayer
+    attract: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySound:
+    """Play an effect (nothing when muted or without audio)."""
+
+    sound: Sound
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSettings:
+    """Use these settings from now on and save them in the background."""
+
+    settings: Settings
+
+
+Intent = (Quit | Pop | ToTitle | StartGame | BeginGame | OpenSettings | ShowScores | ShowEnd
+          | StartAttract | NextDemoBoard | PlaySound | ChangeSettings)
