@@ -6,17 +6,31 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from game.core.actions import Action, CycleHint, Move, Redo, Restart, Slide, Source, Undo
+from game.core.actions import (
+    Action,
+    BoardAction,
+    Command,
+    CycleHint,
+    Move,
+    Redo,
+    Restart,
+    Slide,
+    Source,
+    Undo,
+)
 from game.core.board import Board
 from game.core.coach import Hint
 from game.core.history import EntryKind, History
-from game.core.scoring import GameSummary, Line, MoveClass, ScoreSheet, judge_move, summarize
+from game.core.scoring import Line, MoveClass, ScoreSheet, judge_move
+from game.core.summary import GameSummary, summarize
 
 HINT_LEVELS = 3
 """0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""
 PATH_PREVIEW = 6
 """How many upcoming optimal moves level 2 draws."""
-
+EXACT_CELLS = 16
+"""Boards up to this many cells get exact distances from the coach, so every move of a game on
+them is judged in the end, however late the coach answers."""
 
 Oracle = Callable[[Board], Hint | None]
 """What the coach knows about a board right now (never blocks)."""
@@ -24,6 +38,19 @@ Oracle = Callable[[Board], Hint | None]
 
 def _no_oracle(board: Board) -> None:
     return None
+
+
+def _proven(hint: Hint | None) -> bool:
+    return hint is not None and hint.optimal and hint.complete
+
+
+def _better(old: Hint | None, new: Hint | None) -> Hint | None:
+    """The more useful of two hints for one board (proven and complete beats the rest)."""
+    if old is None:
+        return new
+    if new is None or _proven(old) or (old.optimal and not new.optimal):
+        return old
+    return new
 
 
 def _follow(hint: Hint | None, move: str, after: Board) -> Hint | None:
@@ -73,23 +100,37 @@ class Session:
     The one history holds a position per single-tile move (a click sliding three tiles makes
     three entries) or per restart; each position carries the board and the record of the moves
     on its line, so an undo or redo restores both by moving one index.
+
+    Every action is also kept in order (Tatham's move records). A move the coach could not
+    judge yet (it had not answered) is judged as soon as it has: ``refresh`` or a received
+    hint replays the actions with what is known now, so the HUD, the chart and the end screen
+    follow. ``unjudged_boards`` lists what the coach should look at for that.
     """
 
     def __init__(self, start: Board, *, oracle: Oracle = _no_oracle,
                  game_id: str | None = None) -> None:
         self.start = start
         self.game_id = game_id
-        self.history: History[Position] = History(Position(start))
         self.oracle = oracle
-        self.sheet = ScoreSheet.start(None, width=start.width, height=start.height)
+        self.actions: list[BoardAction] = []
+        self._hints: dict[Board, Hint] = {}
         self.elapsed = 0.0
         self.started = False
         self.paused = False
+        self._reset()
+
+    def _reset(self) -> None:
+        """Back to the start board with nothing played (the actions are kept)."""
+        start = self.start
+        self.history: History[Position] = History(Position(start))
+        self.sheet = ScoreSheet.start(None, width=start.width, height=start.height)
         self.solved = start.is_solved()
         self.hint_level = 0
         self.hint: Hint | None = None
         self.auto_solved = False
         self.last_cue: MoveClass | None = None
+        self._needed: dict[Board, None] = {}
+        self._learn_start()
         self._refresh_hint()
 
     # --- reading ------------------------------------------------------
@@ -100,7 +141,7 @@ class Session:
 
     @property
     def moves(self) -> int:
-        """Moves on the current line of play (undone moves do not count)."""
+        """The player's moves on the current line of play (undone moves do not count)."""
         return self.sheet.moves
 
     @property
@@ -124,18 +165,60 @@ class Session:
         return summarize(self.sheet, self.elapsed, solved_by_player=not self.auto_solved)
 
     # --- knowledge ----------------------------------------------------
+    def lookup(self, board: Board) -> Hint | None:
+        """The best of what the coach knows now and what this game was told about ``board``."""
+        known = self.oracle(board)
+        if known is not None and known.board != board:
+            known = None
+        return _better(self._hints.get(board), known)
+
     def receive_hint(self, hint: Hint) -> bool:
-        """Take a worker result if it is for the board on screen; True when used."""
-        if hint.board != self.board:
-            return False
-        self.hint = hint
-        self._learn()
-        return True
+        """Take a coach result for the board on screen or one this game still needs to judge
+        a move; True when used."""
+        self._hints[hint.board] = _better(self._hints.get(hint.board), hint) or hint
+        on_screen = hint.board == self.board
+        if on_screen:
+            self.hint = hint
+        if hint.board in self._needed and self._informative(hint.board):
+            self._rescore()
+            return True
+        return on_screen
+
+    def unjudged_boards(self) -> list[Board]:
+        """Boards whose exact answer would judge a move (or the start), oldest first."""
+        return list(self._needed)
+
+    def refresh(self) -> bool:
+        """Judge moves made before the coach answered, if it has answered since; True if so."""
+        if any(self._informative(board) for board in self._needed):
+            self._rescore()
+            return True
+        return False
+
+    def _informative(self, board: Board) -> bool:
+        hint = self.lookup(board)
+        return _proven(hint) or (board == self.start and hint is not None and hint.optimal)
+
+    def _need(self, board: Board) -> None:
+        if board.size <= EXACT_CELLS and not board.is_solved():
+            self._needed[board] = None
+
+    def _learn_start(self) -> None:
+        hint = self.lookup(self.start)
+        if hint is not None and hint.optimal:
+            self.sheet = self.sheet.learn_start_distance(hint.distance)
+        else:
+            self._need(self.start)
+
+    def _rescore(self) -> None:
+        """Play every action again from the start with what is known now."""
+        actions = self.actions
+        self._reset()
+        for action in actions:
+            self._apply(action)
 
     def _refresh_hint(self, charge: bool = True) -> None:
-        known = self.oracle(self.board)
-        self.hint = known if known is not None and known.board == self.board else None
-        self._learn()
+        self.hint = self.lookup(self.board)
         if charge:
             self._charge_hint()
 
@@ -143,13 +226,6 @@ class Session:
         """Charge the hint level for the position on screen, if help is drawn there."""
         if self.hint_level and not self.auto_solved and not self.board.is_solved():
             self.sheet = self.sheet.after_hint(self.hint_level)
-
-    def _learn(self) -> None:
-        hint = self.hint
-        if hint is not None and hint.optimal and hint.complete:
-            self.sheet = self.sheet.learn_distance(hint.distance)
-            if self.sheet.line is not self.history.state.line:
-                self.history.replace_state(Position(self.board, self.sheet.line))
 
     # --- time ---------------------------------------------------------
     def tick(self, dt: float) -> None:
@@ -164,6 +240,12 @@ class Session:
     # --- actions ------------------------------------------------------
     def apply(self, action: Action) -> Change | None:
         """Apply one action; returns the change to animate, or None when nothing happened."""
+        if isinstance(action, Command):
+            return None
+        self.actions.append(action)
+        return self._apply(action)
+
+    def _apply(self, action: BoardAction) -> Change | None:
         if isinstance(action, CycleHint):
             self.hint_level = (self.hint_level + 1) % HINT_LEVELS
             if self.hint_level and not self.solved:
@@ -200,19 +282,23 @@ class Session:
             return None
         cues = []
         board = before
-        if source is Source.SOLVE:
+        by_coach = source is Source.SOLVE
+        if by_coach:
             self.auto_solved = True  # before the moves: the solver's steps are not charged hints
         for move in moves:
-            previous = self.hint
-            cls, distance_after = judge_move(move, previous)
-            board = board.apply(move)
-            self.sheet = self.sheet.after_move(cls, distance_after)
+            shown = self.hint
+            after = board.apply(move)
+            cls, distance_after = judge_move(move, self.lookup(board), self.lookup(after))
+            if cls is MoveClass.UNKNOWN:
+                self._need(board)
+            self.sheet = self.sheet.after_move(cls, distance_after, move=move, by_coach=by_coach)
             cues.append(cls)
-            kind = EntryKind.SOLVE if source is Source.SOLVE else EntryKind.MOVE
-            self.history.push(Position(board, self.sheet.line), kind, move)
+            kind = EntryKind.SOLVE if by_coach else EntryKind.MOVE
+            self.history.push(Position(after, self.sheet.line), kind, move)
             self._refresh_hint(charge=False)  # a group slide's middle positions are not shown
             if self.hint is None:
-                self.hint = _follow(previous, move, board)
+                self.hint = _follow(shown, move, after)
+            board = after
         self._charge_hint()
         self.started = True
         self.last_cue = cues[-1]

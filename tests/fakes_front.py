@@ -53,6 +53,7 @@ class FakeWorker:
         self.hold_boards = hold_boards
         self.held: list = []
         self.submitted: list[Board] = []
+        self.judged: list[list[Board]] = []
         self.outbox: list = []
         self.started = False
         self.closed = False
@@ -70,6 +71,9 @@ class FakeWorker:
 
     def known(self, board: Board) -> Hint | None:
         return small_hint(board) if self.instant else None
+
+    def judge(self, boards: list[Board]) -> None:
+        self.judged.append(list(boards))
 
     def request_board(self, width: int, height: int, length: int | None, seed: int) -> int:
         rid = next(self._ids)

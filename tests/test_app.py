@@ -210,15 +210,18 @@ def test_auto_solve_plays_to_the_goal_and_any_key_stops_it(make_app) -> None:
     scene = play(app, board)
     key(pygame.K_SPACE)
     frames(app, 20)
-    assert scene.solving and scene.session.moves > 0
+    sheet = scene.session.sheet
+    assert scene.solving and sheet.coach_moves > 0
+    assert sheet.moves == 0 and sheet.points == 0 and sheet.streak == 0  # nothing credited
     key(pygame.K_q)
     frames(app)
-    stopped = scene.session.moves
+    stopped = scene.session.sheet.coach_moves
     frames(app, 20)
-    assert not scene.solving and scene.session.moves == stopped
+    assert not scene.solving and scene.session.sheet.coach_moves == stopped
     key(pygame.K_SPACE)
     frames(app, 400)
     assert isinstance(app.scene, EndScene) and not app.scene.view.summary.solved_by_player
+    assert app.scene.view.summary.coach_moves > 0
     assert app.scores.table("3x3") == []
 
 

@@ -13,12 +13,11 @@ import pytest
 from game.core.scoring import (
     BASE_POINTS,
     HINT_COST_PER_LEVEL,
-    SOLVE_BONUS_PER_CELL,
     UNDO_COST,
     MoveClass,
     ScoreSheet,
-    summarize,
 )
+from game.core.summary import SOLVE_BONUS_PER_CELL, summarize
 from game.store.highscores import Entry, HighScores
 from game.ui.chart import chart_geometry
 from game.ui.end_screen import (
@@ -101,7 +100,9 @@ def test_end_screen_lines_have_the_right_figures() -> None:
         "Solved!",
         "3x3  3x3-42",
         "Grade",
-        "B",  # efficiency 100% is an A, one hint level lowers it a step
+        "A",  # efficiency 100% is an A; one hint level is named but costs no letter
+        "A: 100% efficiency, 1 hint level used",
+        f"1 undo (-{UNDO_COST}): moves undone or restarted away don't count",
         "New best time!",
         "Time: 2:05.2",
         "Moves: 8",
@@ -127,13 +128,16 @@ def test_end_screen_lines_have_the_right_figures() -> None:
 
 def test_end_screen_text_variants() -> None:
     auto = end_screen_text(EndScreenView(scripted_summary(by_player=False), table_entries(1)))
-    assert auto.title == "Solved by the computer" and auto.grade == "-"
+    assert auto.title == "Solved by the coach" and auto.grade == "-"
     assert "do not enter" in auto.rank_line
     outside = end_screen_text(EndScreenView(scripted_summary(), table_entries(10), rank=None))
     assert outside.rank_line == "Not in the 3x3 top 10 this time"
-    perfect = replace(scripted_summary(), perfect=True, efficiency=None, accuracy=-0.25)
+    perfect = replace(scripted_summary(), perfect=True, grade="S", efficiency=None,
+                      accuracy=-0.25)
     text = end_screen_text(EndScreenView(perfect, (), warning="scores.json was unusable"))
     assert text.title == "Perfect!"
+    not_s = end_screen_text(EndScreenView(replace(perfect, grade="A"), ()))
+    assert not_s.title == "Solved!"  # never "Perfect!" for a game not graded S
     assert ("Efficiency", "-") in text.stats and ("Accuracy", "-25%") in text.stats
     assert text.table == ("No scores yet for 3x3",)
     assert end_screen_lines(EndScreenView(perfect, (), warning="bad file"))[-2] == "bad file"

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.core.scoring import GameSummary, MoveClass, ScoreSheet, summarize
+from game.core.scoring import MoveClass, ScoreSheet
+from game.core.summary import GameSummary, summarize
 from game.store.highscores import (
     BADGE_MOVES,
     BADGE_POINTS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
-from game.core.board import Board
+from game.core.board import Board, inverse
 from game.core.notation import parse_board
 from game.core.scoring import MoveClass
 from game.session import Session
@@ -144,6 +144,10 @@ def test_following_a_best_found_path_keeps_the_rest_of_it() -> None:
     s.apply(Move(exact.path[0]))
     assert s.hint is not None and s.hint.board == s.board and not s.hint.optimal
     assert s.hint.path == exact.path[1:] and s.hint.distance == len(exact.path) - 1
-    wrong = next(m for m in s.board.legal_moves() if m != s.hint.path[0])
+    back = inverse(exact.path[0])
+    wrong = next(m for m in s.board.legal_moves() if m not in (s.hint.path[0], back))
     s.apply(Move(wrong))
-    assert s.hint is None
+    assert s.hint is None  # off the path: nothing known here
+    s.apply(Undo())
+    s.apply(Move(back))
+    assert s.hint == best  # back at the start, whose best-found path the game was told

@@ -1,11 +1,13 @@
-"""Pure scoring: moves judged from exact distances, arcade points, streaks, summary and grade.
+"""Pure scoring: moves judged from exact distances, arcade points and streaks on a score sheet.
 
-Rules (every number is a named constant below):
+Rules (every number is a named constant below; the end-of-game figures are in
+``game.core.summary``):
 
 * A move is OPTIMAL when the distance to the goal drops by one, WASTEFUL when it grows by one
-  (on a sliding puzzle every move changes it by exactly one), UNKNOWN when no exact distance is
-  known (5x5 and larger, or before the solver has answered). The judgement comes from distances
-  or the COMPLETE set of optimal moves, never from one stored solution path, so any of several
+  (on a sliding puzzle every move changes it by exactly one), UNKNOWN while no exact distance
+  is known (5x5 and larger, or before the coach has answered; the session judges such moves
+  again as soon as the distances are known). The judgement comes from distances or the
+  COMPLETE set of optimal moves, never from one stored solution path, so any of several
   optimal moves counts as optimal.
 * Each optimal move earns BASE_POINTS times the streak multiplier: 1x, then 2x once 5 optimal
   moves in a row were made, 3x after 10, 4x after 20, 5x after 40. A wasteful move costs
@@ -13,50 +15,34 @@ Rules (every number is a named constant below):
   earn nothing and leave the streak alone.
 * Hints: the overlay's help is charged per level shown per position (level 1 arrows, level 2
   arrows and path): HINT_COST_PER_LEVEL for each level not yet charged on this position. A move
-  made while help was shown for its position is "assisted": it earns 1x and does not extend
-  the streak.
-* Undo (Tatham style): the undone moves leave the move count and the optimal/wasteful counts,
-  and the points they earned are taken back; the undo itself costs UNDO_COST and resets the
-  streak. Redo restores the moves and their points at no cost. Restart (undoable like any
-  history entry) costs RESTART_COST and resets the streak.
-* At the end, a game the player finished gets SOLVE_BONUS_PER_CELL per cell, a time bonus of
-  TIME_BONUS_PER_SECOND for each second under par (PAR_SECONDS_PER_MOVE per optimal move), and
-  the PERFECT_BONUS_PER_MOVE per optimal move when solved in exactly the optimal number of
-  moves from the start with no undo or restart (hints allowed; they are charged on their own).
-  Points never go below zero. Games finished by the auto-solver get no bonus and no grade.
-* efficiency = optimal length at start / moves; accuracy = (optimal - wasteful) / moves (when
-  every move is judged they are equal). Grade from efficiency (accuracy if the start distance is
-  unknown): S for a perfect game without hints, A >= 0.85, B >= 0.65, C >= 0.45, else D; every
-  HINT_LEVELS_PER_GRADE_STEP hint levels used (or part of them) lower the letter one step.
+  made while help was shown for its position is "assisted": an optimal one earns BASE_POINTS
+  (1x) and neither extends nor breaks the streak.
+* Undo (Tatham style): the undone moves leave the line of play, with the points they earned or
+  cost; the undo itself costs UNDO_COST, no more than a wasteful move costs, and resets the
+  streak. Redo brings the moves and their points back at no cost. Restart (undoable like any
+  history entry) costs RESTART_COST and resets the streak. Moves that were undone or restarted
+  away do not count in the moves, the accuracy or the chart.
+* Moves the coach plays (auto-solve) are judged but never credited: they earn no points, leave
+  the streak alone and are counted apart from the player's moves.
 """
 
 from __future__ import annotations
 
 import enum
-import math
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from game.core.coach import Hint
 
 BASE_POINTS = 10
 WASTEFUL_COST = 10
-UNDO_COST = 25
+UNDO_COST = 5
+"""At most WASTEFUL_COST: undoing a mistake is never punished more than keeping it."""
 RESTART_COST = 25
 HINT_COST_PER_LEVEL = 5
 """Small on purpose: with arrows on, an optimal move still nets a little (10 - 5)."""
 MULTIPLIER_STEPS = (5, 10, 20, 40)
 """Streak lengths after which the multiplier grows by one (1x below the first)."""
-SOLVE_BONUS_PER_CELL = 10
-PAR_SECONDS_PER_MOVE = 3.0
-ESTIMATED_MOVES_PER_CELL = 4
-"""Par for a board whose optimal length is unknown: this many moves per cell."""
-TIME_BONUS_PER_SECOND = 5
-PERFECT_BONUS_PER_MOVE = 20
-
-GRADES = ("S", "A", "B", "C", "D")
-GRADE_UNRATED = "-"
-GRADE_THRESHOLDS = (("A", 0.85), ("B", 0.65), ("C", 0.45))
-HINT_LEVELS_PER_GRADE_STEP = 5
 
 
 class MoveClass(enum.Enum):
@@ -78,18 +64,22 @@ def classify(distance_before: int | None, distance_after: int | None) -> MoveCla
     return MoveClass.UNKNOWN  # not a single move apart: the figures are not exact distances
 
 
-def judge_move(move: str, before: Hint | None) -> tuple[MoveClass, int | None]:
-    """(class, distance after) of ``move`` from the hint for the board before it.
+def judge_move(move: str, before: Hint | None,
+               after: Hint | None = None) -> tuple[MoveClass, int | None]:
+    """(class, distance after) of ``move`` from the hints for the boards before and after it.
 
-    With the complete set of optimal moves a move outside it is wasteful (parity: it adds one).
+    With the complete set of optimal moves before the move, a move outside it is wasteful
+    (parity: it adds one); otherwise two proven distances decide.
     """
-    if before is None or not before.optimal:
-        return MoveClass.UNKNOWN, None
-    if move in before.moves:
-        return MoveClass.OPTIMAL, before.distance - 1
-    if before.complete:
-        return MoveClass.WASTEFUL, before.distance + 1
-    return MoveClass.UNKNOWN, None
+    if before is not None and before.optimal:
+        if move in before.moves:
+            return MoveClass.OPTIMAL, before.distance - 1
+        if before.complete:
+            return MoveClass.WASTEFUL, before.distance + 1
+    if before is not None and before.optimal and after is not None and after.optimal:
+        cls = classify(before.distance, after.distance)
+        return cls, after.distance if cls is not MoveClass.UNKNOWN else None
+    return MoveClass.UNKNOWN, after.distance if after is not None and after.optimal else None
 
 
 def multiplier(streak: int) -> int:
@@ -102,24 +92,42 @@ class Line:
     """One move on the current line of play, with running totals (a persistent list)."""
 
     prev: Line | None
+    move: str
     cls: MoveClass
     distance: int | None
+    """Exact distance to the goal after the move, when known."""
     points: int
+    assisted: bool
+    by_coach: bool
     moves: int
     optimal: int
     wasteful: int
     unknown: int
+    coach: int
     total_points: int
 
+    def walk(self) -> Iterator[Line]:
+        """The moves of this line from the first to this one."""
+        nodes: list[Line] = []
+        node: Line | None = self
+        while node is not None:
+            nodes.append(node)
+            node = node.prev
+        return reversed(nodes)
 
-def _extend(line: Line | None, cls: MoveClass, distance: int | None, points: int) -> Line:
-    """``line`` with one more move."""
-    base = (0, 0, 0, 0, 0) if line is None else (
-        line.moves, line.optimal, line.wasteful, line.unknown, line.total_points
+
+def _extend(line: Line | None, move: str, cls: MoveClass, distance: int | None, points: int,
+            assisted: bool, by_coach: bool) -> Line:
+    """``line`` with one more move (the coach's moves count apart from the player's)."""
+    base = (0, 0, 0, 0, 0, 0) if line is None else (
+        line.moves, line.optimal, line.wasteful, line.unknown, line.coach, line.total_points
     )
-    return Line(line, cls, distance, points, base[0] + 1,
-                 base[1] + (cls is MoveClass.OPTIMAL), base[2] + (cls is MoveClass.WASTEFUL),
-                 base[3] + (cls is MoveClass.UNKNOWN), base[4] + points)
+    mine = not by_coach
+    return Line(line, move, cls, distance, points, assisted, by_coach,
+                base[0] + mine, base[1] + (mine and cls is MoveClass.OPTIMAL),
+                base[2] + (mine and cls is MoveClass.WASTEFUL),
+                base[3] + (mine and cls is MoveClass.UNKNOWN), base[4] + by_coach,
+                base[5] + points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,36 +150,40 @@ class ScoreSheet:
     hint_level_here: int = 0
     last: MoveClass | None = None
     last_points: int = 0
-    trail: tuple[int | None, ...] = (None,)
+    last_assisted: bool = False
     line: Line | None = None
 
     # --- construction -------------------------------------------------
     @classmethod
     def start(cls, start_distance: int | None, *, width: int = 4, height: int = 4) -> ScoreSheet:
         """A fresh sheet for a board ``start_distance`` moves from the goal (None: unknown)."""
-        return cls(width=width, height=height, start_distance=start_distance,
-                   trail=(start_distance,))
+        return cls(width=width, height=height, start_distance=start_distance)
 
     # --- figures the HUD shows ----------------------------------------
     @property
     def moves(self) -> int:
-        """Moves on the current line (undone moves do not count)."""
+        """The player's moves on the current line (undone moves and the coach's do not count)."""
         return 0 if self.line is None else self.line.moves
 
     @property
     def optimal(self) -> int:
-        """Optimal moves on the current line."""
+        """The player's optimal moves on the current line."""
         return 0 if self.line is None else self.line.optimal
 
     @property
     def wasteful(self) -> int:
-        """Wasteful moves on the current line."""
+        """The player's wasteful moves on the current line."""
         return 0 if self.line is None else self.line.wasteful
 
     @property
     def unknown(self) -> int:
-        """Unjudged moves on the current line."""
+        """The player's unjudged moves on the current line."""
         return 0 if self.line is None else self.line.unknown
+
+    @property
+    def coach_moves(self) -> int:
+        """Moves on the current line that the coach played (auto-solve)."""
+        return 0 if self.line is None else self.line.coach
 
     @property
     def move_points(self) -> int:
@@ -197,15 +209,21 @@ class ScoreSheet:
     @property
     def distance(self) -> int | None:
         """The exact distance to the goal now, when known."""
-        line = self.line
-        return self.start_distance if line is None else line.distance
+        return self.start_distance if self.line is None else self.line.distance
+
+    def trail(self) -> tuple[int | None, ...]:
+        """The distance to the goal after each move of the current line (start first)."""
+        if self.line is None:
+            return (self.start_distance,)
+        return (self.start_distance, *(node.distance for node in self.line.walk()))
 
     # --- events -------------------------------------------------------
-    def after_move(self, cls: MoveClass | None = None, distance_after: int | None = None
-                   ) -> ScoreSheet:
+    def after_move(self, cls: MoveClass | None = None, distance_after: int | None = None,
+                   *, move: str = "", by_coach: bool = False) -> ScoreSheet:
         """Score one single-tile move; ``cls`` None means judge it from the distances.
 
         A missing ``distance_after`` is inferred from the class when the distance is known.
+        A move the coach plays (``by_coach``) is recorded but earns nothing.
         """
         before = self.distance
         if cls is None:
@@ -216,15 +234,17 @@ class ScoreSheet:
             elif cls is MoveClass.WASTEFUL:
                 distance_after = before + 1
         streak = self.streak
-        assisted = self.hint_level_here > 0
-        if cls is MoveClass.OPTIMAL:
+        assisted = self.hint_level_here > 0 and not by_coach
+        if by_coach:
+            points = 0
+        elif cls is MoveClass.OPTIMAL:
             points = BASE_POINTS * (1 if assisted else multiplier(streak))
             streak = streak if assisted else streak + 1
         elif cls is MoveClass.WASTEFUL:
             points, streak = -WASTEFUL_COST, 0
         else:
             points = 0
-        line = _extend(self.line, cls, distance_after, points)
+        line = _extend(self.line, move, cls, distance_after, points, assisted, by_coach)
         return replace(
             self,
             streak=streak,
@@ -232,35 +252,25 @@ class ScoreSheet:
             hint_level_here=0,
             last=cls,
             last_points=points,
-            trail=(*self.trail, distance_after),
+            last_assisted=assisted,
             line=line,
         )
 
     def after_undo(self, line: Line | None) -> ScoreSheet:
         """One history entry undone; ``line`` is the record of the position gone back to."""
-        moved = replace(self, line=line)
-        return replace(moved, undos=self.undos + 1, streak=0, hint_level_here=0, last=None,
-                       last_points=-UNDO_COST, trail=(*self.trail, moved.distance))
+        return replace(self, line=line, undos=self.undos + 1, streak=0, hint_level_here=0,
+                       last=None, last_points=-UNDO_COST, last_assisted=False)
 
     def after_redo(self, line: Line | None) -> ScoreSheet:
         """One history entry redone (``line``: its record): its moves and points come back,
         free of charge."""
-        moved = replace(self, line=line)
-        return replace(moved, hint_level_here=0, last=None, last_points=0,
-                       trail=(*self.trail, moved.distance))
+        return replace(self, line=line, hint_level_here=0, last=None, last_points=0,
+                       last_assisted=False)
 
     def after_restart(self) -> ScoreSheet:
         """Back to the starting board (one undoable entry)."""
-        return replace(
-            self,
-            restarts=self.restarts + 1,
-            streak=0,
-            hint_level_here=0,
-            last=None,
-            last_points=-RESTART_COST,
-            trail=(*self.trail, self.start_distance),
-            line=None,
-        )
+        return replace(self, restarts=self.restarts + 1, streak=0, hint_level_here=0, last=None,
+                       last_points=-RESTART_COST, last_assisted=False, line=None)
 
     def after_hint(self, level: int) -> ScoreSheet:
         """Help at ``level`` was shown for the current position; charge levels not yet paid."""
@@ -274,95 +284,4 @@ class ScoreSheet:
         so efficiency, the perfect bonus and the ideal chart line can still be figured."""
         if self.start_distance is not None:
             return self
-        return replace(self, start_distance=distance, trail=(distance, *self.trail[1:]))
-
-    def learn_distance(self, distance: int) -> ScoreSheet:
-        """Record the exact distance of the current position once the solver knows it."""
-        line = self.line
-        if line is None:
-            if self.start_distance is None and len(self.trail) == 1:
-                return replace(self, start_distance=distance,
-                               trail=(*self.trail[:-1], distance))
-            return self
-        if line.distance is not None:
-            return self
-        return replace(self, line=replace(line, distance=distance),
-                       trail=(*self.trail[:-1], distance))
-
-
-@dataclass(frozen=True, slots=True)
-class GameSummary:
-    """Everything the end-of-game screen and the high-score table need."""
-
-    shape: str
-    seconds: float
-    moves: int
-    optimal_length: int | None
-    efficiency: float | None
-    accuracy: float | None
-    best_streak: int
-    hints_used: int
-    undos: int
-    restarts: int
-    optimal: int
-    wasteful: int
-    unknown: int
-    move_points: int
-    solve_bonus: int
-    time_bonus: int
-    perfect_bonus: int
-    costs: int
-    points: int
-    perfect: bool
-    grade: str
-    distances: tuple[int | None, ...]
-    solved_by_player: bool
-
-
-def par_seconds(optimal_length: int | None, cells: int) -> float:
-    """The time par: PAR_SECONDS_PER_MOVE per optimal move (estimated when unknown)."""
-    length = optimal_length if optimal_length is not None else cells * ESTIMATED_MOVES_PER_CELL
-    return PAR_SECONDS_PER_MOVE * length
-
-
-def grade(efficiency: float | None, accuracy: float | None, hints_used: int,
-          perfect: bool) -> str:
-    """The letter grade (S..D, or GRADE_UNRATED when nothing could be judged)."""
-    rating = efficiency if efficiency is not None else accuracy
-    if rating is None:
-        return GRADE_UNRATED
-    if perfect and hints_used == 0:
-        return GRADES[0]
-    letter = next((name for name, low in GRADE_THRESHOLDS if rating >= low), GRADES[-1])
-    steps = math.ceil(hints_used / HINT_LEVELS_PER_GRADE_STEP)
-    return GRADES[min(len(GRADES) - 1, GRADES.index(letter) + steps)]
-
-
-def summarize(sheet: ScoreSheet, seconds: float, solved_by_player: bool) -> GameSummary:
-    """The final figures of a finished game."""
-    moves = sheet.moves
-    start = sheet.start_distance
-    by_player = solved_by_player
-    efficiency = start / moves if by_player and start is not None and moves > 0 else None
-    judged = sheet.optimal + sheet.wasteful > 0
-    accuracy = (sheet.optimal - sheet.wasteful) / moves if judged else None
-    perfect = (by_player and start is not None and moves == start
-               and sheet.undos == 0 and sheet.restarts == 0)
-    cells = sheet.width * sheet.height
-    solve_bonus = SOLVE_BONUS_PER_CELL * cells if by_player else 0
-    spare = max(0.0, par_seconds(start, cells) - seconds)
-    time_bonus = round(TIME_BONUS_PER_SECOND * spare) if by_player else 0
-    perfect_bonus = PERFECT_BONUS_PER_MOVE * start if perfect and start is not None else 0
-    total = sheet.move_points - sheet.costs + solve_bonus + time_bonus + perfect_bonus
-    letter = (grade(efficiency, accuracy, sheet.hints_used, perfect)
-              if by_player else GRADE_UNRATED)
-    return GameSummary(
-        shape=f"{sheet.width}x{sheet.height}", seconds=seconds, moves=moves,
-        optimal_length=start, efficiency=efficiency, accuracy=accuracy,
-        best_streak=sheet.best_streak, hints_used=sheet.hints_used, undos=sheet.undos,
-        restarts=sheet.restarts, optimal=sheet.optimal, wasteful=sheet.wasteful,
-        unknown=sheet.unknown, move_points=sheet.move_points, solve_bonus=solve_bonus,
-        time_bonus=time_bonus, perfect_bonus=perfect_bonus, costs=sheet.costs,
-        points=max(0, total), perfect=perfect, grade=letter, distances=sheet.trail,
-        solved_by_player=by_player,
-    )
+        return replace(self, start_distance=distance)

@@ -8,7 +8,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from game.core.scoring import GameSummary
+from game.core.summary import GameSummary
 from game.store.storage import BackgroundWriter, JsonStore, data_dir
 
 SCORES_FILE = "scores.json"

@@ -12,9 +12,9 @@ import pygame
 
 from game.core.board import Board
 from game.core.generate import MAX_SEED, random_board
-from game.core.scoring import GameSummary
 from game.core.settings import Settings
 from game.core.spec import Difficulty, GameSpec, difficulty_length
+from game.core.summary import GameSummary
 from game.store.highscores import AddResult, HighScores
 from game.store.settings_file import open_settings_store
 from game.store.storage import BackgroundWriter, JsonStore

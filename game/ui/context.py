@@ -10,8 +10,8 @@ import pygame
 
 from game.core.board import Board
 from game.core.coach import CoachResult, Hint, WorkerStatus
-from game.core.scoring import GameSummary
 from game.core.settings import Settings
+from game.core.summary import GameSummary
 from game.store.highscores import AddResult, HighScores
 from game.ui.fonts import Fonts
 from game.ui.layout import Layout
@@ -29,6 +29,10 @@ class Coach(Protocol):
     def known(self, board: Board) -> Hint | None: ...
 
     def submit(self, board: Board) -> None: ...
+
+    def judge(self, boards: list[Board]) -> None:
+        """Solve these boards when idle, so earlier moves can be judged (see game.worker)."""
+        ...
 
     def request_board(self, width: int, height: int, length: int | None, seed: int) -> int: ...
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.core.scoring import GRADE_UNRATED, GameSummary
+from game.core.summary import GRADE_UNRATED, GameSummary
 from game.store.highscores import AddResult, Entry
 from game.ui.chart import draw_distance_chart
 from game.ui.scores_view import (
@@ -23,9 +23,6 @@ from game.ui.theme import Theme
 
 Box = tuple[int, int, int, int]
 
-TITLE_SOLVED = "Solved!"
-TITLE_PERFECT = "Perfect!"
-TITLE_AUTO = "Solved by the computer"
 GRADE_LABEL = "Grade"
 HELP = "N new game   R replay   Esc title"
 UNKNOWN = "-"
@@ -78,6 +75,8 @@ class EndScreenText:
     title: str
     subtitle: str
     grade: str
+    notes: tuple[str, ...]
+    """Why the grade is what it is, how undos and restarts counted, the coach's part."""
     badges: tuple[str, ...]
     stats: tuple[tuple[str, str], ...]
     rank_line: str
@@ -95,16 +94,17 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
     """The texts of the end screen, computed from the view alone."""
     s = view.summary
     if not s.solved_by_player:
-        title, rank_line = TITLE_AUTO, RANK_AUTO
+        rank_line = RANK_AUTO
     else:
-        title = TITLE_PERFECT if s.perfect else TITLE_SOLVED
         template = RANK_IN_TABLE if view.rank is not None else RANK_OUTSIDE
         rank_line = template.format(rank=view.rank, shape=s.shape)
     subtitle = f"{s.shape}  {view.game_id}".strip()
     bonus = s.solve_bonus + s.time_bonus + s.perfect_bonus
+    moves = str(s.moves) if not s.coach_moves else f"{s.moves} + {s.coach_moves} by the coach"
+    notes = tuple(n for n in (s.grade_reason, s.history_note, s.coach_note) if n)
     stats = (
         ("Time", format_time(s.seconds)),
-        ("Moves", str(s.moves)),
+        ("Moves", moves),
         ("Optimal length", UNKNOWN if s.optimal_length is None else str(s.optimal_length)),
         ("Efficiency", percent(s.efficiency)),
         ("Accuracy", percent(s.accuracy)),
@@ -117,9 +117,10 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         ("Points", str(s.points)),
     )
     return EndScreenText(
-        title=title,
+        title=s.headline,
         subtitle=subtitle,
         grade=s.grade,
+        notes=notes,
         badges=tuple(BADGE_TEXT.format(badge=b) for b in view.badges),
         stats=stats,
         rank_line=rank_line,
@@ -135,7 +136,7 @@ def end_screen_lines(view: EndScreenView) -> list[str]:
     lines = [text.title]
     if text.subtitle:
         lines.append(text.subtitle)
-    lines += [GRADE_LABEL, text.grade, *text.badges]
+    lines += [GRADE_LABEL, text.grade, *text.notes, *text.badges]
     lines += [f"{label}: {value}" for label, value in text.stats]
     lines += [text.rank_line, *text.table]
     if text.warning:
@@ -217,7 +218,7 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     surface.fill(theme.bg)
     _draw_header(surface, box.header, text, theme, font)
     _draw_grade(surface, box.grade, text.grade, theme, font)
-    _draw_badges(surface, box.badges, text.badges, theme, font)
+    _draw_notes_and_badges(surface, box.badges, text.notes, text.badges, theme, font)
     _draw_stats(surface, box.stats, text.stats, theme, font)
     draw_distance_chart(surface, box.chart, view.summary.distances, theme, font)
     _draw_ranked_table(surface, box.table, view, text.rank_line, theme, font)
@@ -244,6 +245,20 @@ def _draw_grade(surface: pygame.Surface, box: Box, grade: str, theme: Theme,
     letter_px = max(MIN_TEXT_PX, int((h - label_px) * GRADE_LETTER_SHARE / 0.75))
     blit_fit(surface, font, letter_px, grade, grade_colour(grade, theme),
              (x + w / 2, y + label_px), w, "center")
+
+
+def _draw_notes_and_badges(surface: pygame.Surface, box: Box, notes: Sequence[str],
+                           badges: Sequence[str], theme: Theme, font: FontFn) -> None:
+    x, y, w, h = box
+    if notes:
+        notes_h = h if not badges else h // 2
+        row_h = notes_h / len(notes)
+        text_px = max(MIN_TEXT_PX, int(min(row_h / ROW_SPACING, w / 22)))
+        for i, note in enumerate(notes):
+            blit_fit(surface, font, text_px, note, theme.hud_text if i == 0 else theme.muted,
+                     (x + w / 2, y + i * row_h + (row_h - text_px) / 2), w, "center")
+        y, h = y + notes_h, h - notes_h
+    _draw_badges(surface, (x, y, w, h), badges, theme, font)
 
 
 def _draw_badges(surface: pygame.Surface, box: Box, badges: Sequence[str], theme: Theme,

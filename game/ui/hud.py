@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.coach import CoachState
-from game.core.scoring import MoveClass
+from game.core.scoring import BASE_POINTS, MoveClass
 from game.ui.fonts import Fonts
 from game.ui.layout import Layout
 from game.ui.theme import Theme
@@ -27,6 +27,10 @@ class HudView:
     status: str = ""
     cue: MoveClass | None = None
     cue_strength: float = 0.0
+    cue_points: int = 0
+    """What the judged move earned (or cost)."""
+    cue_assisted: bool = False
+    """The move was made with a hint shown (1x, the streak neither grows nor breaks)."""
     footer: str = ""
     banner: str = ""
 
@@ -49,6 +53,17 @@ def coach_status(worker_state: CoachState, bound: int, distance: int | None,
     if worker_state == CoachState.THINKING:
         return f"thinking... depth {bound}" if bound else "thinking..."
     return ""
+
+
+def cue_words(view: HudView) -> str:
+    """The judged move in words, with its points: ``optimal! +20 x2``, ``optimal +10 (hint)``."""
+    points = f"{view.cue_points:+d}"
+    if view.cue is MoveClass.OPTIMAL:
+        if view.cue_assisted:
+            return f"optimal {points} (hint)"
+        times = view.cue_points // BASE_POINTS
+        return f"optimal! {points}" + (f" x{times}" if times > 1 else "")
+    return f"wasteful {points}"
 
 
 def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Theme,
@@ -78,8 +93,7 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
     if view.cue and view.cue_strength > 0:
         good = view.cue is MoveClass.OPTIMAL
         color = theme.good if good else theme.bad
-        word = "optimal!" if good else "wasteful"
-        label = fonts.text(word, size, color, bold=True)
+        label = fonts.text(cue_words(view), size, color, bold=True)
         label.set_alpha(int(255 * view.cue_strength))
         surface.blit(label, label.get_rect(midtop=(w // 2, y + h)))
     fx, fy, fw, fh = layout.footer

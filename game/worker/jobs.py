@@ -73,6 +73,8 @@ class JobKind(enum.Enum):
     """The board on screen."""
     PREFETCH = "prefetch"
     """A neighbour of the board on screen, guessed while idle."""
+    JUDGE = "judge"
+    """A board the game played through before the coach answered (to judge its moves)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +132,9 @@ class Job:
         return self.searching and self.cancel_at is None
 
 
-SEARCHES = (JobKind.SOLVE, JobKind.PREFETCH)
+SEARCHES = (JobKind.SOLVE, JobKind.PREFETCH, JobKind.JUDGE)
+BACKGROUND = (JobKind.PREFETCH, JobKind.JUDGE)
+"""Searches whose answers are only learned (read with ``known``), never handed out."""
 
 
 def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,

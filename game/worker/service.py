@@ -40,6 +40,8 @@ from game.core.coach import CoachResult, Hint, NewBoard, WorkerStatus
 from game.core.generate import random_board
 from game.worker.executor import DaemonThreadExecutor
 from game.worker.jobs import (
+    BACKGROUND,
+    CANCELLED,
     READY,
     THINKING,
     UNAVAILABLE,
@@ -102,6 +104,7 @@ class SolverWorker:
         self._running: Job | None = None
         self._pending: Board | None = None
         self._board_jobs: deque[Job] = deque()
+        self._judge: dict[Board, None] = {}  # boards to solve when idle, oldest first
         self._outbox: list[CoachResult] = []
         self._latest: Board | None = None
         self._latest_at = 0.0
@@ -158,6 +161,22 @@ class SolverWorker:
                 self._pending = board
             self._started = True
             self._tick(now)
+
+    def judge(self, boards: list[Board]) -> None:
+        """Solve these boards when nothing more urgent waits (after the board on screen, before
+        any prefetch); their answers are learned, read with ``known``. Replaces the list."""
+        now = self._clock()
+        with self._lock:
+            if self._closed:
+                return
+            self._judge = {b: None for b in boards if not self._settled(b)}
+            if self._judge:
+                self._started = True
+                self._tick(now)
+
+    def _settled(self, board: Board) -> bool:
+        hint = self._knowledge.known(board)
+        return hint is not None and hint.optimal and hint.complete
 
     def known(self, board: Board) -> Hint | None:
         """What is known about ``board`` right now, from the cache and its neighbours."""
@@ -245,7 +264,7 @@ class SolverWorker:
             return False
         job = self._running
         if job is None:
-            return self._pending is None and not self._board_jobs
+            return self._pending is None and not self._board_jobs and not self._judge
         return job.cancel_at is None and self._solve_seconds is None
 
     # --- scheduling (called with the lock held) -----------------------------
@@ -297,6 +316,10 @@ class SolverWorker:
             job = Job(JobKind.SOLVE, self._pending)
             self._pending = None
             self.counters["searches"] += 1
+        elif self._judge and not self._faulted:
+            board = next(iter(self._judge))
+            del self._judge[board]
+            job = Job(JobKind.JUDGE, board)
         elif self._prefetch and not self._faulted and self._latest is not None and (
             child := self._knowledge.unknown_neighbour(self._latest, self._prefetched)
         ):
@@ -365,8 +388,10 @@ class SolverWorker:
             self._publish()
 
     def _succeed(self, job: Job, result: object) -> None:
-        if job.kind is JobKind.PREFETCH:
-            return  # learned on the worker thread; submit() finds it in the cache
+        if job.kind in BACKGROUND:
+            if result is CANCELLED and job.kind is JobKind.JUDGE and job.board is not None:
+                self._judge = {job.board: None, **self._judge}  # interrupted: try again later
+            return  # learned on the worker thread; submit() and known() find it in the cache
         if job.kind is JobKind.WARM:
             self._warm = True
             self._faulted = False
@@ -385,8 +410,8 @@ class SolverWorker:
 
     def _fail(self, job: Job, error: BaseException) -> None:
         self.last_error = error
-        if job.kind is JobKind.PREFETCH:  # only a guess failed; the board on screen may be fine
-            log.info("prefetch of %s failed: %r", job.board, error)
+        if job.kind in BACKGROUND:  # only background work failed; the board on screen may be fine
+            log.info("%s of %s failed: %r", job.kind.value, job.board, error)
             self.counters["faults"] += 1
             return
         if job.kind is JobKind.BOARD:  # the game must still get a board: draw one uniformly

@@ -39,6 +39,8 @@ CUE_SECONDS = 0.35
 WIN_FLASH_SECONDS = 0.9
 STREAK_SOUND_EVERY = 5
 SOLVE_STEP_SECONDS = 0.12
+JUDGE_EVERY_SECONDS = 0.25
+"""How often the scene checks whether the coach can now judge moves made before it answered."""
 
 
 class PauseItem(enum.Enum):
@@ -68,6 +70,8 @@ class PlayScene(Scene):
         self.tween: SlideTween | None = None
         self.cue: Flash[MoveClass] | None = None
         self.cue_tile = 0
+        self.cue_points = 0
+        self.cue_assisted = False
         self.win: Flash[None] | None = None
         self.menu: MenuController[PauseItem] | None = None
         self.solving = False
@@ -79,6 +83,9 @@ class PlayScene(Scene):
         self.attract = attract
         self.after_win = 0.0
         self.focus_lost = False
+        self.judge_wait = 0.0
+        self.asked: tuple[Board, ...] = ()
+        """The boards last handed to the coach to judge earlier moves with."""
         self.score: AddResult | None = None
         """The high-score result, entered the moment the player wins (not when the end
         screen opens, so leaving during the win flash loses nothing)."""
@@ -164,6 +171,7 @@ class PlayScene(Scene):
         session.set_paused(self.menu is not None or self.focus_lost)
         session.tick(dt)
         self._ask_worker()
+        self._judge_late(dt)
         if session.solved:
             self.after_win += dt
             self._after_solved()
@@ -187,8 +195,10 @@ class PlayScene(Scene):
             self.ctx.stats.moves += len(change.cues)
             self.emit(PlaySound(Sound.SLIDE))
             last = change.cues[-1] if change.cues else None
-            if last in (MoveClass.OPTIMAL, MoveClass.WASTEFUL):
+            sheet = self.session.sheet
+            if last in (MoveClass.OPTIMAL, MoveClass.WASTEFUL) and not self.solving:
                 self.cue = Flash(last, CUE_SECONDS)
+                self.cue_points, self.cue_assisted = sheet.last_points, sheet.last_assisted
                 moved = [t for t in change.after.tiles if t and
                          change.after.tiles.index(t) != change.before.tiles.index(t)]
                 self.cue_tile = moved[-1] if moved else 0
@@ -247,6 +257,19 @@ class PlayScene(Scene):
             # Always tell the worker which board is on screen, even when the answer is known
             # (then no search runs): its prefetch and stale-result checks follow that board.
             self.ctx.coach.submit(board)
+
+    def _judge_late(self, dt: float) -> None:
+        """Moves made before the coach answered: have it look at their boards, and judge them
+        (the HUD, chart and end screen follow) as soon as it has."""
+        self.judge_wait -= dt
+        if self.judge_wait > 0:
+            return
+        self.judge_wait = JUDGE_EVERY_SECONDS
+        self.session.refresh()
+        boards = tuple(self.session.unjudged_boards())
+        if boards != self.asked:
+            self.asked = boards
+            self.ctx.coach.judge(list(boards))
 
     def _after_solved(self) -> None:
         if self.win is not None and not self.win.done:
@@ -310,6 +333,8 @@ class PlayScene(Scene):
             multiplier=session.sheet.multiplier, status=words,
             cue=self.cue.kind if self.cue is not None else None,
             cue_strength=self.cue.strength if self.cue is not None else 0.0,
+            cue_points=self.cue_points,
+            cue_assisted=self.cue_assisted,
             footer=f"{HELP}   [anim {anim_label(self.ctx.settings.anim_seconds)}]",
             banner=banner,
         )

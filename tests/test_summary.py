@@ -1,0 +1,176 @@
+"""End-of-game figures: bonuses bounded by the optimal length, grades with reasons, headlines."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.core.scoring import (
+    BASE_POINTS,
+    RESTART_COST,
+    UNDO_COST,
+    MoveClass,
+    ScoreSheet,
+)
+from game.core.summary import (
+    PAR_SECONDS_PER_MOVE,
+    PERFECT_BONUS_PER_MOVE,
+    SOLVE_BONUS_PER_CELL,
+    TIME_BONUS_PER_MOVE,
+    grade,
+    summarize,
+    time_bonus,
+)
+
+OPT, WASTE, UNK = MoveClass.OPTIMAL, MoveClass.WASTEFUL, MoveClass.UNKNOWN
+SLOW_SECONDS = 1e6  # far over par: no time bonus
+
+
+def play(sheet: ScoreSheet, classes: str) -> ScoreSheet:
+    """Apply moves written as o (optimal), w (wasteful), u (unknown)."""
+    for c in classes:
+        sheet = sheet.after_move({"o": OPT, "w": WASTE, "u": UNK}[c])
+    return sheet
+
+
+def undo(sheet: ScoreSheet) -> ScoreSheet:
+    assert sheet.line is not None
+    return sheet.after_undo(sheet.line.prev)
+
+
+def perfect_points(length: int, seconds: float, width: int = 4, height: int = 4) -> int:
+    sheet = play(ScoreSheet.start(length, width=width, height=height), "o" * length)
+    return summarize(sheet, seconds, solved_by_player=True).points
+
+
+def test_perfect_game_summary_figures() -> None:
+    sheet = play(ScoreSheet.start(12, width=3, height=3), "o" * 12)
+    summary = summarize(sheet, 20.0, solved_by_player=True)
+    move_points = BASE_POINTS * (5 + 5 * 2 + 2 * 3)
+    par = PAR_SECONDS_PER_MOVE * 12
+    assert summary.move_points == move_points
+    assert summary.solve_bonus == SOLVE_BONUS_PER_CELL * 9
+    assert summary.time_bonus == round(TIME_BONUS_PER_MOVE * 12 * (1 - 20.0 / par))
+    assert summary.perfect and summary.perfect_bonus == PERFECT_BONUS_PER_MOVE * 12
+    assert summary.points == (move_points + summary.solve_bonus + summary.time_bonus
+                              + summary.perfect_bonus)
+    assert summary.grade == "S" and summary.best_streak == 12 and summary.shape == "3x3"
+    assert summary.headline == "Perfect!"
+    assert summary.grade_reason == "S: perfect: the optimal number of moves, no hints"
+
+
+def test_time_bonus_is_bounded_by_the_optimal_length() -> None:
+    assert time_bonus(None, 0.0) == 0  # no par without the optimal length
+    assert time_bonus(4, 0.0) == TIME_BONUS_PER_MOVE * 4
+    assert time_bonus(4, PAR_SECONDS_PER_MOVE * 4) == 0
+    assert time_bonus(4, None) == 0
+
+
+def test_four_move_game_gets_no_giant_bonus() -> None:
+    """The bug: a perfect 4-move 4x4 game got +1059 from a par estimated for an unknown length."""
+    summary = summarize(play(ScoreSheet.start(4), "oooo"), 2.0, True)
+    assert summary.time_bonus <= TIME_BONUS_PER_MOVE * 4
+    assert summary.perfect_bonus == PERFECT_BONUS_PER_MOVE * 4
+    assert summary.points < perfect_points(50, 2.0 * 50 / 4)
+
+
+@given(st.integers(1, 80), st.integers(1, 80), st.floats(0.0, 10.0))
+def test_at_the_same_pace_a_longer_perfect_game_scores_more(short: int, long: int,
+                                                            pace: float) -> None:
+    if short >= long:
+        short, long = long, short + (short == long)
+    assert perfect_points(short, pace * short) < perfect_points(long, pace * long)
+
+
+@given(st.integers(1, 80), st.floats(0.0, 500.0), st.floats(0.0, 500.0))
+def test_a_faster_perfect_game_never_scores_less(length: int, a: float, b: float) -> None:
+    fast, slow = sorted((a, b))
+    assert perfect_points(length, fast) >= perfect_points(length, slow)
+
+
+def test_perfect_needs_exact_length_and_no_undo_and_hints_keep_it_from_s() -> None:
+    detour = summarize(play(ScoreSheet.start(4), "owoo" + "o"), SLOW_SECONDS, True)
+    assert detour.moves == 5 and not detour.perfect and detour.perfect_bonus == 0
+    assert detour.headline == "Solved!"
+    undone = summarize(play(undo(play(ScoreSheet.start(4), "ow")), "ooo"), SLOW_SECONDS, True)
+    assert undone.moves == 4 and undone.efficiency == 1.0 and not undone.perfect
+    assert undone.grade == "A" and undone.headline == "Solved!"
+    assert undone.history_note == (f"1 undo (-{UNDO_COST}): moves undone or restarted away "
+                                   "don't count")
+    hinted = summarize(play(ScoreSheet.start(4).after_hint(1).after_hint(2), "oooo"),
+                       SLOW_SECONDS, True)
+    assert hinted.perfect and hinted.grade == "A" and hinted.headline == "Solved!"
+    assert hinted.grade_reason == "A: perfect moves, 2 hint levels used (S needs no hints)"
+
+
+def test_restart_note_and_efficiency_describe_the_final_line() -> None:
+    sheet = play(ScoreSheet.start(4), "owo").after_restart()
+    summary = summarize(play(sheet, "oooo"), SLOW_SECONDS, True)
+    assert summary.moves == 4 and summary.distances == (4, 3, 2, 1, 0)
+    assert summary.history_note.startswith(f"1 restart (-{RESTART_COST})")
+
+
+def test_efficiency_accuracy_and_the_classic_accuracy() -> None:
+    summary = summarize(play(ScoreSheet.start(10), "o" * 5 + "w" * 3 + "o" * 8), SLOW_SECONDS,
+                        True)
+    assert summary.moves == 16
+    assert summary.efficiency == pytest.approx(10 / 16)
+    assert summary.accuracy == pytest.approx(13 / 16)
+    assert summary.classic_accuracy == pytest.approx((13 - 3) / 16)
+    assert summary.grade == "C" and summary.grade_reason == "C: 62% efficiency (B needs 65%)"
+    assert summary.costs == 0 and summary.time_bonus == 0
+
+
+def test_coach_finished_game_shows_the_players_part_apart() -> None:
+    sheet = play(ScoreSheet.start(10), "ooow")
+    for _ in range(8):
+        sheet = sheet.after_move(OPT, by_coach=True)
+    summary = summarize(sheet, 5.0, solved_by_player=False)
+    assert not summary.solved_by_player and summary.headline == "Solved by the coach"
+    assert summary.solve_bonus == summary.time_bonus == summary.perfect_bonus == 0
+    assert summary.grade == "-" and summary.grade_reason == "-: the coach finished this game"
+    assert (summary.moves, summary.optimal, summary.coach_moves) == (4, 3, 8)
+    assert summary.points == 3 * BASE_POINTS - 10
+    assert summary.coach_note == ("You: 4 moves, 3 optimal, 20 points before the coach took "
+                                  "over; the coach: 8 moves")
+
+
+def test_unknown_board_gets_no_time_bonus_and_no_grade() -> None:
+    summary = summarize(play(ScoreSheet.start(None, width=5, height=5), "u" * 200), 1.0, True)
+    assert summary.grade == "-" and summary.accuracy is None and summary.efficiency is None
+    assert summary.solve_bonus == SOLVE_BONUS_PER_CELL * 25 and summary.time_bonus == 0
+
+
+def test_points_never_negative() -> None:
+    sheet = undo(play(ScoreSheet.start(3), "www").after_hint(2))
+    assert sheet.points == 0
+    assert summarize(play(sheet, "o" * 4), SLOW_SECONDS, True).points >= 0
+
+
+@pytest.mark.parametrize(
+    ("efficiency", "hints", "perfect", "expected"),
+    [
+        (1.0, 0, True, "S"),
+        (1.0, 0, False, "A"),
+        (0.85, 0, False, "A"),
+        (0.8499, 0, False, "B"),
+        (0.65, 0, False, "B"),
+        (0.6499, 0, False, "C"),
+        (0.45, 0, False, "C"),
+        (0.4499, 0, False, "D"),
+        (1.0, 1, True, "A"),
+        (1.0, 4, True, "A"),
+        (1.0, 5, True, "B"),
+        (1.0, 6, False, "B"),
+        (0.5, 50, False, "D"),
+    ],
+)
+def test_grade_boundaries(efficiency: float, hints: int, perfect: bool, expected: str) -> None:
+    assert grade(efficiency, None, hints, perfect) == expected
+
+
+def test_grade_falls_back_to_accuracy_then_unrated() -> None:
+    assert grade(None, 0.9, 0, False) == "A"
+    assert grade(None, -0.2, 0, False) == "D"
+    assert grade(None, None, 0, False) == "-"
