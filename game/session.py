@@ -114,6 +114,7 @@ class Session:
         self.oracle = oracle
         self.actions: list[BoardAction] = []
         self._hints: dict[Board, Hint] = {}
+        self._replaying = False
         self.elapsed = 0.0
         self.started = False
         self.paused = False
@@ -212,10 +213,13 @@ class Session:
 
     def _rescore(self) -> None:
         """Play every action again from the start with what is known now."""
-        actions = self.actions
-        self._reset()
-        for action in actions:
-            self._apply(action)
+        self._replaying = True
+        try:
+            self._reset()
+            for action in self.actions:
+                self._apply(action)
+        finally:
+            self._replaying = False
 
     def _refresh_hint(self, charge: bool = True) -> None:
         self.hint = self.lookup(self.board)
@@ -311,6 +315,8 @@ class Session:
         after = self.board
         if after.is_solved():
             self.solved = True
+            if not self._replaying:
+                self.refresh()  # the game is over: judge it with everything known now
         return Change(before, after, kind, cues)
 
 

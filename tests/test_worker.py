@@ -323,3 +323,27 @@ def test_a_new_board_cancels_a_prefetch(solver, make_worker):
     results = poll_until(worker, lambda r: hints_for(r, far))
     assert hints_for(results, far)[0].distance == distance(far)
     assert solver.cancelled == [solver.started[1]]
+
+
+def test_judge_solves_listed_boards_when_idle_and_known_answers(solver, make_worker):
+    worker = make_worker()
+    worker.start()
+    a, b = boards_at(10)[:2]
+    worker.judge([a, b])
+    assert wait_for(lambda: all((h := worker.known(x)) is not None and h.complete
+                                for x in (a, b)))
+    assert worker.known(a).distance == distance(a) and worker.known(b).moves == optimal_set(b)
+    assert worker.poll() == []  # judged boards are learned, never handed out as hints
+
+
+def test_the_board_on_screen_goes_before_judging(solver, make_worker):
+    solver.warm_gate.clear()
+    worker = make_worker()
+    worker.start()
+    old, screen = boards_at(12)[:2]
+    worker.judge([old])
+    worker.submit(screen)
+    solver.warm_gate.set()
+    assert hints_for(poll_until(worker, bool), screen)
+    assert solver.started[0] == screen
+    assert wait_for(lambda: (h := worker.known(old)) is not None and h.complete)

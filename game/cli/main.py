@@ -88,6 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="time budget (boards beyond 4x4 get a best-found solution)",
     )
 
+    analyse = sub.add_parser("analyse", help="judge a game move by move, as the game scores it")
+    analyse.add_argument("board", metavar="BOARD", help="board text, game ID, file path or -")
+    analyse.add_argument("moves", metavar="MOVES", help="the moves played, e.g. RRDL or R2DL")
+    analyse.add_argument("--json", action="store_true", help="print one JSON object")
+
     check = sub.add_parser("check", help="tell whether a board is solvable")
     check.add_argument("board", metavar="BOARD", help="board text, game ID, file path or -")
     return parser
@@ -140,6 +145,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.cli.solve import cmd_solve
 
             return cmd_solve(args, read_board_arg(args.board))
+        if command == "analyse":
+            from game.cli.analyse import cmd_analyse
+
+            return cmd_analyse(args, read_board_arg(args.board))
         if command == "demo":
             options = _demo_options(args)
             from game.cli.play import run_demo

@@ -149,11 +149,16 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     return letter, reason
 
 
-def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool) -> GameSummary:
-    """The final figures of a finished game (``seconds`` None: untimed, as in ``analyse``)."""
+def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, *,
+              finished: bool = True) -> GameSummary:
+    """The final figures of a game (``seconds`` None: untimed, as in ``analyse``).
+
+    An unfinished game (``finished`` False: ``analyse`` of moves that stop short of the goal)
+    gets no bonus and no grade.
+    """
     moves = sheet.moves
     start = sheet.start_distance
-    by_player = solved_by_player and sheet.coach_moves == 0
+    by_player = solved_by_player and sheet.coach_moves == 0 and finished
     efficiency = start / moves if by_player and start is not None and moves > 0 else None
     judged = sheet.optimal + sheet.wasteful > 0
     accuracy = sheet.optimal / moves if judged and moves else None
@@ -167,6 +172,8 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool) 
     total = sheet.move_points - sheet.costs + solve_bonus + timed + perfect_bonus
     if by_player:
         letter, why = _grade(efficiency, accuracy, sheet.hints_used, perfect)
+    elif not finished:
+        letter, why = GRADE_UNRATED, "the board is not solved"
     else:
         letter, why = GRADE_UNRATED, "the coach finished this game"
     assisted = 0 if sheet.line is None else sum(
@@ -180,5 +187,5 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool) 
         coach_moves=sheet.coach_moves, move_points=sheet.move_points, solve_bonus=solve_bonus,
         time_bonus=timed, perfect_bonus=perfect_bonus, costs=sheet.costs,
         points=max(0, total), perfect=perfect, grade=letter, grade_reason=f"{letter}: {why}",
-        distances=sheet.trail(), solved_by_player=by_player,
+        distances=sheet.trail(), solved_by_player=by_player and finished,
     )

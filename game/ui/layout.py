@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 HUD_SHARE = 0.14
@@ -42,9 +43,11 @@ class Layout:
 
     def cell_origin(self, row: float, col: float) -> tuple[int, int]:
         """Top-left pixel of a tile at (possibly fractional) row and column."""
+        # Rounded up: a tile starts at least half a gap inside its cell, so mapping any of its
+        # pixels back (cell_at) never lands in the cell before it (round() could, at .5).
         half = self.gap / 2
-        return (round(self.board_x + col * self.pitch + half),
-                round(self.board_y + row * self.pitch + half))
+        return (math.ceil(self.board_x + col * self.pitch + half),
+                math.ceil(self.board_y + row * self.pitch + half))
 
     def cell_rect(self, index: int) -> Rect:
         """Rectangle of the tile in cell ``index``."""

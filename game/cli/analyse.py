@@ -1,0 +1,125 @@
+"""The `analyse` command: judge any game move by move with the game's own session and scoring."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+
+from game.core.actions import Move
+from game.core.board import Board, BoardError
+from game.core.coach import Hint
+from game.core.notation import parse_moves
+from game.core.parity import solvability
+from game.core.scoring import Line
+from game.core.summary import GameSummary, summarize
+from game.session import EXACT_CELLS, Session
+
+PROG = "fifteen"
+EXIT_OK = 0
+
+
+class ExactOracle:
+    """Exact hints from the solver for boards up to EXACT_CELLS cells, each solved once."""
+
+    def __init__(self) -> None:
+        self._cache: dict[Board, Hint | None] = {}
+
+    def __call__(self, board: Board) -> Hint | None:
+        if board not in self._cache:
+            self._cache[board] = self._solve(board)
+        return self._cache[board]
+
+    @staticmethod
+    def _solve(board: Board) -> Hint | None:
+        if board.size > EXACT_CELLS:
+            return None
+        from game.solver import optimal_moves
+        from game.worker.jobs import checked_hint
+
+        return checked_hint(board, optimal_moves(board))
+
+
+def check_moves(board: Board, moves: str, text: str) -> None:
+    """Raise BoardError naming the first move of ``moves`` that cannot be made, and why."""
+    here = board
+    for i, move in enumerate(moves, start=1):
+        if not here.can_move(move):
+            side = {"U": "below", "D": "above", "L": "right of", "R": "left of"}[move]
+            raise BoardError(f"move {i} of '{text}' ({move}) is illegal: no tile {side} the gap")
+        here = here.apply(move)
+
+
+def analyse(board: Board, moves: str, oracle: ExactOracle | None = None) -> dict:
+    """The judged game as plain data (the schema ``--json`` prints)."""
+    session = Session(board, oracle=oracle or ExactOracle())
+    for move in moves:
+        session.apply(Move(move))
+    finished = session.solved
+    sheet = session.sheet
+    summary = summarize(sheet, None, True, finished=finished)  # untimed: no time bonus
+    rows = []
+    before = sheet.start_distance
+    nodes: list[Line] = list(sheet.line.walk()) if sheet.line is not None else []
+    for node in nodes:
+        rows.append({"move": node.move, "before": before, "after": node.distance,
+                     "judgement": node.cls.value, "points": node.points})
+        before = node.distance
+    return {
+        "board": board.text(),
+        "optimal_length": sheet.start_distance,
+        "moves": rows,
+        "summary": _summary_data(summary, finished),
+    }
+
+
+def _summary_data(summary: GameSummary, finished: bool) -> dict:
+    data = asdict(summary)
+    for key in ("seconds", "distances", "hints_used", "assisted", "coach_moves", "shape",
+                "solved_by_player"):
+        data.pop(key, None)
+    return {"solved": finished, **data}
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{round(value * 100)}%"
+
+
+def format_report(data: dict) -> str:
+    """The human-readable report: one line a move, then the summary the end screen shows."""
+    def shown(value: int | None) -> str:
+        return "?" if value is None else str(value)
+
+    lines = [f"board {data['board']}, optimal length {shown(data['optimal_length'])}"]
+    for i, row in enumerate(data["moves"], start=1):
+        lines.append(f"{i:4d}  {row['move']}  {shown(row['before']):>3} -> "
+                     f"{shown(row['after']):<3}  {row['judgement']:<9} {row['points']:+d}")
+    s = data["summary"]
+    lines += [
+        f"solved: {'yes' if s['solved'] else 'no'}",
+        f"moves: {s['moves']}  optimal length: {shown(s['optimal_length'])}  "
+        f"wasteful moves: {s['wasteful']}",
+        f"accuracy: {_percent(s['accuracy'])} (classic (right - wrong) / total: "
+        f"{_percent(s['classic_accuracy'])})  efficiency: {_percent(s['efficiency'])}",
+        f"points: {s['points']} (moves {s['move_points']}, bonuses "
+        f"+{s['solve_bonus'] + s['time_bonus'] + s['perfect_bonus']}, costs -{s['costs']})",
+        f"grade: {s['grade_reason']}",
+    ]
+    return "\n".join(lines)
+
+
+def cmd_analyse(args: argparse.Namespace, board: Board) -> int:
+    """`analyse BOARD MOVES [--json]`: 0 when judged; bad input raises BoardError (exit 2)."""
+    verdict = solvability(board)
+    if not verdict.solvable:
+        raise BoardError(f"board {board} is not solvable ({verdict.message()})")
+    moves = parse_moves(args.moves)
+    check_moves(board, moves, args.moves)
+    data = analyse(board, moves)
+    if args.json:
+        print(json.dumps(data))
+    else:
+        print(format_report(data))
+    sys.stdout.flush()
+    return EXIT_OK

@@ -1,0 +1,138 @@
+"""`analyse`: every move judged as the game judges it, checked against exhaustive search."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+
+import pytest
+
+from game.cli.analyse import analyse
+from game.cli.main import main
+from game.core.board import Board
+from game.core.generate import random_board
+from game.core.notation import parse_board
+from tests.helpers import bfs_distances
+
+pytestmark = pytest.mark.usefixtures("private_cache")
+
+JUDGEMENTS = {"optimal", "wasteful", "line", "off-line", "unknown"}
+
+
+@lru_cache(maxsize=4)
+def table(width: int, height: int) -> dict[tuple[int, ...], int]:
+    return bfs_distances(width, height)
+
+
+def random_game(board: Board, rng: random.Random, detour: float) -> str:
+    """Mostly optimal play (a random one of the optimal moves) with random detours."""
+    dist = table(board.width, board.height)
+    moves, here = [], board
+    while not here.is_solved() and len(moves) < 200:
+        legal = here.legal_moves()
+        best = [m for m in legal if dist[here.apply(m).tiles] == dist[here.tiles] - 1]
+        move = rng.choice(legal if rng.random() < detour else best)
+        moves.append(move)
+        here = here.apply(move)
+    return "".join(moves)
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (2, 4), (4, 2)])
+def test_every_judgement_agrees_with_exhaustive_search(shape: tuple[int, int]) -> None:
+    rng = random.Random(sum(shape))
+    dist = table(*shape)
+    for _ in range(12):
+        board = random_board(*shape, rng)
+        moves = random_game(board, rng, detour=0.25)
+        data = analyse(board, moves)
+        assert data["optimal_length"] == dist[board.tiles]
+        here = board
+        for row, move in zip(data["moves"], moves, strict=True):
+            nxt = here.apply(move)
+            before, after = dist[here.tiles], dist[nxt.tiles]
+            assert (row["move"], row["before"], row["after"]) == (move, before, after)
+            assert row["judgement"] == ("optimal" if after < before else "wasteful")
+            here = nxt
+        summary = data["summary"]
+        wasteful = sum(1 for r in data["moves"] if r["judgement"] == "wasteful")
+        assert summary["wasteful"] == wasteful and summary["unknown"] == 0
+        assert summary["solved"] and summary["moves"] == len(moves)
+        assert summary["efficiency"] == pytest.approx(dist[board.tiles] / len(moves))
+        assert summary["points"] >= 0
+
+
+def test_alternative_optimal_moves_all_count() -> None:
+    dist = table(3, 3)
+    rng = random.Random(5)
+    for _ in range(200):
+        board = random_board(3, 3, rng)
+        best = [m for m in board.legal_moves()
+                if dist[board.apply(m).tiles] == dist[board.tiles] - 1]
+        if len(best) >= 2:
+            break
+    paths = []
+    for first in best:
+        rest = random_game(board.apply(first), random.Random(1), detour=0.0)
+        paths.append(first + rest)
+    results = [analyse(board, path) for path in paths]
+    for data in results:
+        assert all(r["judgement"] == "optimal" for r in data["moves"])
+        assert data["summary"]["grade"] == "S"
+    assert len({r["summary"]["points"] for r in results}) == 1
+
+
+def test_json_schema_and_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyse", "1 2 3/4 5 6/0 7 8", "LRL2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"board", "optimal_length", "moves", "summary"}
+    assert data["optimal_length"] == 2
+    assert [r["judgement"] for r in data["moves"]] == ["optimal", "wasteful", "optimal",
+                                                       "optimal"]
+    assert all(set(r) == {"move", "before", "after", "judgement", "points"}
+               for r in data["moves"])
+    assert {r["judgement"] for r in data["moves"]} <= JUDGEMENTS
+    summary = data["summary"]
+    for key in ("moves", "optimal_length", "wasteful", "accuracy", "classic_accuracy",
+                "efficiency", "points", "grade"):
+        assert key in summary
+    assert summary["accuracy"] == 0.75 and summary["classic_accuracy"] == 0.5
+    assert main(["analyse", "1 2 3/4 5 6/0 7 8", "LRLL"]) == 0
+    out = capsys.readouterr().out
+    assert "wasteful" in out and "grade: C" in out and "classic" in out
+
+
+def test_a_game_that_stops_short_is_judged_but_not_graded(capsys) -> None:
+    assert main(["analyse", "1 2 3/4 5 6/0 7 8", "L", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)["summary"]
+    assert not summary["solved"] and summary["grade"] == "-"
+    assert summary["solve_bonus"] == 0
+
+
+@pytest.mark.parametrize(
+    ("moves", "words"),
+    [
+        ("LRLLU", "move 5 of 'LRLLU' (U) is illegal: no tile below the gap"),
+        ("R", "move 1 of 'R' (R) is illegal: no tile left of the gap"),
+        ("LX", "'X' is not a move"),
+    ],
+)
+def test_illegal_moves_are_bad_input(moves: str, words: str,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyse", "1 2 3/4 5 6/0 7 8", moves]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    [line] = captured.err.splitlines()
+    assert words in line
+
+
+def test_unsolvable_board_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyse", "1 2 3/4 5 6/8 7 0", "D"]) == 2
+    assert "not solvable" in capsys.readouterr().err
+
+
+def test_big_board_moves_are_unknown_not_guessed() -> None:
+    board = parse_board("1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24")
+    data = analyse(board, "L")
+    assert data["moves"][0]["judgement"] == "unknown"  # beyond exact reach: not guessed
+    assert data["summary"]["solved"]

@@ -1,0 +1,253 @@
+"""Every move judged exactly in the end: late answers, restarts, undos, auto-solve, properties."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from functools import lru_cache
+
+import pygame
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.actions import Action, CycleHint, Move, Redo, Restart, Source, Undo
+from game.core.board import MOVES, Board
+from game.core.coach import Hint
+from game.core.generate import random_board
+from game.core.notation import parse_board
+from game.core.scoring import MoveClass
+from game.session import Session
+from game.ui.end_screen import end_screen_text
+from game.ui.scenes.end import EndScene
+from tests.app_driver import KEYS, frames, key, play
+from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
+from tests.fakes_front import FakeWorker, exact_hint
+from tests.helpers import neighbours
+
+ISSUE_BOARD = parse_board("1 2 3 4/5 0 6 8/9 10 7 11/13 14 15 12")
+"""The perfect 4-move 4x4 solve of the issue report (R D R D... see ISSUE_SOLUTION)."""
+NEAR_DEPTH = 12
+"""Exact distances of every 4x4 board this close to the goal (breadth-first search)."""
+
+
+@lru_cache(maxsize=1)
+def near_goal_4x4() -> dict[tuple[int, ...], int]:
+    goal = Board.goal(4, 4).tiles
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        state = queue.popleft()
+        if dist[state] == NEAR_DEPTH:
+            continue
+        for nxt in neighbours(state, 4, 4):
+            if nxt not in dist:
+                dist[nxt] = dist[state] + 1
+                queue.append(nxt)
+    return dist
+
+
+def near_hint(board: Board) -> Hint | None:
+    """The exact hint for a 4x4 board within NEAR_DEPTH - 1 of the goal (None further out)."""
+    if board.size <= 9:
+        return exact_hint(board)
+    table = near_goal_4x4()
+    d = table.get(board.tiles)
+    if d is None or d >= NEAR_DEPTH:
+        return None
+    moves = frozenset(m for m in board.legal_moves() if table.get(board.apply(m).tiles) == d - 1)
+    path, b = "", board
+    while not b.is_solved():
+        m = min(m for m in b.legal_moves() if table.get(b.apply(m).tiles) == table[b.tiles] - 1)
+        path, b = path + m, b.apply(m)
+    return Hint(board, d, moves, True, True, path)
+
+
+ISSUE_SOLUTION = near_hint(ISSUE_BOARD).path  # type: ignore[union-attr]
+
+
+class Sleepy:
+    """An oracle that knows nothing until woken (a coach still warming up)."""
+
+    def __init__(self) -> None:
+        self.awake = False
+
+    def __call__(self, board: Board) -> Hint | None:
+        return near_hint(board) if self.awake else None
+
+
+class SleepyWorker(FakeWorker):
+    """The fake coach, silent until ``wake()``; then it knows every board near the goal."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.oracle = Sleepy()
+
+    def submit(self, board: Board) -> None:
+        self.submitted.append(board)
+        if self.oracle.awake and (hint := near_hint(board)) is not None:
+            self.outbox.append(hint)
+
+    def known(self, board: Board) -> Hint | None:
+        return self.oracle(board)
+
+    def wake(self) -> None:
+        self.oracle.awake = True
+
+
+# --- the session ----------------------------------------------------------------------------
+def test_moves_before_the_coach_answers_are_judged_when_it_does() -> None:
+    assert len(ISSUE_SOLUTION) == 4
+    oracle = Sleepy()
+    s = Session(ISSUE_BOARD, oracle=oracle)
+    for move in ISSUE_SOLUTION:
+        s.apply(Move(move))
+    assert s.solved and s.sheet.unknown == 4 and s.summary().optimal_length is None
+    assert s.unjudged_boards()[0] == ISSUE_BOARD
+    assert not s.refresh()
+    oracle.awake = True
+    assert s.refresh()
+    summary = s.summary()
+    assert (summary.unknown, summary.optimal, summary.optimal_length) == (0, 4, 4)
+    assert summary.efficiency == 1.0 and summary.grade == "S" and summary.perfect
+    assert summary.distances == (4, 3, 2, 1, 0)
+    assert s.unjudged_boards() == [] and not s.refresh()
+
+
+def test_restart_after_the_answer_still_knows_the_optimal_length() -> None:
+    """The bug: after R the end screen showed '-' and the chart counted the moves before it."""
+    oracle = Sleepy()
+    s = Session(ISSUE_BOARD, oracle=oracle)
+    wrong = next(m for m in ISSUE_BOARD.legal_moves() if m != ISSUE_SOLUTION[0])
+    s.apply(Move(ISSUE_SOLUTION[0]))
+    s.apply(Move(wrong))
+    oracle.awake = True
+    s.apply(Restart())
+    for move in ISSUE_SOLUTION:
+        s.apply(Move(move))
+    summary = s.summary()
+    assert summary.optimal_length == 4 and summary.moves == 4 and summary.unknown == 0
+    assert summary.distances == (4, 3, 2, 1, 0) and summary.restarts == 1
+    assert "restart" in summary.history_note
+
+
+def run(board: Board, actions: list[Action], oracle) -> Session:
+    s = Session(board, oracle=oracle)
+    for action in actions:
+        s.apply(action)
+    return s
+
+
+ACTIONS = st.lists(st.one_of(st.sampled_from(MOVES).map(Move), st.just(Undo()), st.just(Redo()),
+                             st.just(Restart()), st.just(CycleHint()),
+                             st.sampled_from(MOVES).map(lambda m: Move(m, Source.SOLVE))),
+                   max_size=40)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), ACTIONS)
+def test_judging_late_equals_judging_at_once(seed: int, actions: list[Action]) -> None:
+    board = random_board(3, 3, random.Random(seed))
+    at_once = run(board, actions, exact_hint)
+    oracle = Sleepy()
+    oracle_late = run(board, actions, lambda b: exact_hint(b) if oracle.awake else None)
+    oracle.awake = True
+    oracle_late.refresh()
+    assert oracle_late.summary() == at_once.summary()
+    assert oracle_late.sheet.trail() == at_once.sheet.trail()
+    assert oracle_late.board == at_once.board
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), ACTIONS)
+def test_points_are_the_sum_of_the_moves_plus_bonuses_less_costs(seed: int,
+                                                                   actions: list[Action]) -> None:
+    s = run(random_board(3, 3, random.Random(seed)), actions, exact_hint)
+    sheet = s.sheet
+    per_move = sum(n.points for n in sheet.line.walk()) if sheet.line is not None else 0
+    assert sheet.move_points == per_move
+    summary = s.summary()
+    total = (per_move - summary.costs + summary.solve_bonus + summary.time_bonus
+             + summary.perfect_bonus)
+    assert summary.points == max(0, total)
+    assert summary.unknown == 0  # every move on a 3x3 board is judged exactly
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 10**6))
+def test_every_optimal_path_of_a_board_scores_the_same(seed: int, choice: int) -> None:
+    board = random_board(3, 3, random.Random(seed))
+    rng = random.Random(choice)
+    summaries = []
+    for pick in (min, lambda moves: rng.choice(sorted(moves))):
+        s = Session(board, oracle=exact_hint)
+        while not s.solved:
+            s.apply(Move(pick(exact_hint(s.board).moves)))
+        s.elapsed = 30.0
+        summaries.append(s.summary())
+    assert summaries[0] == summaries[1] and summaries[0].perfect
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.lists(st.sampled_from(MOVES), max_size=12))
+def test_auto_solved_moves_never_add_points(seed: int, mine: list[str]) -> None:
+    board = random_board(3, 3, random.Random(seed))
+    s = run(board, [Move(m) for m in mine], exact_hint)
+    points, streak, moves = s.points, s.streak, s.moves
+    while not s.solved:
+        s.apply(Move(exact_hint(s.board).path[0], Source.SOLVE))
+        assert (s.points, s.streak, s.moves) == (points, streak, moves)
+    summary = s.summary()
+    assert not summary.solved_by_player and summary.grade == "-"
+    assert summary.solve_bonus == summary.time_bonus == summary.perfect_bonus == 0
+
+
+def test_assisted_optimal_move_is_named_and_earns_its_points() -> None:
+    board = parse_board("1 2 3/4 5 6/0 7 8")
+    s = Session(board, oracle=exact_hint)
+    s.apply(CycleHint())
+    change = s.apply(Move(exact_hint(board).path[0]))
+    assert change is not None and change.cues == (MoveClass.OPTIMAL,)
+    assert s.sheet.last_assisted and s.sheet.last_points == 10
+
+
+# --- the app, as a player sees it ---------------------------------------------------------------
+def test_a_perfect_solve_before_the_coach_answers_ends_graded_exactly(make_app) -> None:
+    worker = SleepyWorker()
+    app = make_app(worker)
+    play(app, ISSUE_BOARD)
+    for move in ISSUE_SOLUTION:
+        key(KEYS[move])
+        frames(app)
+    worker.wake()
+    frames(app, 120)
+    assert isinstance(app.scene, EndScene)
+    summary = app.scene.view.summary
+    assert (summary.optimal_length, summary.moves, summary.unknown) == (4, 4, 0)
+    assert summary.efficiency == 1.0 and summary.grade == "S"
+    text = end_screen_text(app.scene.view)
+    assert ("Optimal length", "4") in text.stats and ("Efficiency", "100%") in text.stats
+    assert text.title == "Perfect!"
+    assert summary.points < 1000  # no giant time bonus from an unknown par
+
+
+def test_restart_then_solve_shows_only_the_moves_that_count(make_app) -> None:
+    worker = SleepyWorker()
+    worker.wake()
+    app = make_app(worker)
+    play(app, ISSUE_BOARD)
+    frames(app, 2)
+    wrong = next(m for m in ISSUE_BOARD.legal_moves() if m != ISSUE_SOLUTION[0])
+    for move in (ISSUE_SOLUTION[0], wrong):
+        key(KEYS[move])
+        frames(app)
+    key(pygame.K_r)
+    frames(app)
+    for move in ISSUE_SOLUTION:
+        key(KEYS[move])
+        frames(app)
+    frames(app, 120)
+    assert isinstance(app.scene, EndScene)
+    summary = app.scene.view.summary
+    assert summary.optimal_length == 4 and summary.moves == 4
+    assert summary.distances == (4, 3, 2, 1, 0)
+    assert any("restart" in note for note in end_screen_text(app.scene.view).notes)
