@@ -1,4 +1,4 @@
-"""Synthesize the game's sound effects (slide, streak, win) into assets/ as small WAV files."""
+"""Synthesize the game's sound effects (slide, streak, win, bump) into assets/ as small WAVs."""
 
 from __future__ import annotations
 
@@ -59,6 +59,12 @@ WIN_NOTE_DECAY = 7.0
 WIN_CHORD_DECAY = 4.0
 WIN_VIBRATO_HZ = 5.5
 WIN_VIBRATO_DEPTH = 0.004
+
+BUMP_SECONDS = 0.09
+BUMP_PEAK = 0.3
+"""Soft on purpose: an illegal move is a nudge, not a buzzer."""
+BUMP_HZ = 150.0
+BUMP_DECAY = 45.0
 
 ATTACK_SECONDS = 0.005
 
@@ -140,10 +146,23 @@ def synth_win() -> list[float]:
     return out
 
 
+def synth_bump() -> list[float]:
+    """A low, muffled knock for a move that cannot be made."""
+    count = _sample_count(BUMP_SECONDS)
+    out = []
+    for i in range(count):
+        t = i / SAMPLE_RATE
+        phase = 2.0 * math.pi * BUMP_HZ * t
+        tone = math.sin(phase) + 0.3 * math.sin(2 * phase)
+        out.append(math.exp(-BUMP_DECAY * t) * tone)
+    return out
+
+
 SOUNDS: dict[str, tuple[Callable[[], list[float]], float]] = {
     "slide": (synth_slide, SLIDE_PEAK),
     "streak": (synth_streak, STREAK_PEAK),
     "win": (synth_win, WIN_PEAK),
+    "bump": (synth_bump, BUMP_PEAK),
 }
 
 

@@ -100,7 +100,7 @@ def test_hint_overlay_cycles_and_renders(make_app) -> None:
     frames(app, 2)  # the worker's answer arrives through poll()
     assert scene.session.hint is not None and scene.session.hint.complete
     off = screen_hash(app)
-    assert scene.board_view().hint_level == 0 and scene.hud_view().status == "H for hints"
+    assert scene.board_view().hint_level == 0 and scene.hud_view().status == ""  # quiet dot
     key(pygame.K_h)
     frames(app)
     view = scene.board_view()
@@ -126,10 +126,13 @@ def test_coach_status_words_follow_the_worker(make_app) -> None:
     scene = play(app)
     scene.session.hint = None
     for status, words in ((WorkerStatus("warming up"), "warming up"),
-                          (WorkerStatus("thinking", 17, 100), "thinking... depth 17"),
-                          (WorkerStatus("unavailable"), "hint unavailable")):
+                          (WorkerStatus("thinking", 17, 100), "thinking 17"),
+                          (WorkerStatus("unavailable"), "unavailable")):
         worker.status = status
+        assert scene.hud_view().status == ""  # hints off: no coach words
+        scene.session.hint_level = 1
         assert scene.hud_view().status == words
+        scene.session.hint_level = 0
 
 
 def test_clicks_land_on_the_right_tile_after_a_resize(make_app) -> None:
@@ -137,9 +140,9 @@ def test_clicks_land_on_the_right_tile_after_a_resize(make_app) -> None:
     board = parse_board("1 2 3/4 5 6/0 7 8")
     scene = play(app, board)
     old = centre(app, board, 6 + 2)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=500, size=(1100, 500)))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=640, size=(1100, 640)))
     frames(app)
-    assert app.screen.get_size() == (1100, 500)
+    assert app.screen.get_size() == (1100, 640)
     assert app.layout_for(board).cell_at(*old) != 8
     click(centre(app, board, 7))
     frames(app)

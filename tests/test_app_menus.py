@@ -98,12 +98,32 @@ def test_settings_are_saved_and_remembered(make_app) -> None:
     assert again.settings.hover and not again.settings.sound
 
 
+def motion(pos: tuple[int, int], rel: tuple[int, int] = (3, 0)) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel,
+                                         buttons=(0, 0, 0)))
+
+
 def test_hover_mode_slides_tiles_under_the_pointer(make_app) -> None:
     app = make_app(store=MemoryStore({"hover": True}))
     board = parse_board("1 2 3/4 5 6/7 0 8")
     scene = play(app, board)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(app, board, 8),
-                                         rel=(0, 0), buttons=(0, 0, 0)))
+    motion(centre(app, board, 0))  # where the pointer was when the game opened
+    motion(centre(app, board, 8))
+    frames(app)
+    assert scene.session.board == board.apply("L")
+
+
+def test_hover_ignores_a_resting_pointer_when_a_game_opens(make_app) -> None:
+    """The bug: hover mode moved a tile by itself (and started the clock) under the pointer."""
+    app = make_app(store=MemoryStore({"hover": True}))
+    board = parse_board("1 2 3/4 5 6/7 0 8")
+    scene = play(app, board)
+    motion(centre(app, board, 8), rel=(0, 0))  # SDL's event for the resting pointer
+    motion(centre(app, board, 8))
+    frames(app, 3)
+    assert scene.session.board == board and not scene.session.started
+    motion(centre(app, board, 5))
+    motion(centre(app, board, 8))
     frames(app)
     assert scene.session.board == board.apply("L")
 

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "assets"
 SCRIPT = ROOT / "scripts" / "make_sounds.py"
 # name -> (shortest, longest) duration in seconds
-EXPECTED = {"slide": (0.04, 0.1), "streak": (0.2, 0.35), "win": (0.7, 1.2)}
+EXPECTED = {"slide": (0.04, 0.1), "streak": (0.2, 0.35), "win": (0.7, 1.2), "bump": (0.05, 0.15)}
 MAX_BYTES = 60_000
 EDGE_SAMPLE_LIMIT = 200  # first and last samples near silence: no click on start or stop
 MIN_PEAK = 3000

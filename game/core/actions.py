@@ -24,6 +24,8 @@ class CommandKind(enum.Enum):
     PAUSE = "pause"
     NEW = "new"
     SOLVE = "solve"
+    KEYS = "keys"
+    """Show every key (the ? overlay)."""
 
 
 @dataclass(frozen=True, slots=True)

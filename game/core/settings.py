@@ -9,7 +9,7 @@ T = TypeVar("T")
 
 ANIM_CHOICES: tuple[float, ...] = (0.1, 0.18, 0.05, 0.0)
 """Animation speeds the menu cycles through: normal, slow, fast, instant (seconds)."""
-THEME_CHOICES: tuple[str, ...] = ("classic", "ocean", "high-contrast")
+THEME_CHOICES: tuple[str, ...] = ("classic", "ocean", "high-contrast", "colour-blind")
 MAX_ANIM_SECONDS = 1.0
 
 
@@ -24,6 +24,10 @@ class Settings:
     picture: bool = False
     show_numbers: bool = True
     theme: str = "classic"
+    reduced_motion: bool = False
+    """No shakes, pop-ups, particles or scene fades; slides still move (at their speed)."""
+    large_text: bool = False
+    """Every text a quarter larger."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""

@@ -33,6 +33,7 @@ from game.ui.intents import (
     Pop,
     Quit,
     ShowEnd,
+    ShowKeys,
     ShowScores,
     StartAttract,
     StartGame,
@@ -43,6 +44,7 @@ from game.ui.picture import cut_tiles
 from game.ui.render import TileCache
 from game.ui.scenes.base import Scene
 from game.ui.scenes.end import EndScene, ScoresScene
+from game.ui.scenes.keys import KeysScene
 from game.ui.scenes.menus import SettingsScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import GeneratingScene
@@ -86,6 +88,7 @@ class App:
         self._scores = scores if scores is not None else HighScores().load()
         self._rng = rng if rng is not None else random.Random()
         self._fonts = Fonts()
+        self._fonts.set_large(self._settings.large_text)
         self._tiles = TileCache(self._fonts)
         self.sounds = sounds if sounds is not None else Sounds.load(self._settings.sound)
         self.image = image
@@ -289,6 +292,8 @@ class App:
                 self.push(ScoresScene(self, shape))
             case ShowEnd(session=session, spec=spec, result=result):
                 self.replace(EndScene(self, session, spec, result))
+            case ShowKeys():
+                self.push(KeysScene(self))
             case StartAttract():
                 self._start_attract()
             case NextDemoBoard():
@@ -307,6 +312,7 @@ class App:
     def set_settings(self, settings: Settings) -> None:
         """Use new settings now and save them in the background."""
         old, self._settings = self._settings, settings
+        self._fonts.set_large(settings.large_text)
         if settings.sound != old.sound:
             if settings.sound and not self.sounds.available:
                 self.sounds = Sounds.load(True)

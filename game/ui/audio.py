@@ -18,6 +18,8 @@ class Sound(enum.StrEnum):
     SLIDE = "slide"
     STREAK = "streak"
     WIN = "win"
+    BUMP = "bump"
+    """A move that cannot be made."""
 
 
 SOUND_NAMES = tuple(sound.value for sound in Sound)
@@ -26,7 +28,7 @@ MIXER_SIZE = -16  # signed 16-bit samples
 MIXER_CHANNELS = 2
 MIXER_BUFFER = 512  # small buffer: a slide must sound as the tile moves, not a beat later
 # Per-effect volume so the frequent slide click stays in the background.
-VOLUMES = {"slide": 0.5, "streak": 0.7, "win": 0.8}
+VOLUMES = {"slide": 0.5, "streak": 0.7, "win": 0.8, "bump": 0.4}
 
 
 def default_assets_dir() -> Path:

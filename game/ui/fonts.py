@@ -1,31 +1,81 @@
-"""Fonts by pixel size and rendered text, both cached so a frame never re-renders glyphs."""
+"""Fonts by pixel size and rendered text, both cached so a frame never re-renders glyphs.
+
+Every size asked for is multiplied by ``Fonts.scale`` (the large-text setting). Text checks
+(``tests/test_type_scale.py``) turn on ``RENDERED`` to learn which blitted surfaces are text.
+"""
 
 from __future__ import annotations
+
+import weakref
 
 import pygame
 
 MAX_TEXT_CACHE = 512
 """Rendered strings kept before the cache is cleared (sizes change on resize)."""
-MIN_FIT_PX = 9
+MIN_FIT_PX = 16
+"""Text shrunk to fit its place never gets smaller than this (line box about 11 px)."""
 FIT_STEP = 0.9
 """Text too wide for its place is redrawn this much smaller until it fits."""
+LARGE_TEXT_SCALE = 1.25
+
+
+class TextLog:
+    """Which surfaces are rendered text, and their text (test instrumentation; off in play)."""
+
+    def __init__(self) -> None:
+        self._surfaces: weakref.WeakKeyDictionary[pygame.Surface, str] = (
+            weakref.WeakKeyDictionary())
+
+    def add(self, surface: pygame.Surface, text: str) -> None:
+        """Remember that ``surface`` shows ``text``."""
+        self._surfaces[surface] = text
+
+    def text_of(self, surface: pygame.Surface) -> str | None:
+        """The text ``surface`` shows, or None if it is not rendered text."""
+        return self._surfaces.get(surface)
+
+
+RENDERED: TextLog | None = None
+"""Set to a TextLog to record every rendered text surface (tests only)."""
+
+
+class Font(pygame.font.Font):
+    """pygame's font, noting its rendered surfaces when ``RENDERED`` is on."""
+
+    def render(self, text: str | bytes | None, antialias: bool,  # type: ignore[override]
+               color: pygame.typing.ColorLike,
+               bgcolor: pygame.typing.ColorLike | None = None,
+               wraplength: int = 0) -> pygame.Surface:
+        surface = super().render(text, antialias, color, bgcolor, wraplength)
+        if RENDERED is not None and isinstance(text, str) and text:
+            RENDERED.add(surface, text)
+        return surface
 
 
 class Fonts:
     """pygame's default font at any size; ``text()`` caches rendered surfaces."""
 
-    def __init__(self) -> None:
+    def __init__(self, scale: float = 1.0) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
-        self._fonts: dict[int, pygame.font.Font] = {}
+        self._fonts: dict[int, Font] = {}
         self._text: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+        self.scale = scale
 
-    def __call__(self, size: int) -> pygame.font.Font:
-        """The default font at ``size`` pixels (the signature shared draw functions take)."""
-        size = max(6, int(size))
+    def set_large(self, large: bool) -> None:
+        """The large-text setting: every size a quarter larger."""
+        scale = LARGE_TEXT_SCALE if large else 1.0
+        if scale != self.scale:
+            self.scale = scale
+            self._text.clear()
+
+    def __call__(self, size: int) -> Font:
+        """The default font at ``size`` pixels times the scale (the signature shared draw
+        functions take)."""
+        size = max(6, int(size * self.scale))
         font = self._fonts.get(size)
         if font is None:
-            font = pygame.font.Font(None, size)
+            font = Font(None, size)
             self._fonts[size] = font
         return font
 
@@ -42,14 +92,16 @@ class Fonts:
             surf = font.render(text, True, color)
             font.set_bold(False)
             self._text[key] = surf
+        elif RENDERED is not None:
+            RENDERED.add(surf, text)
         return surf
 
     def blit_center(self, surface: pygame.Surface, text: str, size: int,
                     color: tuple[int, ...], center: tuple[int, int], bold: bool = False,
-                    max_width: int | None = None) -> None:
+                    max_width: int | None = None) -> pygame.Rect:
         """Draw ``text`` centred on ``center``, shrunk to ``max_width`` pixels if given."""
         surf = self.text(text, size, color, bold)
         while max_width is not None and surf.get_width() > max_width and size > MIN_FIT_PX:
             size = max(MIN_FIT_PX, int(size * FIT_STEP))
             surf = self.text(text, size, color, bold)
-        surface.blit(surf, surf.get_rect(center=center))
+        return surface.blit(surf, surf.get_rect(center=center))

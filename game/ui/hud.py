@@ -1,4 +1,4 @@
-"""The heads-up strip (moves, time, points, streak, coach status) and the key-help footer."""
+"""The heads-up strip (moves, time, points, streak meter, coach) and the key-help footer."""
 
 from __future__ import annotations
 
@@ -7,12 +7,17 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.coach import CoachState
-from game.core.scoring import BASE_POINTS, MoveClass
+from game.core.scoring import MULTIPLIER_STEPS
 from game.ui.fonts import Fonts
-from game.ui.layout import Layout
+from game.ui.layout import Layout, Type, type_px
 from game.ui.theme import Theme
 
 SECONDS_PER_MINUTE = 60
+COLUMNS = 5
+ICON_SHARE = 0.55
+"""The mute icon's size as a share of the HUD label's line."""
+METER_SHARE = 0.07
+"""Streak meter thickness as a share of the HUD height."""
 
 
 @dataclass(frozen=True)
@@ -25,14 +30,12 @@ class HudView:
     streak: int = 0
     multiplier: int = 1
     status: str = ""
-    cue: MoveClass | None = None
-    cue_strength: float = 0.0
-    cue_points: int = 0
-    """What the judged move earned (or cost)."""
-    cue_assisted: bool = False
-    """The move was made with a hint shown (1x, the streak neither grows nor breaks)."""
+    """The coach's words (only while hints are on); empty shows a quiet dot."""
+    coach: CoachState = CoachState.READY
     footer: str = ""
     banner: str = ""
+    muted: bool = False
+    """Sound is off: a crossed-out speaker shows it."""
 
 
 def format_time(seconds: float) -> str:
@@ -45,61 +48,103 @@ def coach_status(worker_state: CoachState, bound: int, distance: int | None,
                  optimal: bool) -> str:
     """The words for the coach corner from the worker status and what is known."""
     if distance is not None:
-        return f"{distance} to go" if optimal else f"best found: {distance} to go"
+        return f"{distance} to go" if optimal else f"best {distance}"
     if worker_state == CoachState.WARMING_UP:
         return "warming up"
     if worker_state == CoachState.UNAVAILABLE:
-        return "hint unavailable"
+        return "unavailable"
     if worker_state == CoachState.THINKING:
-        return f"thinking... depth {bound}" if bound else "thinking..."
+        return f"thinking {bound}" if bound else "thinking"
     return ""
 
 
-def cue_words(view: HudView) -> str:
-    """The judged move in words, with its points: ``optimal! +20 x2``, ``optimal +10 (hint)``."""
-    points = f"{view.cue_points:+d}"
-    if view.cue is MoveClass.OPTIMAL:
-        if view.cue_assisted:
-            return f"optimal {points} (hint)"
-        times = view.cue_points // BASE_POINTS
-        return f"optimal! {points}" + (f" x{times}" if times > 1 else "")
-    return f"wasteful {points}"
+def streak_progress(streak: int) -> float:
+    """How far the streak has come from the last multiplier step to the next (1 at the top)."""
+    below = max((s for s in MULTIPLIER_STEPS if s <= streak), default=0)
+    above = min((s for s in MULTIPLIER_STEPS if s > streak), default=None)
+    if above is None:
+        return 1.0
+    return (streak - below) / (above - below)
 
 
 def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Theme,
              fonts: Fonts) -> None:
     """HUD strip at the top and footer at the bottom of the window."""
     x, y, w, h = layout.hud
-    size = layout.text_px
-    small = max(10, int(size * 0.62))
+    window = layout.window
+    label_px = type_px(window, Type.CAPTION)
+    value_px = type_px(window, Type.VALUE)
+    label_h = fonts(label_px).get_height()
+    icon = max(8, int(label_h * ICON_SHARE * 2))
+    usable = w - 2 * icon
+    col_w = usable / COLUMNS
     cells = (
         ("MOVES", str(view.moves)),
         ("TIME", format_time(view.seconds)),
         ("POINTS", str(view.points)),
-        ("STREAK", f"{view.streak}" + (f"  x{view.multiplier}" if view.multiplier > 1 else "")),
+        ("STREAK", f"{view.streak}" + (f" x{view.multiplier}" if view.multiplier > 1 else "")),
     )
-    col_w = w / (len(cells) + 1.6)
+    label_y = y + int(h * 0.3)
+    value_y = y + int(h * 0.64)
     for i, (label, value) in enumerate(cells):
-        cx = int(x + col_w * (i + 0.6))
-        fonts.blit_center(surface, label, small, theme.muted, (cx, y + int(h * 0.32)))
-        color = theme.hud_text
-        if label == "STREAK" and view.multiplier > 1:
-            color = theme.good
-        fonts.blit_center(surface, value, size, color, (cx, y + int(h * 0.68)), bold=True)
-    status_x = int(x + col_w * (len(cells) + 0.55))
-    fonts.blit_center(surface, "COACH", small, theme.muted, (status_x, y + int(h * 0.32)))
-    fonts.blit_center(surface, view.status or "-", small, theme.hint,
-                      (status_x, y + int(h * 0.68)))
-    if view.cue and view.cue_strength > 0:
-        good = view.cue is MoveClass.OPTIMAL
-        color = theme.good if good else theme.bad
-        label = fonts.text(cue_words(view), size, color, bold=True)
-        label.set_alpha(int(255 * view.cue_strength))
-        surface.blit(label, label.get_rect(midtop=(w // 2, y + h)))
+        cx = int(x + icon + col_w * (i + 0.5))
+        fonts.blit_center(surface, label, label_px, theme.muted, (cx, label_y),
+                          max_width=int(col_w * 0.95))
+        color = theme.good if label == "STREAK" and view.multiplier > 1 else theme.hud_text
+        fonts.blit_center(surface, value, value_px, color, (cx, value_y), bold=True,
+                          max_width=int(col_w * 0.95))
+        if label == "STREAK":
+            _streak_meter(surface, view, (int(cx - col_w * 0.35), y + h - int(h * 0.1)),
+                          int(col_w * 0.7), max(3, int(h * METER_SHARE)), theme)
+    cx = int(x + icon + col_w * (COLUMNS - 0.5))
+    fonts.blit_center(surface, "COACH", label_px, theme.muted, (cx, label_y),
+                      max_width=int(col_w * 0.95))
+    if view.status:
+        fonts.blit_center(surface, view.status, label_px, theme.hint, (cx, value_y),
+                          max_width=int(col_w * 0.98))
+    else:
+        _coach_dot(surface, view.coach, (cx, value_y), max(4, label_h // 3), theme)
+    if view.muted:
+        _mute_icon(surface, (w - icon - icon // 2, y + icon // 2), icon, theme)
+    _draw_footer(surface, view, layout, theme, fonts)
+
+
+def _streak_meter(surface: pygame.Surface, view: HudView, origin: tuple[int, int],
+                  width: int, height: int, theme: Theme) -> None:
+    x, y = origin
+    pygame.draw.rect(surface, theme.panel, (x, y, width, height), border_radius=height // 2)
+    filled = int(width * streak_progress(view.streak))
+    if filled > 0:
+        pygame.draw.rect(surface, theme.good, (x, y, filled, height),
+                         border_radius=height // 2)
+
+
+def _coach_dot(surface: pygame.Surface, state: CoachState, centre: tuple[int, int],
+               radius: int, theme: Theme) -> None:
+    """Hints off: just a quiet dot, green when the coach is ready, dim while it works."""
+    colour = {CoachState.READY: theme.good, CoachState.UNAVAILABLE: theme.bad}.get(
+        state, theme.muted)
+    pygame.draw.circle(surface, colour, centre, radius)
+
+
+def _mute_icon(surface: pygame.Surface, topleft: tuple[int, int], size: int,
+               theme: Theme) -> None:
+    """A speaker with a slash through it."""
+    x, y = topleft
+    s = size
+    body = [(x, y + s * 0.35), (x + s * 0.25, y + s * 0.35), (x + s * 0.55, y + s * 0.1),
+            (x + s * 0.55, y + s * 0.9), (x + s * 0.25, y + s * 0.65), (x, y + s * 0.65)]
+    pygame.draw.polygon(surface, theme.muted, body)
+    pygame.draw.line(surface, theme.bad, (x + s * 0.05, y + s), (x + s, y), max(2, s // 8))
+
+
+def _draw_footer(surface: pygame.Surface, view: HudView, layout: Layout, theme: Theme,
+                 fonts: Fonts) -> None:
     fx, fy, fw, fh = layout.footer
+    px = type_px(layout.window, Type.CAPTION)
     if view.banner:
-        fonts.blit_center(surface, view.banner, max(12, int(fh * 0.5)), theme.accent,
-                          (fx + fw // 2, fy + fh // 2), bold=True)
+        fonts.blit_center(surface, view.banner, type_px(layout.window, Type.BODY), theme.accent,
+                          (fx + fw // 2, fy + fh // 2), bold=True, max_width=int(fw * 0.96))
     elif view.footer:
-        fonts.blit_center(surface, view.footer, max(10, int(fh * 0.4)), theme.muted,
-                          (fx + fw // 2, fy + fh // 2))
+        fonts.blit_center(surface, view.footer, px, theme.muted, (fx + fw // 2, fy + fh // 2),
+                          max_width=int(fw * 0.96))

@@ -30,9 +30,23 @@ COMMAND_KEYS = {
     pygame.K_n: CommandKind.NEW,
     pygame.K_ESCAPE: CommandKind.PAUSE,
     pygame.K_SPACE: CommandKind.SOLVE,
+    pygame.K_F1: CommandKind.KEYS,
 }
-HELP = ("arrows/WASD move  click slide  U undo  Ctrl+Y redo  R restart  H hint  "
-        "Space solve  N new  M mute  Esc menu")
+HELP = "arrows move  H hint  U undo  R restart  Space solve  Esc menu  ? keys"
+"""The play footer: the keys a new player needs first; ? opens the full list (KEYS_HELP)."""
+KEYS_HELP: tuple[tuple[str, str], ...] = (
+    ("Arrows / WASD", "slide a tile into the gap"),
+    ("Click / hover", "slide the tiles between the pointer and the gap"),
+    ("H", "hints: off, arrows, arrows and the next moves"),
+    ("U, Ctrl+Z / Ctrl+Y", "undo / redo"),
+    ("R", "restart (undoable)"),
+    ("Space", "the coach plays (any key stops it)"),
+    ("N", "new game"),
+    ("M", "sound on / off"),
+    ("F11", "full screen"),
+    ("Esc", "pause menu"),
+)
+"""Every key of the play screen, for the ? overlay."""
 
 
 def key_action(event: pygame.event.Event, invert: bool) -> Action | None:
@@ -44,6 +58,8 @@ def key_action(event: pygame.event.Event, invert: bool) -> Action | None:
         return Redo()
     if ctrl:
         return None
+    if getattr(event, "unicode", "") == "?":
+        return Command(CommandKind.KEYS)
     if event.key in DIRECTION_KEYS:
         letter = DIRECTION_KEYS[event.key]
         return Move(inverse(letter) if invert else letter)
@@ -66,15 +82,24 @@ def click_action(event: pygame.event.Event, layout: Layout) -> Action | None:
 
 
 class HoverTracker:
-    """Hover mode: the pointer entering a new cell slides that cell's group once."""
+    """Hover mode: the pointer entering a new cell slides that cell's group once.
+
+    Nothing happens until the pointer has really moved since the scene started: the first
+    motion event (SDL sends one where the pointer already rests when a window or game opens)
+    only notes the cell, so a game never starts itself under a resting pointer.
+    """
 
     def __init__(self) -> None:
         self.last: int | None = None
+        self.seen = False
 
     def motion(self, event: pygame.event.Event, layout: Layout) -> Action | None:
         """A Slide when the pointer entered a new cell."""
         cell = layout.cell_at(*event.pos)
-        if cell == self.last:
+        if not self.seen:
+            self.seen, self.last = True, cell
+            return None
+        if tuple(getattr(event, "rel", (1, 1))) == (0, 0) or cell == self.last:
             return None
         self.last = cell
         return None if cell is None else Slide(cell, source=Source.HOVER)

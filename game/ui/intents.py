@@ -66,6 +66,11 @@ class ShowEnd:
 
 
 @dataclass(frozen=True, slots=True)
+class ShowKeys:
+    """Show every key of the play screen (the ? overlay)."""
+
+
+@dataclass(frozen=True, slots=True)
 class StartAttract:
     """Push a self-playing game that any key ends."""
 
@@ -94,4 +99,4 @@ class ChangeSettings:
 
 
 Intent = (Quit | Pop | ToTitle | StartGame | BeginGame | OpenSettings | ShowScores | ShowEnd
-          | StartAttract | NextDemoBoard | PlaySound | ChangeSettings)
+          | ShowKeys | StartAttract | NextDemoBoard | PlaySound | ChangeSettings)

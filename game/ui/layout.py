@@ -11,7 +11,33 @@ FOOTER_SHARE = 0.06
 MARGIN_SHARE = 0.04
 GAP_SHARE = 0.06
 """Gap between tiles as a fraction of the cell pitch."""
-MIN_WINDOW = (320, 320)
+MIN_WINDOW = (640, 600)
+"""The smallest window the game allows (text and layout are checked down to it)."""
+REFERENCE_WINDOW = (760, 820)
+"""The default window, where the type scale's base sizes apply as they are."""
+MIN_TYPE_PX = 18
+"""No text is drawn smaller than this font size (line box 13 px), even in the smallest window."""
+
+
+class Type:
+    """Base font sizes at the default window (pygame's default font: a size of 22 gives a
+    16 px line box, the smallest text at the default window)."""
+
+    CAPTION = 22
+    BODY = 26
+    VALUE = 36
+    HEADING = 46
+    TITLE = 80
+
+
+def type_scale(window: tuple[int, int]) -> float:
+    """How much text grows or shrinks with the window (1 at the default window)."""
+    return min(window[0] / REFERENCE_WINDOW[0], window[1] / REFERENCE_WINDOW[1])
+
+
+def type_px(window: tuple[int, int], base: int) -> int:
+    """A font size: ``base`` at the default window, scaled with it, never below MIN_TYPE_PX."""
+    return max(MIN_TYPE_PX, round(base * type_scale(window)))
 
 Rect = tuple[int, int, int, int]
 

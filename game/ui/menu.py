@@ -18,8 +18,16 @@ class Nav(enum.Enum):
     """What the player did to the chosen item."""
 
     ACTIVATE = "activate"
+    """Enter (or Space) on the selected item."""
+    CLICK = "click"
+    """A left click on an item."""
     LEFT = "left"
     RIGHT = "right"
+
+    @property
+    def chooses(self) -> bool:
+        """Enter or a click: the item is chosen (not stepped left or right)."""
+        return self in (Nav.ACTIVATE, Nav.CLICK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +90,7 @@ class MenuController(Generic[K]):
             if index is None:
                 return None
             self.selected = index
-            return Pick(items[index].key, Nav.ACTIVATE if event.button == 1 else Nav.LEFT)
+            return Pick(items[index].key, Nav.CLICK if event.button == 1 else Nav.LEFT)
         return None
 
     def labels(self, items: Sequence[MenuItem[K]]) -> tuple[str, ...]:

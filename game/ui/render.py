@@ -1,29 +1,39 @@
-"""Draw the board, tiles, hint overlay, cues and menus from a view; never changes game state."""
+"""Draw the board, tiles, hints, cues, fringe and menus from a view; never changes game state."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 import pygame
+import pygame.gfxdraw
 
 from game.core.board import Board
 from game.core.scoring import MoveClass
 from game.ui.fonts import Fonts
-from game.ui.layout import Layout, menu_rects, menu_unit
+from game.ui.layout import Layout, Type, menu_rects, menu_unit, type_px
 from game.ui.theme import Theme
 
 NUMBER_SHARE = 0.46
 """Tile number height as a share of the tile side."""
 CORNER_SHARE = 0.12
-ARROW_SHARE = 0.15
-ARROW_REACH = 0.47
-"""Arrow tip distance from the tile centre (share of the tile side): near the edge it moves to."""
-HINT_RING_SHARE = 0.045
-"""A tile whose move is optimal gets a ring this thick (share of the tile) and an arrow."""
-PATH_ALPHA = 90
+CHEVRON_INSET = 0.06
+"""A hint chevron's tip sits this far in from the tile edge facing the gap (tile sides),
+clear of the number in the middle."""
+CHEVRON_DEPTH = 0.09
+CHEVRON_HALF_WIDTH = 0.17
+CHEVRON_THICKNESS = 0.055
+HINT_RING_SHARE = 0.025
+STEP_BADGE_SHARE = 0.17
+"""Level-2 step badges: radius as a share of the tile side (at least the text's size)."""
+STEP_FADE = 0.13
+"""Each later step's badge is this much fainter than the one before."""
 CUE_BORDER = 4
+ICON_SHARE = 0.16
+"""The check / cross on a judged tile, as a share of the tile side."""
+FRINGE_WIDTH_SHARE = 0.5
+"""The light around finished rows and columns, as a share of the gap."""
 OVERLAY_ALPHA = 190
-_ARROWS = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
+_DIRECTIONS = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}
 
 
 @dataclass(frozen=True)
@@ -35,12 +45,17 @@ class BoardView:
     hint_level: int = 0
     hint_moves: frozenset[str] = frozenset()
     path: str = ""
+    """The next moves (level 2 draws them as numbered steps)."""
     cue: MoveClass | None = None
     cue_strength: float = 0.0
     cue_tile: int = 0
     win_flash: float = 0.0
     show_numbers: bool = True
     picture: dict[int, pygame.Surface] | None = None
+    hover_cells: frozenset[int] = frozenset()
+    """Cells whose tiles a click at the pointer would slide."""
+    offset: int = 0
+    """Horizontal shake of the whole board, in pixels."""
 
 
 @dataclass(frozen=True)
@@ -98,84 +113,162 @@ class TileCache:
 
 
 def draw_board(surface: pygame.Surface, view: BoardView, layout: Layout, theme: Theme,
-               cache: TileCache) -> None:
+               cache: TileCache, fonts: Fonts | None = None) -> None:
     """The board with its tiles (sliding ones at their tween positions) and the hint overlay."""
     board = view.board
     bx, by, bw, bh = layout.board_rect
+    bx += view.offset
     pad = layout.gap
     pygame.draw.rect(surface, theme.board_bg, (bx - pad, by - pad, bw + 2 * pad, bh + 2 * pad),
                      border_radius=max(4, pad * 2))
+    if not view.moving:
+        _draw_fringe(surface, board, layout, view.offset, theme)
     size = layout.tile_px
+    radius = max(2, int(size * CORNER_SHARE))
     for index, tile in enumerate(board.tiles):
         if not tile:
             continue
         row, col = view.moving.get(tile, divmod(index, board.width))
         x, y = layout.cell_origin(row, col)
-        face = cache.face(tile, tile == index + 1, size, theme, view)
-        surface.blit(face, (x, y))
+        x += view.offset
+        surface.blit(cache.face(tile, tile == index + 1, size, theme, view), (x, y))
+        if index in view.hover_cells and not view.moving:
+            pygame.draw.rect(surface, theme.accent, (x, y, size, size), max(2, size // 40),
+                             border_radius=radius)
         if view.cue and tile == view.cue_tile and view.cue_strength > 0:
-            color = theme.good if view.cue is MoveClass.OPTIMAL else theme.bad
+            good = view.cue is MoveClass.OPTIMAL
+            color = theme.good if good else theme.bad
             width = max(2, int(CUE_BORDER * view.cue_strength * size / 60))
-            pygame.draw.rect(surface, color, (x, y, size, size), width,
-                             border_radius=max(2, int(size * CORNER_SHARE)))
-    if view.hint_level >= 2 and view.path and not view.moving:
-        _draw_path(surface, board, view.path, layout, theme)
+            pygame.draw.rect(surface, color, (x, y, size, size), width, border_radius=radius)
+            _cue_icon(surface, good, (x + size - int(size * ICON_SHARE * 1.3),
+                                      y + int(size * ICON_SHARE * 0.3)),
+                      int(size * ICON_SHARE), color)
     if view.hint_level >= 1 and not view.moving:
-        for move in view.hint_moves:
+        for move in sorted(view.hint_moves):
             if board.can_move(move):
-                _draw_arrow(surface, board, move, layout, theme)
+                _draw_chevron(surface, board, move, layout, view.offset, theme)
+    if view.hint_level >= 2 and view.path and not view.moving and fonts is not None:
+        _draw_steps(surface, board, view.path, layout, view.offset, theme, fonts)
     if view.win_flash > 0:
         glow = pygame.Surface((bw + 2 * pad, bh + 2 * pad), pygame.SRCALPHA)
         glow.fill((*theme.good, int(150 * view.win_flash)))
         surface.blit(glow, (bx - pad, by - pad))
 
 
-def _draw_arrow(surface: pygame.Surface, board: Board, move: str, layout: Layout,
-                theme: Theme) -> None:
+def finished_lines(board: Board) -> tuple[int, int]:
+    """(rows, columns) finished from the top and from the left: the speedsolver's fringe."""
+    w, h = board.width, board.height
+
+    def home(i: int) -> bool:
+        return board.tiles[i] == i + 1 or (i == w * h - 1 and board.tiles[i] == 0)
+
+    rows = 0
+    while rows < h - 1 and all(home(rows * w + c) for c in range(w)):
+        rows += 1
+    cols = 0
+    while cols < w - 1 and all(home(r * w + cols) for r in range(rows, h)):
+        cols += 1
+    return rows, cols
+
+
+def _draw_fringe(surface: pygame.Surface, board: Board, layout: Layout, offset: int,
+                 theme: Theme) -> None:
+    """Light behind the finished rows (from the top) and columns (from the left)."""
+    rows, cols = finished_lines(board)
+    if board.is_solved() or not (rows or cols):
+        return
+    bx, by, bw, bh = layout.board_rect
+    bx += offset
+    width = max(2, int(layout.gap * FRINGE_WIDTH_SHARE) + 1)
+    radius = max(3, layout.gap * 2)
+    pitch = layout.pitch
+    if rows:
+        rect = (bx - width, by - width, bw + 2 * width, round(pitch * rows) + width)
+        pygame.draw.rect(surface, theme.good, rect, width, border_radius=radius)
+    if cols:
+        top = by + round(pitch * rows)
+        rect = (bx - width, top - (width if not rows else 0), round(pitch * cols) + width,
+                by + bh - top + width + (width if not rows else 0))
+        pygame.draw.rect(surface, theme.good, rect, width, border_radius=radius)
+
+
+def _cue_icon(surface: pygame.Surface, good: bool, topleft: tuple[int, int], size: int,
+              color: tuple[int, int, int]) -> None:
+    """A check mark (optimal) or a cross (wasteful): the cue reads without colour too."""
+    x, y = topleft
+    width = max(2, size // 4)
+    if good:
+        points = [(x, y + size * 0.55), (x + size * 0.38, y + size), (x + size, y)]
+        pygame.draw.lines(surface, color, False, points, width)
+    else:
+        pygame.draw.line(surface, color, (x, y), (x + size, y + size), width)
+        pygame.draw.line(surface, color, (x, y + size), (x + size, y), width)
+
+
+def _draw_chevron(surface: pygame.Surface, board: Board, move: str, layout: Layout,
+                  offset: int, theme: Theme) -> None:
+    """Hint level 1: an antialiased chevron at the tile's edge facing the gap, off the digits."""
     index = board.tiles.index(board.tile_for(move))
     x, y, s, _ = layout.cell_rect(index)
-    cx, cy = x + s / 2, y + s / 2
-    dx, dy = _ARROWS[move]
+    x += offset
     pygame.draw.rect(surface, theme.hint, (x, y, s, s), max(2, int(s * HINT_RING_SHARE)),
                      border_radius=max(2, int(s * CORNER_SHARE)))
-    a = s * ARROW_SHARE
-    tip = (cx + dx * s * ARROW_REACH, cy + dy * s * ARROW_REACH)
-    base = (tip[0] - dx * a * 1.4, tip[1] - dy * a * 1.4)
-    left = (base[0] + dy * a, base[1] - dx * a)
-    right = (base[0] - dy * a, base[1] + dx * a)
-    half = a * 0.4
-    tail = (base[0] - dx * a * 0.8, base[1] - dy * a * 0.8)
-    shaft = (
-        (base[0] + dy * half, base[1] - dx * half), (tail[0] + dy * half, tail[1] - dx * half),
-        (tail[0] - dy * half, tail[1] + dx * half), (base[0] - dy * half, base[1] + dx * half),
-    )
-    for polygon in (shaft, (tip, left, right)):
-        pygame.draw.polygon(surface, theme.hint, polygon)
-        pygame.draw.polygon(surface, theme.tile_text, polygon, 1)
+    dx, dy = _DIRECTIONS[move]
+    px, py = -dy, dx  # across the direction of travel
+    cx, cy = x + s / 2, y + s / 2
+    reach = s / 2 - s * CHEVRON_INSET
+    tip = (cx + dx * reach, cy + dy * reach)
+    depth, half, thick = s * CHEVRON_DEPTH, s * CHEVRON_HALF_WIDTH, s * CHEVRON_THICKNESS
+    back = (tip[0] - dx * depth, tip[1] - dy * depth)
+    polygon = [
+        tip,
+        (back[0] + px * half, back[1] + py * half),
+        (back[0] + px * half - dx * thick, back[1] + py * half - dy * thick),
+        (tip[0] - dx * thick * 1.6, tip[1] - dy * thick * 1.6),
+        (back[0] - px * half - dx * thick, back[1] - py * half - dy * thick),
+        (back[0] - px * half, back[1] - py * half),
+    ]
+    points = [(round(a), round(b)) for a, b in polygon]
+    pygame.gfxdraw.filled_polygon(surface, points, theme.hint)
+    pygame.gfxdraw.aapolygon(surface, points, theme.hint)
 
 
-def _draw_path(surface: pygame.Surface, board: Board, path: str, layout: Layout,
-               theme: Theme) -> None:
-    """A faint line along the cells the gap will visit over the next optimal moves."""
-    overlay = pygame.Surface(layout.window, pygame.SRCALPHA)
-    color = (*theme.hint, PATH_ALPHA)
-    blank = board.blank
-    points = []
-    for move in path:
-        if not board.can_move(move):
+def path_steps(board: Board, path: str) -> dict[int, int]:
+    """Level 2: the cell (on the board as it is now) of each tile the next moves slide,
+    with the step it moves first (1 = the next move)."""
+    steps: dict[int, int] = {}
+    where = {tile: i for i, tile in enumerate(board.tiles)}
+    here = board
+    for step, move in enumerate(path, start=1):
+        if not here.can_move(move):
             break
-        nxt = board.tiles.index(board.tile_for(move))
-        x, y, s, _ = layout.cell_rect(nxt)
-        points.append((x + s // 2, y + s // 2))
-        board = board.apply(move)
-    x, y, s, _ = layout.cell_rect(blank)
-    points.insert(0, (x + s // 2, y + s // 2))
-    if len(points) >= 2:
-        pygame.draw.lines(overlay, color, False, points, max(3, layout.tile_px // 10))
-        for i, p in enumerate(points[1:], start=1):
-            radius = max(3, layout.tile_px // 12 - i)
-            pygame.draw.circle(overlay, color, p, radius)
-    surface.blit(overlay, (0, 0))
+        tile = here.tile_for(move)
+        steps.setdefault(where[tile], step)
+        here = here.apply(move)
+    return steps
+
+
+def _draw_steps(surface: pygame.Surface, board: Board, path: str, layout: Layout,
+                offset: int, theme: Theme, fonts: Fonts) -> None:
+    """Numbered badges on the tiles to move next, the first one bright and larger."""
+    s = layout.tile_px
+    px = type_px(layout.window, Type.CAPTION)
+    for cell, step in sorted(path_steps(board, path).items(), key=lambda item: -item[1]):
+        x, y, _, _ = layout.cell_rect(cell)
+        label = fonts.text(str(step), px, theme.bg if step == 1 else theme.tile_text, bold=True)
+        radius = max(int(s * STEP_BADGE_SHARE * (1.25 if step == 1 else 1.0)),
+                     label.get_height() // 2 + 3)
+        centre = (x + offset + radius + max(2, s // 20), y + radius + max(2, s // 20))
+        alpha = max(60, int(255 * (1.0 - STEP_FADE * (step - 1))))
+        badge = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
+        fill = theme.accent if step == 1 else theme.hint
+        pygame.draw.circle(badge, (*fill, alpha), (radius + 1, radius + 1), radius)
+        pygame.draw.circle(badge, (*theme.tile_text, alpha), (radius + 1, radius + 1), radius,
+                           max(1, radius // 8))
+        surface.blit(badge, (centre[0] - radius - 1, centre[1] - radius - 1))
+        label.set_alpha(alpha)
+        surface.blit(label, label.get_rect(center=centre))
+        label.set_alpha(None)
 
 
 def draw_menu(surface: pygame.Surface, view: MenuView, theme: Theme, fonts: Fonts,

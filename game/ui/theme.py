@@ -84,6 +84,26 @@ THEMES: dict[str, Theme] = {
         chart_ideal=(255, 255, 255),
         panel=(20, 20, 20),
     ),
+    "colour-blind": Theme(
+        # Okabe-Ito colours: optimal blue and wasteful orange read apart with every common
+        # colour-vision deficiency (and every cue also has its own shape).
+        name="colour-blind",
+        bg=(22, 24, 30),
+        board_bg=(44, 48, 60),
+        tile=(230, 230, 222),
+        tile_edge=(150, 150, 140),
+        tile_text=(20, 20, 24),
+        tile_home=(200, 225, 240),
+        hud_text=(240, 240, 240),
+        muted=(160, 164, 176),
+        accent=(86, 180, 233),
+        good=(0, 158, 255),
+        bad=(230, 159, 0),
+        hint=(240, 228, 66),
+        chart_line=(230, 159, 0),
+        chart_ideal=(150, 154, 170),
+        panel=(34, 37, 46),
+    ),
 }
 DEFAULT_THEME = "classic"
 

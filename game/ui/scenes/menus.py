@@ -9,7 +9,7 @@ import pygame
 from game.core.settings import Settings, anim_label
 from game.ui.context import SceneContext
 from game.ui.intents import ChangeSettings, Pop
-from game.ui.menu import Back, MenuController, MenuItem, Nav
+from game.ui.menu import Back, MenuController, MenuItem
 from game.ui.render import MenuView, draw_menu
 from game.ui.scenes.base import Scene
 
@@ -24,13 +24,16 @@ class Option(enum.Enum):
     PICTURE = "picture"
     NUMBERS = "show_numbers"
     THEME = "theme"
+    REDUCED_MOTION = "reduced_motion"
+    LARGE_TEXT = "large_text"
     BACK = "back"
 
 
 LABELS = {
     Option.ANIM: "Animation", Option.HOVER: "Hover mode", Option.INVERT: "Invert keys",
     Option.SOUND: "Sound", Option.PICTURE: "Picture mode", Option.NUMBERS: "Numbers on tiles",
-    Option.THEME: "Theme", Option.BACK: "Back",
+    Option.THEME: "Theme", Option.REDUCED_MOTION: "Reduced motion",
+    Option.LARGE_TEXT: "Large text", Option.BACK: "Back",
 }
 
 
@@ -66,7 +69,7 @@ class SettingsScene(Scene):
         elif pick is None:
             return
         elif pick.key is Option.BACK:
-            if pick.nav is Nav.ACTIVATE:
+            if pick.nav.chooses:
                 self.emit(Pop())
         else:
             self.emit(ChangeSettings(self.ctx.settings.cycled(pick.key.value)))

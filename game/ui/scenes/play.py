@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import enum
 from collections import deque
 
 import pygame
 
-from game.core.actions import Action, Command, CommandKind, Move, Restart, Source
+from game.core.actions import Action, Command, CommandKind, Move, Restart, Slide, Source
 from game.core.board import Board
 from game.core.coach import CoachResult, Hint
-from game.core.scoring import MoveClass
-from game.core.settings import anim_label
+from game.core.scoring import BASE_POINTS, MoveClass
 from game.core.spec import GameSpec
 from game.core.tween import Flash, SlideTween
 from game.session import Change, ChangeKind, Session
@@ -19,6 +17,7 @@ from game.store.highscores import AddResult
 from game.ui.audio import Sound
 from game.ui.autoplay import SOLVED_PAUSE, AutoPlayer
 from game.ui.context import SceneContext
+from game.ui.effects import Effects, Popup, draw_effects, popup_text
 from game.ui.hud import HudView, coach_status, draw_hud
 from game.ui.input import HELP, HoverTracker, click_action, key_action
 from game.ui.intents import (
@@ -28,12 +27,13 @@ from game.ui.intents import (
     Pop,
     Quit,
     ShowEnd,
+    ShowKeys,
     StartGame,
     ToTitle,
 )
-from game.ui.menu import Back, MenuController, MenuItem, Nav
-from game.ui.render import BoardView, MenuView, draw_board, draw_menu
+from game.ui.render import BoardView, draw_board
 from game.ui.scenes.base import Scene
+from game.ui.scenes.pause import PauseItem, PauseMenu
 
 CUE_SECONDS = 0.35
 WIN_FLASH_SECONDS = 0.9
@@ -41,20 +41,8 @@ STREAK_SOUND_EVERY = 5
 SOLVE_STEP_SECONDS = 0.12
 JUDGE_EVERY_SECONDS = 0.25
 """How often the scene checks whether the coach can now judge moves made before it answered."""
-
-
-class PauseItem(enum.Enum):
-    """The pause menu's entries."""
-
-    RESUME = "Resume"
-    RESTART = "Restart"
-    NEW = "New game"
-    SETTINGS = "Settings"
-    TITLE = "Title"
-    QUIT = "Quit"
-
-
-PAUSE_ITEMS = tuple(MenuItem(item, item.value) for item in PauseItem)
+PLAYER_SOURCES = (Source.KEY, Source.MOUSE)
+"""Moves whose failure is the player's: an illegal one shakes the board (hover does not)."""
 
 
 class PlayScene(Scene):
@@ -70,10 +58,11 @@ class PlayScene(Scene):
         self.tween: SlideTween | None = None
         self.cue: Flash[MoveClass] | None = None
         self.cue_tile = 0
-        self.cue_points = 0
-        self.cue_assisted = False
         self.win: Flash[None] | None = None
-        self.menu: MenuController[PauseItem] | None = None
+        self.menu: PauseMenu | None = None
+        self.effects = Effects(reduced=ctx.settings.reduced_motion)
+        self.pointer: tuple[int, int] | None = None
+        """Where the mouse is, for the movable-tiles highlight (None: not over the window)."""
         self.solving = False
         self.solve_path = ""
         self.solve_wait = 0.0
@@ -114,8 +103,12 @@ class PlayScene(Scene):
                 self.solving = False
                 return
             action = click_action(event, self.ctx.layout_for(self.session.board))
-        elif event.type == pygame.MOUSEMOTION and self.ctx.settings.hover and not self.solving:
-            action = self.hover.motion(event, self.ctx.layout_for(self.session.board))
+        elif event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            if self.ctx.settings.hover and not self.solving:
+                action = self.hover.motion(event, self.ctx.layout_for(self.session.board))
+        elif event.type == pygame.WINDOWLEAVE:
+            self.pointer = None
         if action is not None:
             self.pending.append(action)
             if isinstance(action, Command):
@@ -126,22 +119,17 @@ class PlayScene(Scene):
 
     def _menu_event(self, event: pygame.event.Event) -> None:
         assert self.menu is not None
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button != 1:
+        choice = self.menu.handle(event, self.ctx.window)
+        if choice is None:
             return
-        pick = self.menu.handle(event, PAUSE_ITEMS, self.ctx.window)
-        if isinstance(pick, Back):
-            self._close_menu()
-            return
-        if pick is None or pick.nav is not Nav.ACTIVATE:
+        if choice is PauseItem.SETTINGS:
+            self.emit(OpenSettings())  # the menu stays: Esc in Settings comes back to it
             return
         self._close_menu()
-        choice = pick.key
         if choice is PauseItem.RESTART:
             self.pending.append(Restart())
         elif choice is PauseItem.NEW:
             self.emit(StartGame(self.spec.fresh()))
-        elif choice is PauseItem.SETTINGS:
-            self.emit(OpenSettings())
         elif choice is PauseItem.TITLE:
             self.emit(ToTitle())
         elif choice is PauseItem.QUIT:
@@ -168,6 +156,8 @@ class PlayScene(Scene):
         for flash in (self.cue, self.win):
             if flash is not None:
                 flash.advance(dt)
+        self.effects.reduced = self.ctx.settings.reduced_motion
+        self.effects.advance(dt)
         session.set_paused(self.menu is not None or self.focus_lost)
         session.tick(dt)
         self._ask_worker()
@@ -187,6 +177,10 @@ class PlayScene(Scene):
         change = self.session.apply(action)
         if change is not None:
             self._animate(change, before_streak)
+        elif isinstance(action, Move | Slide) and action.source in PLAYER_SOURCES \
+                and not self.session.solved:
+            self.effects.bump()  # a move that cannot be made: a nudge, never a lost input
+            self.emit(PlaySound(Sound.BUMP))
 
     def _animate(self, change: Change, before_streak: int) -> None:
         seconds = self.ctx.settings.anim_seconds
@@ -195,13 +189,8 @@ class PlayScene(Scene):
             self.ctx.stats.moves += len(change.cues)
             self.emit(PlaySound(Sound.SLIDE))
             last = change.cues[-1] if change.cues else None
-            sheet = self.session.sheet
             if last in (MoveClass.OPTIMAL, MoveClass.WASTEFUL) and not self.solving:
-                self.cue = Flash(last, CUE_SECONDS)
-                self.cue_points, self.cue_assisted = sheet.last_points, sheet.last_assisted
-                moved = [t for t in change.after.tiles if t and
-                         change.after.tiles.index(t) != change.before.tiles.index(t)]
-                self.cue_tile = moved[-1] if moved else 0
+                self._cue(change, last, before_streak)
             streak = self.session.streak
             if streak >= STREAK_SOUND_EVERY and streak // STREAK_SOUND_EVERY \
                     > before_streak // STREAK_SOUND_EVERY:
@@ -210,14 +199,30 @@ class PlayScene(Scene):
             self.solving = False
             self.win = Flash(None, WIN_FLASH_SECONDS)
             self.after_win = 0.0
+            self.effects.celebrate(hash(self.session.start.tiles))
             self.emit(PlaySound(Sound.WIN))
             if self.autoplayer is None:
                 session = self.session
                 self.score = self.ctx.record_game(session.summary(), session.game_id or "")
 
+    def _cue(self, change: Change, cue: MoveClass, before_streak: int) -> None:
+        """The judged move's flash on its tile and its points floating up."""
+        sheet = self.session.sheet
+        self.cue = Flash(cue, CUE_SECONDS)
+        after, before = change.after, change.before
+        moved = [t for i, t in enumerate(after.tiles) if t and before.tiles[i] != t]
+        self.cue_tile = moved[-1] if moved else 0
+        if self.cue_tile:
+            cell = divmod(after.tiles.index(self.cue_tile), after.width)
+            multiplier = sheet.last_points // BASE_POINTS if cue is MoveClass.OPTIMAL else 1
+            self.effects.pop(Popup(popup_text(sheet.last_points, multiplier,
+                                              sheet.last_assisted), cue, cell))
+
     def _command(self, kind: CommandKind) -> None:
         if kind is CommandKind.PAUSE:
-            self.menu = MenuController()
+            self.menu = PauseMenu()
+        elif kind is CommandKind.KEYS:
+            self.emit(ShowKeys())
         elif kind is CommandKind.NEW:
             self.emit(StartGame(self.spec.fresh()))
         elif kind is CommandKind.SOLVE and not self.session.solved:
@@ -289,6 +294,23 @@ class PlayScene(Scene):
         return used
 
     # --- drawing ------------------------------------------------------------
+    def movable_cells(self) -> frozenset[int]:
+        """The cells a click at the pointer would slide (none while anything else goes on)."""
+        board = self.session.board
+        if self.pointer is None or self.tween is not None or self.solving \
+                or self.autoplayer is not None or self.menu is not None or self.session.solved:
+            return frozenset()
+        cell = self.ctx.layout_for(board).cell_at(*self.pointer)
+        if cell is None or not board.slide_moves(cell):
+            return frozenset()
+        blank = board.blank
+        (r0, c0), (r1, c1) = divmod(cell, board.width), divmod(blank, board.width)
+        if r0 == r1:
+            cols = range(min(c0, c1), max(c0, c1) + 1)
+            return frozenset(r0 * board.width + c for c in cols) - {blank}
+        rows = range(min(r0, r1), max(r0, r1) + 1)
+        return frozenset(r * board.width + c0 for r in rows) - {blank}
+
     def board_view(self) -> BoardView:
         """What the board drawing reads this frame."""
         session = self.session
@@ -296,6 +318,7 @@ class PlayScene(Scene):
         moves = hint.moves if hint is not None and hint.complete else frozenset()
         if hint is not None and not hint.complete and hint.path:
             moves = frozenset(hint.path[0])
+        layout = self.ctx.layout_for(session.board)
         return BoardView(
             board=session.board,
             moving=self.tween.positions() if self.tween is not None else {},
@@ -308,6 +331,8 @@ class PlayScene(Scene):
             win_flash=self.win.strength if self.win is not None else 0.0,
             show_numbers=self.ctx.settings.show_numbers,
             picture=self.ctx.picture_tiles(session.board),
+            hover_cells=self.movable_cells(),
+            offset=self.effects.board_offset(layout),
         )
 
     def hud_view(self) -> HudView:
@@ -315,14 +340,14 @@ class PlayScene(Scene):
         session = self.session
         status = self.ctx.coach.status
         hint = session.hint
-        words = coach_status(status.state, status.bound,
-                             hint.distance if hint is not None else None,
-                             hint.optimal if hint is not None else True)
-        if session.hint_level == 0 and words.endswith("to go"):
-            words = "H for hints"
+        words = ""
+        if session.hint_level > 0:  # hints off: no coach words, at most a quiet dot
+            words = coach_status(status.state, status.bound,
+                                 hint.distance if hint is not None else None,
+                                 hint.optimal if hint is not None else True)
         banner = ""
         if self.solving:
-            banner = "solving... any key stops"
+            banner = "the coach is playing - any key stops"
         elif self.autoplayer is not None:
             banner = "DEMO - press any key" if self.attract else "demo"
         elif session.solved:
@@ -330,23 +355,16 @@ class PlayScene(Scene):
         return HudView(
             moves=session.moves, seconds=session.elapsed,
             points=session.points, streak=session.streak,
-            multiplier=session.sheet.multiplier, status=words,
-            cue=self.cue.kind if self.cue is not None else None,
-            cue_strength=self.cue.strength if self.cue is not None else 0.0,
-            cue_points=self.cue_points,
-            cue_assisted=self.cue_assisted,
-            footer=f"{HELP}   [anim {anim_label(self.ctx.settings.anim_seconds)}]",
-            banner=banner,
+            multiplier=session.sheet.multiplier, status=words, coach=status.state,
+            footer=HELP, banner=banner, muted=not self.ctx.settings.sound,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         surface.fill(ctx.theme.bg)
         layout = ctx.layout_for(self.session.board)
-        draw_board(surface, self.board_view(), layout, ctx.theme, ctx.tiles)
+        draw_board(surface, self.board_view(), layout, ctx.theme, ctx.tiles, ctx.fonts)
+        draw_effects(surface, self.effects, layout, ctx.theme, ctx.fonts)
         draw_hud(surface, self.hud_view(), layout, ctx.theme, ctx.fonts)
         if self.menu is not None:
-            view = MenuView("Paused", self.menu.labels(PAUSE_ITEMS), self.menu.selected,
-                            subtitle=f"{self.session.board.shape}  game {self.session.game_id}",
-                            footer="Esc resume  Enter choose")
-            draw_menu(surface, view, ctx.theme, ctx.fonts, dim=True)
+            self.menu.draw(surface, ctx, self.spec, self.session.game_id or "")

@@ -44,6 +44,10 @@ class TitleItem(enum.Enum):
     QUIT = "quit"
 
 
+VALUE_ROWS = (TitleItem.SIZE, TitleItem.WIDTH, TitleItem.HEIGHT, TitleItem.DIFFICULTY)
+"""Rows that hold a choice: Left/Right (or a click) change them; Enter starts the game."""
+
+
 class TitleScene(Scene):
     """Choose a board and start; idle too long and the game plays itself."""
 
@@ -84,6 +88,8 @@ class TitleScene(Scene):
     def _choose(self, pick: Pick[TitleItem]) -> None:
         step = -1 if pick.nav is Nav.LEFT else 1
         item = pick.key
+        if pick.nav is Nav.ACTIVATE and item in VALUE_ROWS:
+            item = TitleItem.PLAY  # Enter starts the game from any row, as the footer says
         if item is TitleItem.SIZE:
             current = None if self.custom else (self.width, self.height)
             nxt = PRESETS[(PRESETS.index(current) + step) % len(PRESETS)]
@@ -97,7 +103,7 @@ class TitleScene(Scene):
         elif item is TitleItem.DIFFICULTY:
             i = DIFFICULTIES.index(self.difficulty)
             self.difficulty = DIFFICULTIES[(i + step) % len(DIFFICULTIES)]
-        elif pick.nav is not Nav.ACTIVATE:
+        elif not pick.nav.chooses:
             return
         elif item is TitleItem.PLAY:
             self.emit(StartGame(GameSpec(self.width, self.height, self.difficulty)))

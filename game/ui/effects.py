@@ -1,0 +1,203 @@
+"""Game feel, all advanced by dt: point pop-ups, the illegal-move shake, win particles, fades.
+
+Each effect is a small value the scene advances in ``update`` and drawing reads; with
+reduced motion nothing moves (pop-ups only fade, no shake, no particles, no fades).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.core.scoring import MoveClass
+from game.ui.fonts import Fonts
+from game.ui.layout import Layout, Type, type_px
+from game.ui.theme import Theme
+
+POPUP_SECONDS = 0.8
+POPUP_RISE_TILES = 0.45
+"""How far a pop-up floats up over its life, in tile sides."""
+SHAKE_SECONDS = 0.25
+SHAKE_CYCLES = 3
+SHAKE_TILES = 0.06
+"""The board's shake amplitude, in tile sides."""
+PARTICLES = 70
+PARTICLE_SECONDS = 1.3
+PARTICLE_SPEED_TILES = 3.2
+PARTICLE_GRAVITY_TILES = 5.0
+FADE_SECONDS = 0.15
+"""A new scene fades in this fast; input goes to it at once."""
+
+
+@dataclass
+class Popup:
+    """Points floating up from the tile that earned them: ``+20 x2``, ``+10 hint``, ``-10``."""
+
+    text: str
+    kind: MoveClass
+    cell: tuple[float, float]
+    """(row, column) the pop-up starts over."""
+    age: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.age >= POPUP_SECONDS
+
+
+def popup_text(points: int, multiplier: int, assisted: bool) -> str:
+    """The words of a pop-up."""
+    if assisted:
+        return f"{points:+d} hint"
+    if multiplier > 1:
+        return f"{points:+d} x{multiplier}"
+    return f"{points:+d}"
+
+
+@dataclass
+class Shake:
+    """The board shaking sideways after a move that cannot be made."""
+
+    age: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.age >= SHAKE_SECONDS
+
+    def offset(self, tile_px: int) -> int:
+        """Horizontal offset in pixels now."""
+        if self.done:
+            return 0
+        progress = self.age / SHAKE_SECONDS
+        return round(math.sin(progress * SHAKE_CYCLES * 2 * math.pi) * (1 - progress)
+                     * SHAKE_TILES * tile_px)
+
+
+@dataclass
+class Particles:
+    """A burst of confetti over the board when it is solved (positions in tile sides)."""
+
+    seed: int
+    age: float = 0.0
+    bits: list[tuple[float, float, float, float, int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        rng = random.Random(self.seed)
+        for _ in range(PARTICLES):
+            angle = rng.uniform(-math.pi * 0.95, -math.pi * 0.05)
+            speed = PARTICLE_SPEED_TILES * rng.uniform(0.4, 1.0)
+            self.bits.append((0.0, 0.0, math.cos(angle) * speed, math.sin(angle) * speed,
+                              rng.randrange(3)))
+
+    @property
+    def done(self) -> bool:
+        return self.age >= PARTICLE_SECONDS
+
+    def positions(self) -> list[tuple[float, float, int]]:
+        """(x, y, colour index) of every particle now, in tile sides from the board centre."""
+        t = self.age
+        return [(vx * t, vy * t + PARTICLE_GRAVITY_TILES * t * t / 2, colour)
+                for _, _, vx, vy, colour in self.bits]
+
+
+@dataclass
+class Effects:
+    """Everything moving on the play screen besides the tiles."""
+
+    reduced: bool = False
+    popups: list[Popup] = field(default_factory=list)
+    shake: Shake | None = None
+    particles: Particles | None = None
+
+    def advance(self, dt: float) -> None:
+        """Move every effect on by ``dt`` seconds and drop the finished ones."""
+        dt = max(0.0, dt)
+        for popup in self.popups:
+            popup.age += dt
+        self.popups = [p for p in self.popups if not p.done]
+        if self.shake is not None:
+            self.shake.age += dt
+            if self.shake.done:
+                self.shake = None
+        if self.particles is not None:
+            self.particles.age += dt
+            if self.particles.done:
+                self.particles = None
+
+    def pop(self, popup: Popup) -> None:
+        """A new pop-up (older ones keep floating)."""
+        self.popups.append(popup)
+
+    def bump(self) -> None:
+        """An illegal move: shake the board (not with reduced motion)."""
+        if not self.reduced:
+            self.shake = Shake()
+
+    def celebrate(self, seed: int) -> None:
+        """The board is solved: confetti (not with reduced motion)."""
+        if not self.reduced:
+            self.particles = Particles(seed)
+
+    def board_offset(self, layout: Layout) -> int:
+        """The board's horizontal shake offset in pixels now."""
+        return 0 if self.shake is None else self.shake.offset(layout.tile_px)
+
+
+def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, theme: Theme,
+                 fonts: Fonts) -> None:
+    """Pop-ups and particles over the board; reads ``effects`` only."""
+    if effects.particles is not None:
+        _draw_particles(surface, effects.particles, layout, theme)
+    px = type_px(layout.window, Type.BODY)
+    for popup in effects.popups:
+        progress = popup.age / POPUP_SECONDS
+        rise = 0.0 if effects.reduced else progress * POPUP_RISE_TILES * layout.pitch
+        row, col = popup.cell
+        x, y = layout.cell_origin(row, col)
+        centre = (x + layout.tile_px // 2, int(y + layout.tile_px * 0.18 - rise))
+        colour = theme.good if popup.kind is MoveClass.OPTIMAL else theme.bad
+        label = fonts.text(popup.text, px, colour, bold=True)
+        label.set_alpha(int(255 * (1.0 - progress ** 2)))
+        surface.blit(label, label.get_rect(center=centre))
+        label.set_alpha(None)
+
+
+def _draw_particles(surface: pygame.Surface, particles: Particles, layout: Layout,
+                    theme: Theme) -> None:
+    bx, by, bw, bh = layout.board_rect
+    cx, cy = bx + bw / 2, by + bh / 2
+    colours = (theme.good, theme.accent, theme.hint)
+    radius = max(2, layout.tile_px // 18)
+    fade = 1.0 - particles.age / PARTICLE_SECONDS
+    for x, y, colour in particles.positions():
+        point = (int(cx + x * layout.pitch), int(cy + y * layout.pitch))
+        pygame.draw.circle(surface, colours[colour], point, max(1, int(radius * (0.5 + fade))))
+
+
+class Fade:
+    """A scene fading in over FADE_SECONDS (a cached shade surface, one per window size)."""
+
+    def __init__(self) -> None:
+        self.age = FADE_SECONDS
+        self._shade: pygame.Surface | None = None
+
+    def start(self) -> None:
+        """A new scene is on top."""
+        self.age = 0.0
+
+    def advance(self, dt: float) -> None:
+        """Move on by ``dt`` seconds."""
+        self.age = min(FADE_SECONDS, self.age + max(0.0, dt))
+
+    def draw(self, surface: pygame.Surface, colour: tuple[int, int, int]) -> None:
+        """Cover the frame with the background colour, less and less."""
+        if self.age >= FADE_SECONDS:
+            return
+        size = surface.get_size()
+        if self._shade is None or self._shade.get_size() != size:
+            self._shade = pygame.Surface(size)
+        self._shade.fill(colour)
+        self._shade.set_alpha(int(255 * (1.0 - self.age / FADE_SECONDS)))
+        surface.blit(self._shade, (0, 0))

@@ -1,0 +1,63 @@
+"""The pause menu over a game: its entries, their handling and drawing (Esc resumes)."""
+
+from __future__ import annotations
+
+import enum
+
+import pygame
+
+from game.core.spec import GameSpec
+from game.ui.context import SceneContext
+from game.ui.menu import Back, MenuController, MenuItem
+from game.ui.render import MenuView, draw_menu
+
+
+class PauseItem(enum.Enum):
+    """The pause menu's entries."""
+
+    RESUME = "Resume"
+    RESTART = "Restart"
+    NEW = "New game"
+    SETTINGS = "Settings"
+    TITLE = "Title"
+    QUIT = "Quit"
+
+
+PAUSE_ITEMS = tuple(MenuItem(item, item.value) for item in PauseItem)
+
+
+class PauseMenu:
+    """The menu's selection; ``handle`` says what was chosen (RESUME for Esc)."""
+
+    def __init__(self) -> None:
+        self.controller: MenuController[PauseItem] = MenuController()
+
+    @property
+    def selected(self) -> int:
+        """Index of the highlighted entry."""
+        return self.controller.selected
+
+    @selected.setter
+    def selected(self, index: int) -> None:
+        self.controller.selected = index
+
+    def handle(self, event: pygame.event.Event, window: tuple[int, int]) -> PauseItem | None:
+        """The entry chosen by this event, if any."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button != 1:
+            return None
+        pick = self.controller.handle(event, PAUSE_ITEMS, window)
+        if isinstance(pick, Back):
+            return PauseItem.RESUME
+        if pick is None or not pick.nav.chooses:
+            return None
+        return pick.key
+
+    def draw(self, surface: pygame.Surface, ctx: SceneContext, spec: GameSpec,
+             game_id: str) -> None:
+        """The menu over the dimmed game."""
+        what = f"game {game_id}" if spec.seed is not None and spec.board is None \
+            and game_id and "/" not in game_id else "custom board"
+        view = MenuView("Paused", self.controller.labels(PAUSE_ITEMS), self.selected,
+                        subtitle=f"{spec.width}x{spec.height}  {what}",
+                        footer="Esc resume  Enter choose")
+        draw_menu(surface, view, ctx.theme, ctx.fonts, dim=True)

@@ -1,0 +1,157 @@
+"""Every scene at every window size: text inside the window, never overlapping, readable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import pygame
+import pytest
+
+from game.core.actions import CycleHint
+from game.core.board import Board
+from game.core.generate import random_board
+from game.core.scoring import MoveClass, ScoreSheet
+from game.core.summary import summarize
+from game.store.highscores import Entry
+from game.ui import fonts as fonts_module
+from game.ui.app import App
+from game.ui.end_screen import EndScreenView
+from game.ui.scenes.base import Scene
+from game.ui.scenes.end import EndScene, ScoresScene
+from game.ui.scenes.menus import SettingsScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.title import GeneratingScene, TitleScene
+from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
+from tests.fakes_front import FakeWorker
+
+SIZES = ((640, 600), (760, 820), (1024, 640), (1920, 1080), (3840, 2160))
+DEFAULT = (760, 820)
+MIN_LINE_PX = 16
+"""Every text's line box at the default window, in pixels (CSS-like 16 px type)."""
+
+
+@dataclass(frozen=True)
+class Drawn:
+    text: str
+    rect: pygame.Rect
+    clip: pygame.Rect
+
+
+class RecordingSurface(pygame.Surface):
+    """A window stand-in that notes every text blitted on it (after the last full overlay)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.texts: list[Drawn] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
+        rect = pygame.Rect(dest if isinstance(dest, pygame.Rect) or len(dest) == 4
+                           else (dest, source.get_size()))
+        rect.size = source.get_size() if area is None else pygame.Rect(area).size
+        assert fonts_module.RENDERED is not None
+        text = fonts_module.RENDERED.text_of(source)
+        if text is not None:
+            self.texts.append(Drawn(text, rect, self.get_clip()))
+        elif rect.contains(self.get_rect()):
+            self.texts.clear()  # a full-window overlay: what is under it no longer counts
+        return super().blit(source, dest, area, special_flags)
+
+
+@pytest.fixture(autouse=True)
+def record_text() -> Iterator[None]:
+    fonts_module.RENDERED = fonts_module.TextLog()
+    yield
+    fonts_module.RENDERED = None
+
+
+def summary_for(board: Board):
+    sheet = ScoreSheet.start(12, width=board.width, height=board.height)
+    for cls in [MoveClass.OPTIMAL] * 3 + [MoveClass.WASTEFUL] + [MoveClass.OPTIMAL] * 10:
+        sheet = sheet.after_move(cls)
+    return summarize(sheet.after_hint(1), 83.4, True)
+
+
+def entries(n: int) -> list[Entry]:
+    return [Entry(f"player{i}", 2000 - 37 * i, 30.5 + i, 20 + i, 8, "A", "2026-11-22T05:00:00Z")
+            for i in range(n)]
+
+
+Build = Callable[[App], Scene]
+
+
+def play_scene(width: int, height: int, hint_level: int = 0, pause: bool = False) -> Build:
+    def build(app: App) -> Scene:
+        board = random_board(width, height, __import__("random").Random(3))
+        scene = PlayScene(app, board, app_spec(board))
+        for _ in range(hint_level):
+            scene.session.apply(CycleHint())
+        if pause:
+            from game.ui.menu import MenuController
+
+            scene.menu = MenuController()
+        return scene
+    return build
+
+
+def app_spec(board: Board):
+    from game.core.spec import GameSpec
+
+    return GameSpec(board.width, board.height, seed=7)
+
+
+def end_scene(app: App) -> Scene:
+    board = Board.goal(4, 4)
+    scene = EndScene(app, PlayScene(app, random_board(4, 4, __import__("random").Random(1)),
+                                    app_spec(board)).session, app_spec(board))
+    scene.view = EndScreenView(summary_for(board), tuple(entries(10)), rank=3,
+                               badges=("best points", "best time"), game_id="4x4-123456789")
+    return scene
+
+
+SCENES: dict[str, Build] = {
+    "title": lambda app: TitleScene(app, 4, 4),
+    "settings": SettingsScene,
+    "generating": lambda app: GeneratingScene(app, app_spec(Board.goal(4, 4)), 1),
+    "play-3x3": play_scene(3, 3),
+    "play-4x4-hints": play_scene(4, 4, hint_level=1),
+    "play-4x4-path": play_scene(4, 4, hint_level=2),
+    "play-5x5": play_scene(5, 5),
+    "play-10x10": play_scene(10, 10),
+    "pause": play_scene(4, 4, pause=True),
+    "end": end_scene,
+    "scores": lambda app: ScoresScene(app, "4x4"),
+}
+
+
+def overlaps(texts: list[Drawn]) -> list[tuple[str, str]]:
+    bad = []
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            if a.rect.colliderect(b.rect) and a.rect.clip(b.rect).width * \
+                    a.rect.clip(b.rect).height > 4:
+                bad.append((a.text, b.text))
+    return bad
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_text_fits_the_window_and_never_overlaps(make_app, name: str, large: bool) -> None:
+    app = make_app(FakeWorker(instant=True))
+    app.set_settings(app.settings.__class__(**{**app.settings.to_dict(), "large_text": large}))
+    for size in SIZES:
+        surface = RecordingSurface(size)
+        app.screen = surface
+        scene = SCENES[name](app)
+        scene.update(1 / 60)
+        scene.draw(surface)
+        window = surface.get_rect()
+        assert surface.texts, f"{name} at {size} drew no text"
+        for drawn in surface.texts:
+            assert window.contains(drawn.rect), f"{drawn.text!r} leaves the {size} window"
+            assert drawn.clip.contains(drawn.rect), f"{drawn.text!r} is clipped at {size}"
+        assert not overlaps(surface.texts), f"{name} at {size}: {overlaps(surface.texts)}"
+        if size == DEFAULT:
+            small = [(d.text, d.rect.height) for d in surface.texts
+                     if d.rect.height < MIN_LINE_PX]
+            assert not small, f"{name}: text under {MIN_LINE_PX} px at {size}: {small}"
