@@ -39,7 +39,8 @@ from game.ui.scores_view import (
 )
 from game.ui.theme import THEMES, get_theme
 
-SIZES = [(960, 640), (640, 900), (1920, 1080), (320, 240), (120, 90)]
+SIZES = [(960, 640), (640, 900), (1920, 1080), (640, 600), (3840, 2160)]
+"""From the smallest window the game allows (640x600) up to 4K."""
 T0 = datetime(2026, 11, 22, 5, 0, 0, tzinfo=UTC)
 TOLERANCE = (1, 1, 1, 255)
 
@@ -139,7 +140,7 @@ def test_end_screen_text_variants() -> None:
     not_s = end_screen_text(EndScreenView(replace(perfect, grade="A"), ()))
     assert not_s.title == "Solved!"  # never "Perfect!" for a game not graded S
     assert ("Efficiency", "-") in text.stats and ("Accuracy", "-25%") in text.stats
-    assert text.table == ("No scores yet for 3x3",)
+    assert text.table == ("No scores yet for 3x3: finish a game to set one",)
     assert end_screen_lines(EndScreenView(perfect, (), warning="bad file"))[-2] == "bad file"
 
 
@@ -149,7 +150,7 @@ def test_build_from_add_result() -> None:
     result = scores.add(summary, name="zed", when=T0, game_id="3x3-7")
     view = EndScreenView.build(summary, result, game_id="3x3-7")
     assert view.rank == 1 and view.entries[0].name == "zed"
-    assert "New best points!" in end_screen_lines(view)
+    assert "New best points, time and moves!" in end_screen_lines(view)  # one badge
     auto = scripted_summary(by_player=False)
     view = EndScreenView.build(auto, scores.add(auto), scores.table("3x3"))
     assert view.rank is None and len(view.entries) == 1
@@ -179,8 +180,8 @@ def test_chart_geometry() -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_layout_boxes_fit_the_surface(size: tuple[int, int]) -> None:
     layout = end_screen_layout(*size)
-    for box in (layout.header, layout.grade, layout.badges, layout.stats, layout.chart,
-                layout.table, layout.footer):
+    for box in (layout.header, layout.grade, layout.hero, layout.stats, layout.notes,
+                layout.chart, layout.table, layout.footer):
         x, y, w, h = box
         assert x >= 0 and y >= 0 and w > 0 and h > 0
         assert x + w <= size[0] and y + h <= size[1]
@@ -247,7 +248,7 @@ def test_scores_view_from_store_and_size_stepping() -> None:
     assert lines[4] == "#  Name  Points  Time  Moves  Grade"
     assert lines[5].startswith("1  amy  ") and lines[-1] == SCORES_HELP
     empty = scores_view_lines(replace(view, current="4x4", entries=(), warning="oops"))
-    assert empty[-3:] == ["No scores yet for 4x4", "oops", SCORES_HELP]
+    assert empty[-3:] == ["No scores yet for 4x4: finish a game to set one", "oops", SCORES_HELP]
 
 
 @pytest.mark.parametrize("size", SIZES)

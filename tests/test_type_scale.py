@@ -19,7 +19,9 @@ from game.ui.app import App
 from game.ui.end_screen import EndScreenView
 from game.ui.scenes.base import Scene
 from game.ui.scenes.end import EndScene, ScoresScene
+from game.ui.scenes.keys import KeysScene
 from game.ui.scenes.menus import SettingsScene
+from game.ui.scenes.pause import PauseMenu
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import GeneratingScene, TitleScene
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
@@ -69,6 +71,7 @@ def summary_for(board: Board):
     sheet = ScoreSheet.start(12, width=board.width, height=board.height)
     for cls in [MoveClass.OPTIMAL] * 3 + [MoveClass.WASTEFUL] + [MoveClass.OPTIMAL] * 10:
         sheet = sheet.after_move(cls)
+    sheet = sheet.after_undo(sheet.line).after_restart().after_undo(sheet.line)
     return summarize(sheet.after_hint(1), 83.4, True)
 
 
@@ -87,9 +90,7 @@ def play_scene(width: int, height: int, hint_level: int = 0, pause: bool = False
         for _ in range(hint_level):
             scene.session.apply(CycleHint())
         if pause:
-            from game.ui.menu import MenuController
-
-            scene.menu = MenuController()
+            scene.menu = PauseMenu()
         return scene
     return build
 
@@ -104,8 +105,9 @@ def end_scene(app: App) -> Scene:
     board = Board.goal(4, 4)
     scene = EndScene(app, PlayScene(app, random_board(4, 4, __import__("random").Random(1)),
                                     app_spec(board)).session, app_spec(board))
-    scene.view = EndScreenView(summary_for(board), tuple(entries(10)), rank=3,
-                               badges=("best points", "best time"), game_id="4x4-123456789")
+    scene.view = EndScreenView(summary_for(board), tuple(entries(10)), rank=9,
+                               badges=("best points", "best time"), game_id="4x4-123456789",
+                               warning="scores can't be saved: the data folder is read-only")
     return scene
 
 
@@ -114,6 +116,8 @@ SCENES: dict[str, Build] = {
     "settings": SettingsScene,
     "generating": lambda app: GeneratingScene(app, app_spec(Board.goal(4, 4)), 1),
     "play-3x3": play_scene(3, 3),
+    "play-3x3-path": play_scene(3, 3, hint_level=2),
+    "keys": KeysScene,
     "play-4x4-hints": play_scene(4, 4, hint_level=1),
     "play-4x4-path": play_scene(4, 4, hint_level=2),
     "play-5x5": play_scene(5, 5),

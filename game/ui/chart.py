@@ -17,7 +17,7 @@ LABEL_FRACTION = 0.09
 MIN_LABEL_PX = 10
 MARGIN_LEFT_LABELS = 3.2
 """Left margin in label heights (room for the y tick numbers and the axis title)."""
-MARGIN_BOTTOM_LABELS = 2.4
+MARGIN_BOTTOM_LABELS = 2.7
 MARGIN_TOP_LABELS = 1.4
 MARGIN_RIGHT_LABELS = 0.8
 LINE_WIDTH_FRACTION = 0.012
@@ -44,10 +44,13 @@ class ChartGeometry:
     label_px: int
 
 
-def chart_geometry(distances: Sequence[int | None], box: Box) -> ChartGeometry:
-    """Lay out the chart of ``distances`` (index = moves played) inside ``box``."""
+def chart_geometry(distances: Sequence[int | None], box: Box,
+                   label_px: int | None = None) -> ChartGeometry:
+    """Lay out the chart of ``distances`` (index = moves played) inside ``box``;
+    ``label_px`` is the labels' line height (by default a share of the box)."""
     x, y, w, h = box
-    label_px = max(MIN_LABEL_PX, int(h * LABEL_FRACTION))
+    if label_px is None:
+        label_px = max(MIN_LABEL_PX, int(h * LABEL_FRACTION))
     left = x + int(label_px * MARGIN_LEFT_LABELS)
     top = y + int(label_px * MARGIN_TOP_LABELS)
     right = x + w - int(label_px * MARGIN_RIGHT_LABELS)
@@ -88,26 +91,30 @@ def _ticks(top: int) -> list[int]:
 
 
 def draw_distance_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | None],
-                        theme: Theme, font: Callable[[int], pygame.font.Font]) -> None:
-    """Draw the chart into ``box``; reads its inputs and changes nothing else."""
+                        theme: Theme, font: Callable[[int], pygame.font.Font],
+                        text_px: int | None = None) -> None:
+    """Draw the chart into ``box`` with labels of font size ``text_px`` (by default a share of
+    the box); reads its inputs and changes nothing else."""
     previous_clip = surface.get_clip()
     surface.set_clip(pygame.Rect(box).clip(previous_clip))
     try:
-        _draw_chart(surface, box, distances, theme, font)
+        _draw_chart(surface, box, distances, theme, font, text_px)
     finally:
         surface.set_clip(previous_clip)
 
 
 def _draw_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | None],
-                theme: Theme, font: Callable[[int], pygame.font.Font]) -> None:
-    geo = chart_geometry(distances, box)
+                theme: Theme, font: Callable[[int], pygame.font.Font],
+                text_px: int | None) -> None:
+    label = font(text_px if text_px is not None else max(MIN_LABEL_PX,
+                                                         int(box[3] * LABEL_FRACTION)))
+    geo = chart_geometry(distances, box, label.get_height())
     px, py, pw, ph = geo.plot
     line_w = max(1, int(min(box[2], box[3]) * LINE_WIDTH_FRACTION))
-    label = font(geo.label_px)
     pygame.draw.rect(surface, theme.panel, pygame.Rect(box))
     pygame.draw.line(surface, theme.muted, (px, py), (px, py + ph), 1)
     pygame.draw.line(surface, theme.muted, (px, py + ph), (px + pw, py + ph), 1)
-    for tx, text in geo.x_ticks:
+    for tx, text in geo.x_ticks[1:]:  # the y axis's 0 labels the corner
         img = label.render(text, True, theme.muted)
         surface.blit(img, (tx - img.get_width() / 2, py + ph + line_w))
     for ty, text in geo.y_ticks:
@@ -138,8 +145,8 @@ def _legend(surface: pygame.Surface, geo: ChartGeometry, theme: Theme,
     for text, colour in ((LEGEND_IDEAL, theme.chart_ideal), (LEGEND_YOU, theme.chart_line)):
         img = label.render(text, True, theme.muted)
         x -= img.get_width()
-        surface.blit(img, (x, py - geo.label_px * MARGIN_TOP_LABELS))
+        surface.blit(img, (x, py - int(geo.label_px * MARGIN_TOP_LABELS)))
         x -= swatch // 4 + swatch
-        mid = py - geo.label_px * MARGIN_TOP_LABELS + img.get_height() / 2
+        mid = py - int(geo.label_px * MARGIN_TOP_LABELS) + img.get_height() / 2
         pygame.draw.line(surface, colour, (x, mid), (x + swatch, mid), line_w)
         x -= geo.label_px

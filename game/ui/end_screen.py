@@ -10,9 +10,8 @@ import pygame
 from game.core.summary import GRADE_UNRATED, GameSummary
 from game.store.highscores import AddResult, Entry
 from game.ui.chart import draw_distance_chart
+from game.ui.layout import Type, type_px
 from game.ui.scores_view import (
-    MIN_TEXT_PX,
-    ROW_SPACING,
     FontFn,
     blit_fit,
     draw_table,
@@ -31,20 +30,18 @@ RANK_IN_TABLE = "#{rank} in the {shape} top 10"
 RANK_OUTSIDE = "Not in the {shape} top 10 this time"
 RANK_AUTO = "Auto-solved games do not enter the high scores"
 
-PAD_FRACTION = 0.025
-HEADER_SHARE = 0.15
-FOOTER_SHARE = 0.06
-LEFT_COLUMN_SHARE = 0.36
-GRADE_SHARE = 0.24
-BADGES_SHARE = 0.14
-CHART_SHARE = 0.5
-PORTRAIT_SHARES = (0.16, 0.30, 0.24, 0.30)
-"""Portrait layout: grade and badges row, stats, chart, table (shares of the body height)."""
-GRADE_LETTER_SHARE = 0.75
-MAX_STAT_PX_PER_WIDTH = 1 / 14
-TWO_COLUMN_ASPECT = 2.2
-"""Stats go in two columns when their box is this many times wider than high."""
-COLUMN_GAP_SHARE = 0.1
+PAD_SHARE = 0.018
+"""Space between the parts, as a share of the window's short side."""
+CONTENT_ASPECT = 1.05
+"""The content column is at most this many times as wide as the window is high (landscape
+windows centre it)."""
+GRADE_PANEL_SHARE = 0.26
+"""The grade panel's width, as a share of the content width."""
+CHART_SHARE = 0.4
+"""The chart's share of the bottom row's width (the top 10 gets the rest)."""
+STAT_ROW_SPACING = 1.3
+COUNT_UP_SECONDS = 0.9
+"""The points count up this fast when the end screen opens (at once with reduced motion)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +54,8 @@ class EndScreenView:
     badges: tuple[str, ...] = ()
     game_id: str = ""
     warning: str | None = None
+    points_shown: int | None = None
+    """The points as counted up so far (None: the final figure)."""
 
     @classmethod
     def build(cls, summary: GameSummary, result: AddResult | None,
@@ -83,6 +82,21 @@ class EndScreenText:
     table: tuple[str, ...]
     help: str
     warning: str | None
+
+
+def badge_text(badges: Sequence[str]) -> str:
+    """One badge for every new best: ``New best points!`` or ``New best points and time!``."""
+    names = [b.removeprefix("best ").removeprefix("fewest ") for b in badges]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return BADGE_TEXT.format(badge=f"best {joined}")
+
+
+def count_up(points: int, seconds: float) -> int:
+    """The points shown ``seconds`` after the end screen opened (ease-out count-up)."""
+    if seconds >= COUNT_UP_SECONDS or points <= 0:
+        return points
+    progress = seconds / COUNT_UP_SECONDS
+    return round(points * (1 - (1 - progress) ** 3))
 
 
 def percent(value: float | None) -> str:
@@ -121,7 +135,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         subtitle=subtitle,
         grade=s.grade,
         notes=notes,
-        badges=tuple(BADGE_TEXT.format(badge=b) for b in view.badges),
+        badges=(badge_text(view.badges),) if view.badges else (),
         stats=stats,
         rank_line=rank_line,
         table=tuple(table_lines(view.entries, s.shape)),
@@ -147,60 +161,59 @@ def end_screen_lines(view: EndScreenView) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class EndScreenLayout:
-    """Boxes (x, y, width, height) for each part, scaled to the surface (pure)."""
+    """Boxes (x, y, width, height) for each part and the font sizes, for one window (pure)."""
 
     pad: int
     header: Box
     grade: Box
-    badges: Box
+    hero: Box
     stats: Box
+    notes: Box
     chart: Box
     table: Box
     footer: Box
+    title_px: int
+    body_px: int
+    caption_px: int
 
 
-def end_screen_layout(width: int, height: int) -> EndScreenLayout:
-    """Landscape: figures left, chart and table right. Portrait: everything stacked."""
-    pad = max(3, int(min(width, height) * PAD_FRACTION))
-    header_h = int(height * HEADER_SHARE)
-    footer_h = int(height * FOOTER_SHARE)
-    top = pad + header_h
-    body_h = max(4, height - top - footer_h - 2 * pad)
-    inner_w = max(4, width - 2 * pad)
-    header = (pad, pad, inner_w, header_h)
-    footer = (pad, height - pad - footer_h, inner_w, footer_h)
-    if width >= height:
-        left_w = int((inner_w - pad) * LEFT_COLUMN_SHARE)
-        right_x = pad + left_w + pad
-        right_w = max(2, inner_w - left_w - pad)
-        grade_h = int(body_h * GRADE_SHARE)
-        badges_h = int(body_h * BADGES_SHARE)
-        chart_h = int(body_h * CHART_SHARE)
-        return EndScreenLayout(
-            pad=pad,
-            header=header,
-            grade=(pad, top, left_w, grade_h),
-            badges=(pad, top + grade_h, left_w, badges_h),
-            stats=(pad, top + grade_h + badges_h, left_w, max(2, body_h - grade_h - badges_h)),
-            chart=(right_x, top, right_w, max(2, chart_h - pad)),
-            table=(right_x, top + chart_h, right_w, max(2, body_h - chart_h)),
-            footer=footer,
-        )
-    rows = [int(body_h * share) for share in PORTRAIT_SHARES]
-    ys = [top]
-    for row_h in rows[:-1]:
-        ys.append(ys[-1] + row_h)
-    grade_w = inner_w // 3
-    return EndScreenLayout(
-        pad=pad,
-        header=header,
-        grade=(pad, ys[0], grade_w, rows[0]),
-        badges=(pad + grade_w, ys[0], inner_w - grade_w, rows[0]),
-        stats=(pad, ys[1], inner_w, rows[1]),
-        chart=(pad, ys[2], inner_w, max(2, rows[2] - pad)),
-        table=(pad, ys[3], inner_w, rows[3]),
-        footer=footer,
-    )
+def end_screen_layout(width: int, height: int,
+                      font: FontFn | None = None) -> EndScreenLayout:
+    """One column of parts, top to bottom: headline, grade and points, figures in two
+    columns, notes, then the chart beside the top 10, then the keys. ``font`` measures line
+    heights (the large-text setting makes them taller); without it they are estimated."""
+    window = (width, height)
+    pad = max(4, int(min(width, height) * PAD_SHARE))
+    title_px = type_px(window, Type.HEADING + 10)
+    body_px = type_px(window, Type.BODY)
+    caption_px = type_px(window, Type.CAPTION)
+
+    def line(px: int) -> int:
+        return font(px).get_height() if font is not None else int(px * 0.75)
+
+    content_w = min(width - 2 * pad, int(height * CONTENT_ASPECT))
+    x = (width - content_w) // 2
+    y = pad
+    header = (x, y, content_w, line(title_px) + line(caption_px))
+    y += header[3] + pad
+    hero_h = line(title_px) + line(body_px) + line(caption_px) * 2 + pad
+    grade_w = int(content_w * GRADE_PANEL_SHARE)
+    grade = (x, y, grade_w, hero_h)
+    hero = (x + grade_w + pad, y, content_w - grade_w - pad, hero_h)
+    y += hero_h + pad
+    stats_h = int(line(body_px) * STAT_ROW_SPACING) * 6
+    stats = (x, y, content_w, stats_h)
+    y += stats_h + pad // 2
+    notes = (x, y, content_w, line(caption_px) * 2)
+    y += notes[3] + pad // 2
+    footer_h = line(caption_px) * 2 + pad // 2
+    footer = (x, height - pad - footer_h, content_w, footer_h)
+    bottom_h = max(4, footer[1] - pad - y)
+    chart_w = int((content_w - pad) * CHART_SHARE)
+    chart = (x, y, chart_w, bottom_h)
+    table = (x + chart_w + pad, y, content_w - chart_w - pad, bottom_h)
+    return EndScreenLayout(pad, header, grade, hero, stats, notes, chart, table, footer,
+                           title_px, body_px, caption_px)
 
 
 def grade_colour(letter: str, theme: Theme) -> tuple[int, int, int]:
@@ -214,105 +227,102 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     """Draw the whole end screen scaled to ``surface``; reads ``view``, changes nothing else."""
     w, h = surface.get_size()
     text = end_screen_text(view)
-    box = end_screen_layout(w, h)
+    box = end_screen_layout(w, h, font)
     surface.fill(theme.bg)
-    _draw_header(surface, box.header, text, theme, font)
-    _draw_grade(surface, box.grade, text.grade, theme, font)
-    _draw_notes_and_badges(surface, box.badges, text.notes, text.badges, theme, font)
-    _draw_stats(surface, box.stats, text.stats, theme, font)
-    draw_distance_chart(surface, box.chart, view.summary.distances, theme, font)
-    _draw_ranked_table(surface, box.table, view, text.rank_line, theme, font)
-    _draw_footer(surface, box.footer, text, theme, font)
+    _draw_header(surface, box, text, theme, font)
+    _draw_grade(surface, box, text.grade, theme, font)
+    _draw_hero(surface, box, view, text, theme, font)
+    _draw_stats(surface, box, text.stats[:-1], theme, font)
+    _draw_notes(surface, box, text.notes[1:], theme, font)
+    draw_distance_chart(surface, box.chart, view.summary.distances, theme, font,
+                        box.caption_px)
+    _draw_ranked_table(surface, box, view, text.rank_line, theme, font)
+    _draw_footer(surface, box, text, theme, font)
 
 
-def _draw_header(surface: pygame.Surface, box: Box, text: EndScreenText, theme: Theme,
-                 font: FontFn) -> None:
-    x, y, w, h = box
-    title_px = int(h * 0.6)
-    used = blit_fit(surface, font, title_px, text.title, theme.accent, (x + w / 2, y), w,
+def _draw_header(surface: pygame.Surface, box: EndScreenLayout, text: EndScreenText,
+                 theme: Theme, font: FontFn) -> None:
+    x, y, w, _ = box.header
+    used = blit_fit(surface, font, box.title_px, text.title, theme.accent, (x + w / 2, y), w,
                     "center")
     if text.subtitle:
-        blit_fit(surface, font, int(h * 0.28), text.subtitle, theme.muted,
-                 (x + w / 2, y + min(used, int(h * 0.68))), w, "center")
+        blit_fit(surface, font, box.caption_px, text.subtitle, theme.muted,
+                 (x + w / 2, y + used), w, "center")
 
 
-def _draw_grade(surface: pygame.Surface, box: Box, grade: str, theme: Theme,
+def _draw_grade(surface: pygame.Surface, box: EndScreenLayout, grade: str, theme: Theme,
                 font: FontFn) -> None:
-    x, y, w, h = box
-    label_px = max(MIN_TEXT_PX, int(h * 0.2))
-    pygame.draw.rect(surface, theme.panel, pygame.Rect(box), border_radius=max(2, h // 10))
-    blit_fit(surface, font, label_px, GRADE_LABEL, theme.muted, (x + w / 2, y), w, "center")
-    letter_px = max(MIN_TEXT_PX, int((h - label_px) * GRADE_LETTER_SHARE / 0.75))
+    x, y, w, h = box.grade
+    pygame.draw.rect(surface, theme.panel, pygame.Rect(box.grade), border_radius=max(4, h // 8))
+    label_h = blit_fit(surface, font, box.caption_px, GRADE_LABEL, theme.muted,
+                       (x + w / 2, y + box.pad // 2), w, "center")
+    letter_px = max(box.title_px, int((h - label_h - box.pad) / 0.72))
+    while font(letter_px).get_height() > h - label_h - box.pad // 2 and letter_px > box.body_px:
+        letter_px = int(letter_px * 0.9)
     blit_fit(surface, font, letter_px, grade, grade_colour(grade, theme),
-             (x + w / 2, y + label_px), w, "center")
+             (x + w / 2, y + label_h + box.pad // 2), w, "center")
 
 
-def _draw_notes_and_badges(surface: pygame.Surface, box: Box, notes: Sequence[str],
-                           badges: Sequence[str], theme: Theme, font: FontFn) -> None:
-    x, y, w, h = box
-    if notes:
-        notes_h = h if not badges else h // 2
-        row_h = notes_h / len(notes)
-        text_px = max(MIN_TEXT_PX, int(min(row_h / ROW_SPACING, w / 22)))
-        for i, note in enumerate(notes):
-            blit_fit(surface, font, text_px, note, theme.hud_text if i == 0 else theme.muted,
-                     (x + w / 2, y + i * row_h + (row_h - text_px) / 2), w, "center")
-        y, h = y + notes_h, h - notes_h
-    _draw_badges(surface, (x, y, w, h), badges, theme, font)
+def _draw_hero(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenView,
+               text: EndScreenText, theme: Theme, font: FontFn) -> None:
+    """The points (counting up), why the grade is what it is, and one badge for new bests."""
+    x, y, w, h = box.hero
+    points = view.summary.points if view.points_shown is None else view.points_shown
+    used = blit_fit(surface, font, box.title_px, f"{points} points", theme.hud_text, (x, y), w)
+    if text.notes:
+        used += blit_fit(surface, font, box.body_px, text.notes[0], theme.hud_text,
+                         (x, y + used), w)
+    if text.badges:
+        px = box.caption_px
+        badge = font(px).render(text.badges[0], True, theme.accent)
+        pill = pygame.Rect(x, y + used + box.pad // 2, min(w, badge.get_width() + px),
+                           badge.get_height() + px // 3)
+        if pill.bottom <= y + h:
+            pygame.draw.rect(surface, theme.accent, pill, 2, border_radius=pill.height // 2)
+            blit_fit(surface, font, px, text.badges[0], theme.accent,
+                     (pill.centerx, pill.y + px // 6), pill.width - px // 2, "center")
 
 
-def _draw_badges(surface: pygame.Surface, box: Box, badges: Sequence[str], theme: Theme,
-                 font: FontFn) -> None:
-    if not badges:
-        return
-    x, y, w, h = box
-    row_h = h / len(badges)
-    text_px = max(MIN_TEXT_PX, int(min(row_h / ROW_SPACING, w / 12)))
-    for i, badge in enumerate(badges):
-        top = y + i * row_h
-        pill = pygame.Rect(x, top + row_h * 0.08, w, row_h * 0.84)
-        pygame.draw.rect(surface, theme.good, pill, border_radius=max(2, int(row_h / 3)))
-        blit_fit(surface, font, text_px, badge, theme.bg,
-                 (x + w / 2, top + (row_h - text_px) / 2), w * 0.92, "center")
-
-
-def _draw_stats(surface: pygame.Surface, box: Box, stats: Sequence[tuple[str, str]],
-                theme: Theme, font: FontFn) -> None:
-    x, y, w, h = box
-    columns = 2 if w > TWO_COLUMN_ASPECT * h else 1
-    per_column = -(-len(stats) // columns)
-    col_w = (w - (columns - 1) * h * COLUMN_GAP_SHARE) / columns
+def _draw_stats(surface: pygame.Surface, box: EndScreenLayout,
+                stats: Sequence[tuple[str, str]], theme: Theme, font: FontFn) -> None:
+    """The figures in two columns of label and value."""
+    x, y, w, h = box.stats
+    per_column = -(-len(stats) // 2)
+    gap = box.pad * 2
+    col_w = (w - gap) / 2
     row_h = h / max(1, per_column)
-    text_px = max(MIN_TEXT_PX, int(min(row_h / ROW_SPACING, col_w * MAX_STAT_PX_PER_WIDTH)))
     for i, (label, value) in enumerate(stats):
         col, row = divmod(i, per_column)
-        left = x + col * (col_w + h * COLUMN_GAP_SHARE)
-        top = y + row * row_h + (row_h - text_px) / 2
-        last = i == len(stats) - 1  # the points total stands out
-        colour = theme.accent if last else theme.hud_text
-        blit_fit(surface, font, text_px, label, theme.muted, (left, top), col_w * 0.6)
-        blit_fit(surface, font, text_px, value, colour, (left + col_w, top), col_w * 0.4,
-                 "right")
+        left = x + col * (col_w + gap)
+        top = y + row * row_h
+        blit_fit(surface, font, box.body_px, label, theme.muted, (left, top), col_w * 0.62)
+        blit_fit(surface, font, box.body_px, value, theme.hud_text, (left + col_w, top),
+                 col_w * 0.36, "right")
 
 
-def _draw_ranked_table(surface: pygame.Surface, box: Box, view: EndScreenView, rank_line: str,
-                       theme: Theme, font: FontFn) -> None:
-    x, y, w, h = box
-    line_px = max(MIN_TEXT_PX, int(h * 0.08))
-    used = blit_fit(surface, font, line_px, rank_line,
+def _draw_notes(surface: pygame.Surface, box: EndScreenLayout, notes: Sequence[str],
+                theme: Theme, font: FontFn) -> None:
+    x, y, w, h = box.notes
+    for note in notes[:2]:
+        y += blit_fit(surface, font, box.caption_px, note, theme.muted, (x + w / 2, y), w,
+                      "center")
+
+
+def _draw_ranked_table(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenView,
+                       rank_line: str, theme: Theme, font: FontFn) -> None:
+    x, y, w, h = box.table
+    used = blit_fit(surface, font, box.caption_px, rank_line,
                     theme.good if view.rank is not None else theme.muted, (x + w / 2, y), w,
                     "center")
     draw_table(surface, (x, y + used, w, max(1, h - used)), view.entries,
-               view.summary.shape, view.rank, theme, font)
+               view.summary.shape, view.rank, theme, font, box.caption_px)
 
 
-def _draw_footer(surface: pygame.Surface, box: Box, text: EndScreenText, theme: Theme,
-                 font: FontFn) -> None:
-    x, y, w, h = box
+def _draw_footer(surface: pygame.Surface, box: EndScreenLayout, text: EndScreenText,
+                 theme: Theme, font: FontFn) -> None:
+    x, y, w, h = box.footer
     if text.warning:
-        half = max(MIN_TEXT_PX, int(h * 0.45))
-        blit_fit(surface, font, half, text.warning, theme.bad, (x + w / 2, y), w, "center")
-        blit_fit(surface, font, half, text.help, theme.muted, (x + w / 2, y + h / 2), w,
-                 "center")
-        return
-    blit_fit(surface, font, int(h * 0.7), text.help, theme.muted, (x + w / 2, y), w, "center")
+        y += blit_fit(surface, font, box.caption_px, text.warning, theme.bad, (x + w / 2, y),
+                      w, "center")
+    blit_fit(surface, font, box.caption_px, text.help, theme.muted, (x + w / 2, y), w,
+             "center")

@@ -20,10 +20,10 @@ CHEVRON_INSET = 0.06
 """A hint chevron's tip sits this far in from the tile edge facing the gap (tile sides),
 clear of the number in the middle."""
 CHEVRON_DEPTH = 0.09
-CHEVRON_HALF_WIDTH = 0.17
+CHEVRON_HALF_WIDTH = 0.14
 CHEVRON_THICKNESS = 0.055
 HINT_RING_SHARE = 0.025
-STEP_BADGE_SHARE = 0.17
+STEP_BADGE_SHARE = 0.12
 """Level-2 step badges: radius as a share of the tile side (at least the text's size)."""
 STEP_FADE = 0.13
 """Each later step's badge is this much fainter than the one before."""
@@ -258,7 +258,7 @@ def _draw_steps(surface: pygame.Surface, board: Board, path: str, layout: Layout
         label = fonts.text(str(step), px, theme.bg if step == 1 else theme.tile_text, bold=True)
         radius = max(int(s * STEP_BADGE_SHARE * (1.25 if step == 1 else 1.0)),
                      label.get_height() // 2 + 3)
-        centre = (x + offset + radius + max(2, s // 20), y + radius + max(2, s // 20))
+        centre = (x + offset + radius + max(2, s // 28), y + radius + max(2, s // 28))
         alpha = max(60, int(255 * (1.0 - STEP_FADE * (step - 1))))
         badge = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
         fill = theme.accent if step == 1 else theme.hint

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.store.highscores import TABLE_SIZE, Entry, HighScores, shape_key
+from game.ui.layout import Type, type_px
 from game.ui.theme import Theme
 
 FontFn = Callable[[int], pygame.font.Font]
@@ -15,18 +16,17 @@ Box = tuple[int, int, int, int]
 
 STANDARD_SHAPES = ("3x3", "4x4", "5x5")
 TABLE_HEADER = ("#", "Name", "Points", "Time", "Moves", "Grade")
-COLUMN_SHARES = (0.08, 0.30, 0.18, 0.18, 0.13, 0.13)
+COLUMN_SHARES = (0.09, 0.21, 0.16, 0.18, 0.18, 0.18)
 RIGHT_ALIGNED = (False, False, True, True, True, True)
 ROW_SPACING = 1.25
 """Row height as a multiple of the text size."""
-MIN_TEXT_PX = 8
+MIN_TEXT_PX = 16
+"""Text shrunk to fit its column never gets smaller than this font size."""
 FIT_SHRINK = 0.9
-EMPTY_TABLE = "No scores yet for {shape}"
+EMPTY_TABLE = "No scores yet for {shape}: finish a game to set one"
 SCORES_TITLE = "High scores"
 SCORES_HELP = "Left/Right size   Esc back"
 PAD_FRACTION = 0.03
-TITLE_FRACTION = 0.08
-TEXT_FRACTION = 0.045
 
 
 def format_time(seconds: float) -> str:
@@ -114,37 +114,58 @@ def blit_fit(surface: pygame.Surface, font: FontFn, size: int, text: str,
     return img.get_height()
 
 
+def visible_rows(count: int, fits: int, highlight: int | None) -> range:
+    """Which of ``count`` entries to show when ``fits`` rows fit: from the top, or a window
+    that keeps the highlighted (1-based) rank in view."""
+    fits = max(1, fits)
+    if count <= fits or highlight is None or highlight <= fits:
+        return range(min(count, fits))
+    start = min(count - fits, highlight - 1 - fits // 2)
+    return range(start, start + fits)
+
+
 def draw_table(surface: pygame.Surface, box: Box, entries: Sequence[Entry], shape: str,
-               highlight: int | None, theme: Theme, font: FontFn) -> None:
-    """The top-10 table in ``box``; the ``highlight`` rank gets an accent bar."""
+               highlight: int | None, theme: Theme, font: FontFn,
+               text_px: int | None = None) -> None:
+    """The top-10 table in ``box`` (as many rows as fit, the highlighted one always among
+    them); the ``highlight`` rank gets an accent bar."""
     previous_clip = surface.get_clip()
     surface.set_clip(pygame.Rect(box).clip(previous_clip))
     try:
-        _draw_table_rows(surface, box, entries, shape, highlight, theme, font)
+        _draw_table_rows(surface, box, entries, shape, highlight, theme, font, text_px)
     finally:
         surface.set_clip(previous_clip)
 
 
 def _draw_table_rows(surface: pygame.Surface, box: Box, entries: Sequence[Entry], shape: str,
-                     highlight: int | None, theme: Theme, font: FontFn) -> None:
+                     highlight: int | None, theme: Theme, font: FontFn,
+                     text_px: int | None) -> None:
     x, y, w, h = box
-    text_px = max(MIN_TEXT_PX, int(h / ((TABLE_SIZE + 1) * ROW_SPACING)))
-    row_h = int(text_px * ROW_SPACING)
-    pygame.draw.rect(surface, theme.panel, pygame.Rect(box))
+    if text_px is None:
+        text_px = max(MIN_TEXT_PX, int(h / ((TABLE_SIZE + 1) * ROW_SPACING)))
+    row_h = int(font(text_px).get_height() * ROW_SPACING)
+    fits = h // row_h - 1
+    panel_h = min(h, row_h * (1 + min(len(entries), fits)) + row_h // 2 if entries
+                  else row_h * 3)
+    pygame.draw.rect(surface, theme.panel, pygame.Rect(x, y, w, panel_h),
+                     border_radius=max(2, row_h // 4))
     if not entries:
         blit_fit(surface, font, text_px, EMPTY_TABLE.format(shape=shape), theme.muted,
-                 (x + w / 2, y + row_h), w, "center")
+                 (x + w / 2, y + panel_h / 2 - font(text_px).get_height() / 2), w, "center")
         return
     edges = [x]
     for share in COLUMN_SHARES:
         edges.append(edges[-1] + w * share)
     gap = text_px * 0.3
-    rows = [TABLE_HEADER, *table_rows(entries)]
-    for r, cells in enumerate(rows):
-        top = y + r * row_h
+    all_rows = table_rows(entries)
+    shown = visible_rows(len(all_rows), fits, highlight)
+    rows = [(0, TABLE_HEADER), *((i + 1, all_rows[i]) for i in shown)]
+    for r, (rank, cells) in enumerate(rows):
+        top = y + r * row_h + (row_h - font(text_px).get_height()) // 2
         colour = theme.muted if r == 0 else theme.hud_text
-        if highlight is not None and r == highlight:
-            pygame.draw.rect(surface, theme.accent, pygame.Rect(x, top, w, row_h))
+        if highlight is not None and rank == highlight:
+            pygame.draw.rect(surface, theme.accent, pygame.Rect(x, y + r * row_h, w, row_h),
+                             border_radius=max(2, row_h // 4))
             colour = theme.bg
         for c, text in enumerate(cells):
             left, right = edges[c] + gap, edges[c + 1] - gap
@@ -160,23 +181,25 @@ def draw_high_scores(surface: pygame.Surface, view: ScoresView, theme: Theme,
     """The per-size high-scores screen; reads ``view`` and changes nothing else."""
     w, h = surface.get_size()
     pad = max(4, int(min(w, h) * PAD_FRACTION))
-    title_px = max(MIN_TEXT_PX + 4, int(h * TITLE_FRACTION))
-    text_px = max(MIN_TEXT_PX, int(h * TEXT_FRACTION))
+    title_px = type_px((w, h), Type.HEADING + 10)
+    text_px = type_px((w, h), Type.BODY)
+    line = int(font(text_px).get_height() * ROW_SPACING)
     surface.fill(theme.bg)
     y = pad
-    y += blit_fit(surface, font, title_px, SCORES_TITLE, theme.hud_text, (w / 2, y),
+    y += blit_fit(surface, font, title_px, SCORES_TITLE, theme.accent, (w / 2, y),
                   w - 2 * pad, "center")
-    _draw_shape_tabs(surface, view, theme, font, text_px, (pad, y + pad // 2, w - 2 * pad))
-    y += pad // 2 + int(text_px * ROW_SPACING) + pad
-    bottom = h - pad - int(text_px * ROW_SPACING) * (2 if view.warning else 1)
-    table_w = min(w - 2 * pad, int(h * 1.6))
-    draw_table(surface, ((w - table_w) // 2, y, table_w, max(1, bottom - y - pad)),
-               view.entries, view.current, view.highlight, theme, font)
+    content_w = min(w - 2 * pad, int(h * 1.1))
+    left = (w - content_w) // 2
+    _draw_shape_tabs(surface, view, theme, font, text_px, (left, y + pad // 2, content_w))
+    y += pad // 2 + line + pad
+    bottom = h - pad - line * (2 if view.warning else 1)
+    draw_table(surface, (left, y, content_w, max(1, bottom - y - pad)),
+               view.entries, view.current, view.highlight, theme, font, text_px)
     if view.warning:
         blit_fit(surface, font, text_px, view.warning, theme.bad,
                  (w / 2, bottom), w - 2 * pad, "center")
-    blit_fit(surface, font, text_px, SCORES_HELP, theme.muted,
-             (w / 2, h - pad - int(text_px * ROW_SPACING)), w - 2 * pad, "center")
+    blit_fit(surface, font, type_px((w, h), Type.CAPTION), SCORES_HELP, theme.muted,
+             (w / 2, h - pad - line), w - 2 * pad, "center")
 
 
 def _draw_shape_tabs(surface: pygame.Surface, view: ScoresView, theme: Theme, font: FontFn,
@@ -188,9 +211,10 @@ def _draw_shape_tabs(surface: pygame.Surface, view: ScoresView, theme: Theme, fo
     for i, shape in enumerate(view.shapes):
         left = x + i * cell
         chosen = shape == view.current
+        line = font(text_px).get_height()
         if chosen:
             pygame.draw.rect(surface, theme.accent,
-                             pygame.Rect(left, y, cell, int(text_px * ROW_SPACING)),
-                             border_radius=max(2, text_px // 4))
+                             pygame.Rect(left, y, cell, int(line * ROW_SPACING)),
+                             border_radius=max(2, line // 3))
         blit_fit(surface, font, text_px, shape, theme.bg if chosen else theme.muted,
-                 (left + cell / 2, y + text_px * (ROW_SPACING - 1) / 2), cell * 0.9, "center")
+                 (left + cell / 2, y + line * (ROW_SPACING - 1) / 2), cell * 0.9, "center")

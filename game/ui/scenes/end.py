@@ -10,7 +10,7 @@ from game.core.spec import GameSpec
 from game.session import Session
 from game.store.highscores import AddResult
 from game.ui.context import SceneContext
-from game.ui.end_screen import EndScreenView, draw_end_screen
+from game.ui.end_screen import EndScreenView, count_up, draw_end_screen
 from game.ui.intents import Pop, StartGame, ToTitle
 from game.ui.scenes.base import Scene
 from game.ui.scores_view import draw_high_scores, scores_view_for, step_shape
@@ -29,6 +29,10 @@ class EndScene(Scene):
         game_id = session.game_id or ""
         self.view = EndScreenView.build(summary, result, ctx.scores.table(summary.shape),
                                         game_id=game_id, warning=ctx.scores.take_warning())
+        self.elapsed = 0.0
+
+    def update(self, dt: float) -> None:
+        self.elapsed += max(0.0, dt)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:
@@ -41,7 +45,10 @@ class EndScene(Scene):
             self.emit(ToTitle())
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_end_screen(surface, self.view, self.ctx.theme, self.ctx.fonts)
+        view = self.view
+        if not self.ctx.settings.reduced_motion:
+            view = replace(view, points_shown=count_up(view.summary.points, self.elapsed))
+        draw_end_screen(surface, view, self.ctx.theme, self.ctx.fonts)
 
 
 class ScoresScene(Scene):
