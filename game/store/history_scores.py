@@ -38,9 +38,25 @@ def attempt_of(game: GameRecord) -> Attempt:
                    game.session)
 
 
+def ranked(games: list[GameRecord]) -> list[GameRecord]:
+    """The games that count for high scores: solved by the player, and of a daily puzzle
+    only the first attempt."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for game in games:
+        if game.daily is not None:
+            key = (game.daily, game.shape)
+            if key in seen:
+                continue
+            seen.add(key)
+        if game.solved_by_player:
+            out.append(game)
+    return out
+
+
 def scores_data(games: list[GameRecord], shape: str) -> dict:
     """The score-file shape (``tables``/``records``) of the games of ``shape``."""
-    solved = [g for g in games if g.shape == shape and g.solved_by_player]
+    solved = [g for g in ranked(games) if g.shape == shape]
     entries = sorted((entry_of(g) for g in solved), key=Entry.sort_key)
     records = {}
     if entries:
@@ -79,7 +95,7 @@ class HistoryScores(HighScores):
         return [e for e in (Entry.from_json(r) for r in rows) if e is not None]
 
     def shapes(self) -> list[str]:
-        return sorted({g.shape for g in self.games if g.solved_by_player}, key=shape_key)
+        return sorted({g.shape for g in ranked(self.games)}, key=shape_key)
 
     def stats(self, shape: str) -> Stats:
         """Games, solves, bests and averages for one size."""
@@ -93,7 +109,7 @@ class HistoryScores(HighScores):
         """Remember ``game`` now; it is written on ``writer``. Returns its high-score result
         (None unless the player solved it)."""
         result = None
-        if game.solved_by_player:
+        if game in ranked([*self.games, game])[-1:]:
             _, result = insert(scores_data(self.games, game.shape), game.shape,
                                entry_of(game))
         self.games.append(game)

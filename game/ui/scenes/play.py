@@ -212,8 +212,7 @@ class PlayScene(Scene):
             self.after_win = 0.0
             self.emit(PlaySound(Sound.WIN))
             if self.autoplayer is None:
-                session = self.session
-                self.score = self.ctx.record_game(session.summary(), session.game_id or "")
+                self.score = self.ctx.record_session(self.session, self.spec)
 
     def _command(self, kind: CommandKind) -> None:
         if kind is CommandKind.PAUSE:
@@ -279,6 +278,10 @@ class PlayScene(Scene):
                 self.emit(NextDemoBoard(self.spec, self.autoplayer, self.attract))
             return
         self.emit(ShowEnd(self.session, self.spec, self.score))
+
+    def closed(self) -> None:
+        if self.autoplayer is None and not self.session.solved and self.session.moves:
+            self.ctx.record_session(self.session, self.spec)  # abandoned: a DNF in the stats
 
     def receive(self, result: CoachResult) -> bool:
         if not isinstance(result, Hint):
