@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pygame
 
+from game.core.daily import parse_date, share_line
 from game.core.spec import GameSpec
 from game.session import Session
 from game.store.highscores import AddResult
@@ -14,6 +15,8 @@ from game.ui.end_screen import EndScreenView, draw_end_screen
 from game.ui.intents import Pop, StartGame, ToTitle
 from game.ui.scenes.base import Scene
 from game.ui.scores_view import draw_high_scores, scores_view_for, step_shape
+
+SHARE_MIN_PX = 16
 
 
 class EndScene(Scene):
@@ -29,6 +32,11 @@ class EndScene(Scene):
         game_id = session.game_id or ""
         self.view = EndScreenView.build(summary, result, ctx.scores.table(summary.shape),
                                         game_id=game_id, warning=ctx.scores.take_warning())
+        self.share = ""
+        """The daily puzzle's one-line shareable result ("" for other games)."""
+        if spec.daily is not None:
+            self.share = share_line(parse_date(spec.daily), summary.shape, summary.moves,
+                                    summary.optimal_length, summary.seconds, summary.grade)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:
@@ -42,6 +50,12 @@ class EndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_end_screen(surface, self.view, self.ctx.theme, self.ctx.fonts)
+        if self.share:
+            px = max(SHARE_MIN_PX, surface.get_height() // 42)
+            text = self.ctx.fonts.text(self.share, px, self.ctx.theme.accent)
+            band = pygame.Rect(0, surface.get_height() - 3 * px, surface.get_width(), 3 * px // 2)
+            surface.fill(self.ctx.theme.panel, band)
+            surface.blit(text, ((surface.get_width() - text.get_width()) // 2, band.y + px // 4))
 
 
 class ScoresScene(Scene):

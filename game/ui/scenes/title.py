@@ -72,8 +72,9 @@ class TitleScene(Scene):
         else:
             rows.append(MenuItem(TitleItem.DIFFICULTY, f"Difficulty: {self.difficulty}"))
         return rows + [MenuItem(TitleItem.PLAY, "Play"), MenuItem(TitleItem.SCORES, "High scores"),
+                       MenuItem(TitleItem.SETTINGS, "Settings"),
                        MenuItem(TitleItem.STATS, "Stats and replays"),
-                       MenuItem(TitleItem.SETTINGS, "Settings"), MenuItem(TitleItem.QUIT, "Quit")]
+                       MenuItem(TitleItem.QUIT, "Quit")]
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
