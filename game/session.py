@@ -113,6 +113,8 @@ class Session:
         self.game_id = game_id
         self.oracle = oracle
         self.actions: list[BoardAction] = []
+        self.times: list[float] = []
+        """Game time (``elapsed``) when each of ``actions`` was applied, in step with it."""
         self._hints: dict[Board, Hint] = {}
         self._replaying = False
         self.elapsed = 0.0
@@ -247,7 +249,18 @@ class Session:
         if isinstance(action, Command):
             return None
         self.actions.append(action)
+        self.times.append(self.elapsed)
         return self._apply(action)
+
+    def judgements(self) -> list[tuple[MoveClass, ...]]:
+        """The judgement of each single-tile move of each action (``()`` for undo, hints...),
+        as final as what is known now: the actions replayed on a fresh session."""
+        again = Session(self.start, oracle=self.lookup, game_id=self.game_id)
+        out = []
+        for action in self.actions:
+            change = again.apply(action)
+            out.append(change.cues if change is not None else ())
+        return out
 
     def _apply(self, action: BoardAction) -> Change | None:
         if isinstance(action, CycleHint):

@@ -8,9 +8,11 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
-from game.core.actions import CycleHint
+from game.core.actions import CycleHint, Move
 from game.core.board import Board
 from game.core.generate import random_board
+from game.core.notation import parse_board
+from game.core.recording import Recording
 from game.core.scoring import MoveClass, ScoreSheet
 from game.core.summary import summarize
 from game.store.highscores import Entry
@@ -23,6 +25,8 @@ from game.ui.scenes.keys import KeysScene
 from game.ui.scenes.menus import SettingsScene
 from game.ui.scenes.pause import PauseMenu
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.stats import StatsScene
 from game.ui.scenes.title import GeneratingScene, TitleScene
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker
@@ -125,7 +129,15 @@ SCENES: dict[str, Build] = {
     "pause": play_scene(4, 4, pause=True),
     "end": end_scene,
     "scores": lambda app: ScoresScene(app, "4x4"),
+    "stats": lambda app: StatsScene(app, "4x4"),
+    "replay": lambda app: ReplayScene(app, replay_recording()),
 }
+
+
+def replay_recording() -> Recording:
+    board = parse_board("1 2 3/4 0 6/7 5 8")
+    moves = [Move(m) for m in "ULRDUL"]  # a detour, then the way home
+    return Recording(board, tuple(moves), tuple(400 * i for i in range(1, len(moves) + 1)))
 
 
 def overlaps(texts: list[Drawn]) -> list[tuple[str, str]]:

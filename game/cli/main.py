@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import sys
 from collections.abc import Sequence
@@ -95,6 +96,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="tell whether a board is solvable")
     check.add_argument("board", metavar="BOARD", help="board text, game ID, file path or -")
+    from game.cli.history_cmds import add_parsers
+
+    add_parsers(sub, _size)
+    play.add_argument("--daily", action="store_true", help="play today's daily puzzle")
     return parser
 
 
@@ -119,6 +124,14 @@ def _play_options(args: argparse.Namespace) -> PlayOptions:
     if args.image is not None and not os.access(args.image, os.R_OK):
         raise UsageError(f"cannot read image file '{args.image}'")
     width, height = args.size or ((board.width, board.height) if board else (4, 4))
+    if args.daily:
+        if board is not None or args.seed is not None:
+            raise UsageError("--daily plays the daily board: no --board or --seed with it")
+        from game.core.daily import daily_seed
+
+        day = datetime.date.today()
+        return PlayOptions(width, height, daily_seed(day, width, height), None, args.image,
+                           True, daily=day.isoformat())
     return PlayOptions(width, height, args.seed, board, args.image, args.size is not None)
 
 
@@ -149,6 +162,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.cli.analyse import cmd_analyse
 
             return cmd_analyse(args, read_board_arg(args.board))
+        if command in ("stats", "daily", "replay"):
+            from game.cli.history_cmds import COMMANDS, HistoryUsageError
+
+            try:
+                return COMMANDS[command](args)
+            except HistoryUsageError as exc:
+                raise UsageError(str(exc)) from None
         if command == "demo":
             options = _demo_options(args)
             from game.cli.play import run_demo

@@ -8,11 +8,13 @@ from collections.abc import Callable
 from types import FrameType
 
 from game.core.generate import random_board
+from game.core.recording import Recording
 from game.core.spec import Difficulty, GameSpec
 from game.ui import services
 from game.ui.app import App
 from game.ui.audio import Sounds
 from game.ui.autoplay import AutoPlayer
+from game.ui.intents import ShowReplay
 from game.ui.options import DemoOptions, PlayOptions
 from game.ui.picture import load_picture
 from game.ui.scenes.play import PlayScene
@@ -49,7 +51,20 @@ def run_play(options: PlayOptions) -> int:
         app.push(TitleScene(app, options.width, options.height))
         if options.board is not None or options.seed is not None or options.size_given:
             app.start_game(GameSpec(options.width, options.height, Difficulty.ANY, options.seed,
-                                    options.board))
+                                    options.board, daily=options.daily))
+        return app.run()
+    finally:
+        app.close()
+        _restore_sigterm(previous)
+
+
+def run_replay(recording: Recording, speed: float = 1.0) -> int:
+    """`replay`: the title screen with the replay over it (Esc goes to the title)."""
+    app = App(worker=services.default_worker((recording.board.width, recording.board.height)))
+    previous = _install_sigterm(app.quit)
+    try:
+        app.push(TitleScene(app, recording.board.width, recording.board.height))
+        app.carry_out(ShowReplay(recording, speed))
         return app.run()
     finally:
         app.close()

@@ -43,10 +43,12 @@ class GameSpec:
     difficulty: Difficulty = Difficulty.ANY
     seed: int | None = None
     board: Board | None = None
+    daily: str | None = None
+    """The date (YYYY-MM-DD) when this is that day's daily puzzle (see game.core.daily)."""
 
     def fresh(self) -> GameSpec:
-        """The same kind of game with a new board."""
-        return replace(self, seed=None, board=None)
+        """The same kind of game with a new board (a daily puzzle is followed by a normal game)."""
+        return replace(self, seed=None, board=None, daily=None)
 
     def game_id(self, board: Board) -> str:
         """A shareable name: ``WxH-SEED`` for seeded random boards, else the board text."""

@@ -6,16 +6,23 @@ import logging
 import random
 import sys
 import time
+import uuid
+from concurrent.futures import Future
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 
 import pygame
 
 from game.core.board import Board
 from game.core.generate import MAX_SEED, random_board
+from game.core.recording import Mode, Recording
 from game.core.settings import Settings
 from game.core.spec import Difficulty, GameSpec, difficulty_length
 from game.core.summary import GameSummary
-from game.store.highscores import AddResult, HighScores
+from game.session import Session
+from game.store.highscores import AddResult, HighScores, utc_stamp
+from game.store.history import GameRecord
+from game.store.history_scores import HistoryScores
 from game.store.settings_file import open_settings_store
 from game.store.storage import BackgroundWriter, JsonStore
 from game.ui import services
@@ -34,19 +41,24 @@ from game.ui.intents import (
     Quit,
     ShowEnd,
     ShowKeys,
+    ShowReplay,
     ShowScores,
+    ShowStats,
     StartAttract,
     StartGame,
     ToTitle,
 )
 from game.ui.layout import MIN_WINDOW, Layout, compute_layout
 from game.ui.picture import cut_tiles
+from game.ui.recorder import game_record
 from game.ui.render import TileCache
 from game.ui.scenes.base import Scene
 from game.ui.scenes.end import EndScene, ScoresScene
 from game.ui.scenes.keys import KeysScene
 from game.ui.scenes.menus import SettingsScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.stats import StatsScene
 from game.ui.scenes.title import GeneratingScene
 from game.ui.stats import RunStats
 from game.ui.theme import Theme, get_theme
@@ -85,7 +97,10 @@ class App:
         self.writer: Writer = writer if writer is not None else BackgroundWriter()
         self._settings = Settings.from_dict(self.store.load())
         self._warning: str | None = self.store.warning
-        self._scores = scores if scores is not None else HighScores().load()
+        self._scores = scores if scores is not None else HistoryScores().load()
+        self._warning = self._warning or self._scores.take_warning()
+        self._run = uuid.uuid4().hex
+        """This run of the game: the stats' session mean covers its games."""
         self._rng = rng if rng is not None else random.Random()
         self._fonts = Fonts()
         self._fonts.set_large(self._settings.large_text)
@@ -178,6 +193,19 @@ class App:
                                         self._settings.show_numbers, self._fonts)
         return self._picture_tiles
 
+    def record_session(self, session: Session, spec: GameSpec) -> AddResult | None:
+        """Remember a finished or abandoned game (the history is written on the writer
+        thread); with score files instead of a history, only wins are entered."""
+        if not isinstance(self._scores, HistoryScores):
+            if not session.solved:
+                return None
+            return self.record_game(session.summary(), session.game_id or "")
+        started = datetime.now(UTC) - timedelta(seconds=session.elapsed)
+        mode = Mode.DAILY if spec.daily else Mode.NORMAL
+        game = game_record(session, mode=mode, daily=spec.daily, started=utc_stamp(started),
+                           run=self._run)
+        return self._scores.add_game(game, self.writer)
+
     def record_game(self, summary: GameSummary, game_id: str) -> AddResult | None:
         """Enter a finished game (the file update runs on the writer thread)."""
         result, _saved = self._scores.record(summary, self.writer, game_id=game_id)
@@ -214,6 +242,11 @@ class App:
         """The scene on top of the stack."""
         return self.scenes[-1]
 
+    @staticmethod
+    def _closed(scenes: list[Scene]) -> None:
+        for scene in reversed(scenes):
+            scene.closed()
+
     def push(self, scene: Scene) -> None:
         """Show ``scene`` above the current one."""
         self.scenes.append(scene)
@@ -221,18 +254,19 @@ class App:
     def pop(self) -> None:
         """Back to the scene below (never below the bottom one)."""
         if len(self.scenes) > 1:
-            self.scenes.pop()
+            self._closed([self.scenes.pop()])
             self.scene.shown_again()
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
         if self.scenes:
-            self.scenes.pop()
+            self._closed([self.scenes.pop()])
         self.scenes.append(scene)
 
     def to_title(self) -> None:
         """Back to the title screen at the bottom of the stack."""
-        del self.scenes[1:]
+        gone, self.scenes[1:] = self.scenes[1:], []
+        self._closed(gone)
         self.scenes[0].shown_again()
 
     def quit(self) -> None:
@@ -258,6 +292,23 @@ class App:
             self.push(scene)
         else:
             self.replace(scene)
+
+    def _replay_scene(self, game: Recording | GameRecord, speed: float) -> ReplayScene:
+        """A replay of a recording, or of a history row whose actions load on the writer."""
+        if isinstance(game, Recording):
+            return ReplayScene(self, game, speed=speed)
+        if game.tokens or game.id is None:  # played this run: its actions are in memory
+            return ReplayScene(self, game.recording(), speed=speed)
+        scores = self._scores
+        if not isinstance(scores, HistoryScores):
+            return ReplayScene(self, None, speed=speed)
+        history, row = scores.history, game.id
+        pending = self.writer.submit(lambda: history.game(row))
+        if not isinstance(pending, Future):  # an inline writer in tests: already done
+            done: Future = Future()
+            done.set_result(history.game(row))
+            pending = done
+        return ReplayScene(self, None, pending=pending, speed=speed)
 
     def _start_attract(self) -> None:
         width, height = self._rng.choice(ATTRACT_SHAPES)
@@ -294,6 +345,10 @@ class App:
                 self.replace(EndScene(self, session, spec, result))
             case ShowKeys():
                 self.push(KeysScene(self))
+            case ShowStats(shape=shape):
+                self.push(StatsScene(self, shape))
+            case ShowReplay(game=game, speed=speed):
+                self.push(self._replay_scene(game, speed))
             case StartAttract():
                 self._start_attract()
             case NextDemoBoard():
@@ -392,6 +447,8 @@ class App:
     def close(self) -> None:
         """Save settings, stop the worker and the writer, close the window."""
         try:
+            self._closed(self.scenes)  # a game left open by quitting is recorded too
+            self.scenes = []
             self.save_settings()
         finally:
             try:

@@ -11,7 +11,9 @@ import pygame
 from game.core.board import Board
 from game.core.coach import CoachResult, Hint, WorkerStatus
 from game.core.settings import Settings
+from game.core.spec import GameSpec
 from game.core.summary import GameSummary
+from game.session import Session
 from game.store.highscores import AddResult, HighScores
 from game.ui.fonts import Fonts
 from game.ui.layout import Layout
@@ -101,6 +103,11 @@ class SceneContext(Protocol):
     def layout_for(self, board: Board) -> Layout: ...
 
     def picture_tiles(self, board: Board) -> dict[int, pygame.Surface] | None: ...
+
+    def record_session(self, session: Session, spec: GameSpec) -> AddResult | None:
+        """Remember a game, finished or abandoned, in the history (written in the
+        background); for a win, where it landed in the high scores."""
+        ...
 
     def record_game(self, summary: GameSummary, game_id: str) -> AddResult | None:
         """Enter a finished game in the high scores now (the file is written in the

@@ -56,6 +56,8 @@ class EndScreenView:
     warning: str | None = None
     points_shown: int | None = None
     """The points as counted up so far (None: the final figure)."""
+    share: str = ""
+    """The daily puzzle's one-line shareable result ("" for other games)."""
 
     @classmethod
     def build(cls, summary: GameSummary, result: AddResult | None,
@@ -82,6 +84,7 @@ class EndScreenText:
     table: tuple[str, ...]
     help: str
     warning: str | None
+    share: str = ""
 
 
 def badge_text(badges: Sequence[str]) -> str:
@@ -141,6 +144,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         table=tuple(table_lines(view.entries, s.shape)),
         help=HELP,
         warning=view.warning,
+        share=view.share,
     )
 
 
@@ -155,6 +159,8 @@ def end_screen_lines(view: EndScreenView) -> list[str]:
     lines += [text.rank_line, *text.table]
     if text.warning:
         lines.append(text.warning)
+    if text.share:
+        lines.append(text.share)
     lines.append(text.help)
     return lines
 
@@ -177,8 +183,8 @@ class EndScreenLayout:
     caption_px: int
 
 
-def end_screen_layout(width: int, height: int,
-                      font: FontFn | None = None) -> EndScreenLayout:
+def end_screen_layout(width: int, height: int, font: FontFn | None = None,
+                      footer_lines: int = 2) -> EndScreenLayout:
     """One column of parts, top to bottom: headline, grade and points, figures in two
     columns, notes, then the chart beside the top 10, then the keys. ``font`` measures line
     heights (the large-text setting makes them taller); without it they are estimated."""
@@ -206,7 +212,7 @@ def end_screen_layout(width: int, height: int,
     y += stats_h + pad // 2
     notes = (x, y, content_w, line(caption_px) * 2)
     y += notes[3] + pad // 2
-    footer_h = line(caption_px) * 2 + pad // 2
+    footer_h = line(caption_px) * footer_lines + pad // 2
     footer = (x, height - pad - footer_h, content_w, footer_h)
     bottom_h = max(4, footer[1] - pad - y)
     chart_w = int((content_w - pad) * CHART_SHARE)
@@ -227,7 +233,7 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     """Draw the whole end screen scaled to ``surface``; reads ``view``, changes nothing else."""
     w, h = surface.get_size()
     text = end_screen_text(view)
-    box = end_screen_layout(w, h, font)
+    box = end_screen_layout(w, h, font, max(2, 1 + bool(text.warning) + bool(text.share)))
     surface.fill(theme.bg)
     _draw_header(surface, box, text, theme, font)
     _draw_grade(surface, box, text.grade, theme, font)
@@ -323,6 +329,9 @@ def _draw_footer(surface: pygame.Surface, box: EndScreenLayout, text: EndScreenT
     x, y, w, h = box.footer
     if text.warning:
         y += blit_fit(surface, font, box.caption_px, text.warning, theme.bad, (x + w / 2, y),
+                      w, "center")
+    if text.share:
+        y += blit_fit(surface, font, box.caption_px, text.share, theme.accent, (x + w / 2, y),
                       w, "center")
     blit_fit(surface, font, box.caption_px, text.help, theme.muted, (x + w / 2, y), w,
              "center")

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.board import Board
+from game.core.recording import Recording
 from game.core.settings import Settings
 from game.core.spec import GameSpec
 from game.session import Session
 from game.store.highscores import AddResult
+from game.store.history import GameRecord
 from game.ui.audio import Sound
 from game.ui.autoplay import AutoPlayer
 
@@ -71,6 +73,21 @@ class ShowKeys:
 
 
 @dataclass(frozen=True, slots=True)
+class ShowStats:
+    """Show the stats screen, starting at ``shape``."""
+
+    shape: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShowReplay:
+    """Play back a game: a recording at hand, or a history row the app loads off the frame."""
+
+    game: Recording | GameRecord
+    speed: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
 class StartAttract:
     """Push a self-playing game that any key ends."""
 
@@ -99,4 +116,5 @@ class ChangeSettings:
 
 
 Intent = (Quit | Pop | ToTitle | StartGame | BeginGame | OpenSettings | ShowScores | ShowEnd
-          | ShowKeys | StartAttract | NextDemoBoard | PlaySound | ChangeSettings)
+          | ShowKeys | StartAttract | NextDemoBoard | PlaySound | ChangeSettings | ShowStats
+          | ShowReplay)

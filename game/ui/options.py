@@ -21,6 +21,8 @@ class PlayOptions:
     board: Board | None = None
     image: str | None = None
     size_given: bool = False
+    daily: str | None = None
+    """The date of the daily puzzle to play (``play --daily``)."""
 
 
 @dataclass(frozen=True, slots=True)

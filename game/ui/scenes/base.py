@@ -28,6 +28,9 @@ class Scene:
     def shown_again(self) -> None:
         """The scene is back on top of the stack (the ones above it were closed)."""
 
+    def closed(self) -> None:
+        """The scene left the stack for good (a game not won is recorded as abandoned)."""
+
     def handle(self, event: pygame.event.Event) -> None:
         """React to one event (interpret into actions; the scene applies them in update)."""
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pygame
 
+from game.core.daily import parse_date, share_line
 from game.core.spec import GameSpec
 from game.session import Session
 from game.store.highscores import AddResult
@@ -29,6 +30,11 @@ class EndScene(Scene):
         game_id = session.game_id or ""
         self.view = EndScreenView.build(summary, result, ctx.scores.table(summary.shape),
                                         game_id=game_id, warning=ctx.scores.take_warning())
+        share = ""
+        if spec.daily is not None:
+            share = share_line(parse_date(spec.daily), summary.shape, summary.moves,
+                               summary.optimal_length, summary.seconds, summary.grade)
+        self.view = replace(self.view, share=share)
         self.elapsed = 0.0
 
     def update(self, dt: float) -> None:

@@ -202,8 +202,7 @@ class PlayScene(Scene):
             self.effects.celebrate(hash(self.session.start.tiles))
             self.emit(PlaySound(Sound.WIN))
             if self.autoplayer is None:
-                session = self.session
-                self.score = self.ctx.record_game(session.summary(), session.game_id or "")
+                self.score = self.ctx.record_session(self.session, self.spec)
 
     def _cue(self, change: Change, cue: MoveClass, before_streak: int) -> None:
         """The judged move's flash on its tile and its points floating up."""
@@ -284,6 +283,10 @@ class PlayScene(Scene):
                 self.emit(NextDemoBoard(self.spec, self.autoplayer, self.attract))
             return
         self.emit(ShowEnd(self.session, self.spec, self.score))
+
+    def closed(self) -> None:
+        if self.autoplayer is None and not self.session.solved and self.session.moves:
+            self.ctx.record_session(self.session, self.spec)  # abandoned: a DNF in the stats
 
     def receive(self, result: CoachResult) -> bool:
         if not isinstance(result, Hint):

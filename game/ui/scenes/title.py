@@ -15,6 +15,7 @@ from game.ui.intents import (
     OpenSettings,
     Quit,
     ShowScores,
+    ShowStats,
     StartAttract,
     StartGame,
     ToTitle,
@@ -40,6 +41,7 @@ class TitleItem(enum.Enum):
     DIFFICULTY = "difficulty"
     PLAY = "play"
     SCORES = "scores"
+    STATS = "stats"
     SETTINGS = "settings"
     QUIT = "quit"
 
@@ -74,7 +76,9 @@ class TitleScene(Scene):
         else:
             rows.append(MenuItem(TitleItem.DIFFICULTY, f"Difficulty: {self.difficulty}"))
         return rows + [MenuItem(TitleItem.PLAY, "Play"), MenuItem(TitleItem.SCORES, "High scores"),
-                       MenuItem(TitleItem.SETTINGS, "Settings"), MenuItem(TitleItem.QUIT, "Quit")]
+                       MenuItem(TitleItem.SETTINGS, "Settings"),
+                       MenuItem(TitleItem.STATS, "Stats and replays"),
+                       MenuItem(TitleItem.QUIT, "Quit")]
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
@@ -109,6 +113,8 @@ class TitleScene(Scene):
             self.emit(StartGame(GameSpec(self.width, self.height, self.difficulty)))
         elif item is TitleItem.SCORES:
             self.emit(ShowScores(f"{self.width}x{self.height}"))
+        elif item is TitleItem.STATS:
+            self.emit(ShowStats(f"{self.width}x{self.height}"))
         elif item is TitleItem.SETTINGS:
             self.emit(OpenSettings())
         elif item is TitleItem.QUIT:

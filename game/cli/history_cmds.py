@@ -1,0 +1,165 @@
+"""`stats`, `replay` and `daily`: the game history from the command line; `play --daily`."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import platformdirs
+
+from game.core.averages import AVERAGE_SIZES, Stats, format_seconds
+from game.core.daily import DateError, daily_game_id, parse_date
+from game.core.recording import Recording, RecordingError
+from game.core.replay_code import ReplayCodeError, decode, encode
+from game.store.history import HISTORY_FILE, History, HistoryError
+from game.store.history_scores import HistoryScores
+from game.store.storage import APP_NAME
+
+EXIT_OK = 0
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
+DEFAULT_DAILY_SIZE = (4, 4)
+
+
+class HistoryUsageError(ValueError):
+    """Bad input or an empty history for these commands; the message is the one line shown."""
+
+
+def add_parsers(sub: argparse._SubParsersAction, size: Callable[[str], tuple[int, int]]) -> None:
+    """The history sub-commands (``size`` parses WxH as the rest of the command line does)."""
+    stats = sub.add_parser("stats", help="games, solves, bests and ao5..ao100 for one size")
+    stats.add_argument("--size", type=size, help="board size WxH (default: the last played)")
+    stats.add_argument("--json", action="store_true", help="print one JSON object")
+
+    replay = sub.add_parser("replay", help="play back a game with the coach's commentary")
+    replay.add_argument("code", metavar="CODE", nargs="?", help="a replay code (F1....)")
+    replay.add_argument("--last", action="store_true", help="the latest game of the history")
+    replay.add_argument("--speed", type=float, choices=SPEEDS, default=1.0,
+                        help="playback speed")
+    replay.add_argument("--code", dest="print_code", action="store_true",
+                        help="print the game's replay code instead of playing it")
+    replay.add_argument("--text", action="store_true",
+                        help="print the commentary instead of opening the window")
+
+    daily = sub.add_parser("daily", help="print the daily puzzle's game ID and board")
+    daily.add_argument("--date", help="YYYY-MM-DD (default: today)")
+    daily.add_argument("--size", type=size, default=DEFAULT_DAILY_SIZE, help="board size WxH")
+
+
+def _existing_history() -> History | None:
+    """The history if its file exists (reading never creates one)."""
+    path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / HISTORY_FILE
+    return History(path) if path.exists() else None
+
+
+def load_stats(size: tuple[int, int] | None) -> tuple[str, Stats]:
+    """The shape and figures asked for; HistoryUsageError when there is nothing to show."""
+    history = _existing_history()
+    if history is None:
+        raise HistoryUsageError("no games recorded yet (play one first)")
+    try:
+        scores = HistoryScores(history).load()
+    except HistoryError as exc:
+        raise HistoryUsageError(str(exc)) from None
+    played = scores.played_shapes()
+    if size is None:
+        if not scores.games:
+            raise HistoryUsageError("no games recorded yet (play one first)")
+        shape = scores.games[-1].shape
+    else:
+        shape = f"{size[0]}x{size[1]}"
+        if shape not in played:
+            others = ", ".join(played) or "none"
+            raise HistoryUsageError(f"no {shape} games in the history (played sizes: {others})")
+    return shape, scores.stats(shape)
+
+
+def format_stats(shape: str, stats: Stats) -> str:
+    """The human-readable stats."""
+    def opt(value: float | None, fmt: str) -> str:
+        return "-" if value is None else format(value, fmt)
+
+    lines = [f"{shape}: {stats.games} games, {stats.solves} solves",
+             f"best time {format_seconds(stats.best_time)} s  best moves "
+             f"{stats.best_moves if stats.best_moves is not None else '-'}  best tps "
+             f"{opt(stats.best_tps, '.2f')}  best efficiency {opt(stats.best_efficiency, '.0%')}",
+             "  ".join(f"ao{n} {format_seconds(stats.averages[n])}" for n in AVERAGE_SIZES),
+             f"session mean {format_seconds(stats.session_mean)}"]
+    return "\n".join(lines)
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    """`stats [--size WxH] [--json]`."""
+    shape, stats = load_stats(args.size)
+    if args.json:
+        print(json.dumps({"size": shape, **stats.to_json()}))
+    else:
+        print(format_stats(shape, stats))
+    return EXIT_OK
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    """`daily [--date YYYY-MM-DD] [--size WxH]`: the game ID, then the board."""
+    day = daily_date(args.date)
+    width, height = args.size
+    game = daily_game_id(day, width, height)
+    print(f"daily {day.isoformat()} {width}x{height}: game {game}")
+    print("\n".join(" ".join(f"{t:2d}" for t in row) for row in game.board().rows()))
+    return EXIT_OK
+
+
+def daily_date(text: str | None) -> dt.date:
+    """``--date`` or today (local date)."""
+    if text is None:
+        return dt.date.today()
+    try:
+        return parse_date(text)
+    except DateError as exc:
+        raise HistoryUsageError(f"--date: {exc}") from None
+
+
+def replay_recording(args: argparse.Namespace) -> Recording:
+    """The game `replay` was asked for."""
+    if args.code and args.last:
+        raise HistoryUsageError("give a replay CODE or --last, not both")
+    if args.code:
+        try:
+            return decode(args.code)
+        except ReplayCodeError as exc:
+            raise HistoryUsageError(str(exc)) from None
+    if not args.last:
+        raise HistoryUsageError("replay needs a CODE or --last")
+    history = _existing_history()
+    game = history.last() if history is not None else None
+    if game is None:
+        raise HistoryUsageError("no games recorded yet: nothing to replay")
+    try:
+        return game.recording()
+    except RecordingError as exc:
+        raise HistoryUsageError(str(exc)) from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """`replay CODE|--last [--code] [--text] [--speed X]`."""
+    recording = replay_recording(args)
+    if args.print_code:
+        print(encode(recording))
+        return EXIT_OK
+    if args.text:
+        from game.cli.analyse import ExactOracle
+        from game.ui.replay_model import build_replay
+
+        model = build_replay(recording, ExactOracle())
+        print(f"{recording.board.shape} board {recording.board.text()}  mode {recording.mode}")
+        for frame in model.frames[1:]:
+            print(f"{frame.t_ms / 1000:8.2f}s  {frame.note}")
+        print(model.headline())
+        return EXIT_OK
+    from game.cli.play import run_replay
+
+    return run_replay(recording, args.speed)
+
+
+COMMANDS = {"stats": cmd_stats, "daily": cmd_daily, "replay": cmd_replay}

@@ -1,0 +1,131 @@
+"""Speedsolvers' figures: trimmed rolling averages (ao5..ao100), means and personal bests.
+
+An average of N drops the best and the worst ``ceil(5% of N)`` results (at least one each) and
+means the rest. An unfinished attempt (DNF, written ``None``) counts as the worst result, so an
+average with more DNFs than it drops is itself a DNF (``math.inf``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+TRIM_PERCENT = 5
+AVERAGE_SIZES = (5, 12, 50, 100)
+DNF = math.inf
+
+Result = float | None
+"""Seconds of a finished attempt, None for a DNF."""
+
+
+def trim_count(n: int) -> int:
+    """How many results an average of ``n`` drops at each end."""
+    return max(1, -(-n * TRIM_PERCENT // 100))  # ceil in integers: no float rounding
+
+
+def average(results: Sequence[Result]) -> float:
+    """The trimmed average of these results (DNF as ``math.inf``); needs at least 3."""
+    n = len(results)
+    if n < 3:
+        raise ValueError(f"an average needs at least 3 results, got {n}")
+    trim = trim_count(n)
+    ordered = sorted(DNF if r is None else r for r in results)
+    kept = ordered[trim:n - trim]
+    if any(math.isinf(r) for r in kept):
+        return DNF
+    return sum(kept) / len(kept)
+
+
+def rolling(results: Sequence[Result], n: int) -> float | None:
+    """The average of the last ``n`` results (oldest first), None until there are ``n``."""
+    if len(results) < n:
+        return None
+    return average(results[-n:])
+
+
+def mean(results: Sequence[Result]) -> float | None:
+    """Mean of the finished results (None when none finished)."""
+    done = [r for r in results if r is not None]
+    return sum(done) / len(done) if done else None
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One recorded game as the statistics read it."""
+
+    seconds: float
+    moves: int
+    solved: bool
+    """Finished by the player (a game the coach finished or that was left is a DNF)."""
+    efficiency: float | None = None
+    session: str = ""
+
+    @property
+    def result(self) -> Result:
+        """Its time, or None for a DNF."""
+        return self.seconds if self.solved else None
+
+    @property
+    def tps(self) -> float | None:
+        """Tiles per second of a solve."""
+        return self.moves / self.seconds if self.solved and self.seconds > 0 else None
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Everything the stats screen and ``stats --json`` show for one size."""
+
+    games: int
+    solves: int
+    best_time: float | None
+    best_moves: int | None
+    best_tps: float | None
+    best_efficiency: float | None
+    averages: dict[int, float | None]
+    """ao-N (N in AVERAGE_SIZES): seconds, ``math.inf`` for a DNF average, None until N games."""
+    session_mean: float | None
+    trend: tuple[float, ...]
+    """Solve times, oldest first (the chart)."""
+
+    def to_json(self) -> dict:
+        """Plain keys; a DNF average is written as null (as is one not yet reached)."""
+        def clean(value: float | None) -> float | None:
+            return None if value is None or math.isinf(value) else round(value, 3)
+
+        return {
+            "games": self.games, "solves": self.solves,
+            "best": {"time": clean(self.best_time), "moves": self.best_moves,
+                     "tps": clean(self.best_tps), "efficiency": clean(self.best_efficiency)},
+            **{f"ao{n}": clean(self.averages[n]) for n in AVERAGE_SIZES},
+            "session_mean": clean(self.session_mean),
+        }
+
+
+def stats_of(attempts: Sequence[Attempt], session: str | None = None) -> Stats:
+    """The figures of these attempts (oldest first); ``session`` picks the session mean's games
+    (default: the latest attempt's session)."""
+    solves = [a for a in attempts if a.solved]
+    results = [a.result for a in attempts]
+    if session is None and attempts:
+        session = attempts[-1].session
+    in_session = [a.result for a in attempts if a.session == session]
+    tps = [t for t in (a.tps for a in solves) if t is not None]
+    effs = [a.efficiency for a in solves if a.efficiency is not None]
+    return Stats(
+        games=len(attempts), solves=len(solves),
+        best_time=min((a.seconds for a in solves), default=None),
+        best_moves=min((a.moves for a in solves), default=None),
+        best_tps=max(tps, default=None), best_efficiency=max(effs, default=None),
+        averages={n: rolling(results, n) for n in AVERAGE_SIZES},
+        session_mean=mean(in_session), trend=tuple(a.seconds for a in solves),
+    )
+
+
+def format_seconds(value: float | None) -> str:
+    """``12.34``, ``DNF`` or ``-`` (not enough games)."""
+    if value is None:
+        return "-"
+    if math.isinf(value):
+        return "DNF"
+    return f"{value:.2f}"

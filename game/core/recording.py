@@ -1,0 +1,90 @@
+"""A game as data: start board, the player's actions with their times, and the mode played.
+
+The history store and replay codes share this value. Actions travel as short tokens:
+``U D L R`` the player's moves, ``u d l r`` the coach's (auto-solve), ``@N`` a click or hover
+slide from cell N, ``Z`` undo, ``Y`` redo, ``X`` restart, ``H`` one step of the hint overlay.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from game.core.actions import BoardAction, CycleHint, Move, Redo, Restart, Slide, Source, Undo
+from game.core.board import Board
+
+
+class Mode(enum.StrEnum):
+    """How a game was played (an auto-solved game is recorded as AUTO whatever it began as)."""
+
+    NORMAL = "normal"
+    DAILY = "daily"
+    GHOST = "ghost"
+    AUTO = "auto"
+
+
+MODES = tuple(Mode)
+_SIMPLE: dict[str, BoardAction] = {"Z": Undo(), "Y": Redo(), "X": Restart(), "H": CycleHint()}
+
+
+class RecordingError(ValueError):
+    """A recorded action or game that cannot be read; the message names the bad value."""
+
+
+def action_token(action: BoardAction) -> str:
+    """The token for one action (see the module docstring)."""
+    if isinstance(action, Move):
+        return action.letter.lower() if action.source is Source.SOLVE else action.letter
+    if isinstance(action, Slide):
+        return f"@{action.index}"
+    for token, simple in _SIMPLE.items():
+        if type(action) is type(simple):
+            return token
+    raise RecordingError(f"action {action!r} cannot be recorded")
+
+
+def token_action(token: str) -> BoardAction:
+    """The action a token stands for; raises RecordingError naming a bad token."""
+    if token in ("U", "D", "L", "R"):
+        return Move(token, Source.KEY)
+    if token in ("u", "d", "l", "r"):
+        return Move(token.upper(), Source.SOLVE)
+    if token in _SIMPLE:
+        return _SIMPLE[token]
+    if token.startswith("@") and token[1:].isdigit() and len(token) <= 4:
+        return Slide(int(token[1:]), Source.MOUSE)
+    raise RecordingError(f"'{token}' is not a recorded action (expected U D L R, u d l r, "
+                         "@N, Z, Y, X or H)")
+
+
+@dataclass(frozen=True, slots=True)
+class Recording:
+    """One game as played: enough to replay it exactly (boards and judgements)."""
+
+    board: Board
+    actions: tuple[BoardAction, ...]
+    times_ms: tuple[int, ...]
+    """When each action happened, in milliseconds of game time since the first move."""
+    mode: Mode = Mode.NORMAL
+
+    def __post_init__(self) -> None:
+        if len(self.actions) != len(self.times_ms):
+            raise RecordingError(f"{len(self.actions)} actions but {len(self.times_ms)} times")
+        if any(t < 0 for t in self.times_ms):
+            raise RecordingError("a time offset is negative")
+        if any(b < a for a, b in zip(self.times_ms, self.times_ms[1:], strict=False)):
+            raise RecordingError("the time offsets go backwards")
+        for action in self.actions:
+            if isinstance(action, Slide) and not 0 <= action.index < self.board.size:
+                raise RecordingError(f"slide from cell {action.index} is off the "
+                                     f"{self.board.shape} board")
+
+    @property
+    def tokens(self) -> tuple[str, ...]:
+        """The actions as tokens."""
+        return tuple(action_token(a) for a in self.actions)
+
+
+def to_ms(seconds: float) -> int:
+    """Seconds of game time as whole milliseconds."""
+    return max(0, round(seconds * 1000))

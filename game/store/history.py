@@ -1,0 +1,351 @@
+"""Every game remembered: an SQLite history (WAL, schema version, migrations, foreign keys).
+
+One row per finished or abandoned game (board, game ID, size, mode, start time, figures) and
+one row per action with its time offset in milliseconds and the judgement of its moves
+(``o`` optimal, ``w`` wasteful, ``?`` unknown, one letter per single-tile move). Each call
+opens its own connection, so the writer thread and other game instances can use the file at
+once (WAL, a busy timeout, ``BEGIN IMMEDIATE`` for writes). A file that is not a usable
+database is renamed ``<name>.corrupt-<time>``, a fresh one is made, and ``take_warning``
+says so once. The first creation imports ``scores.json`` and keeps a copy of it aside.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import shutil
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from game.core.board import Board, BoardError
+from game.core.generate import parse_game_id
+from game.core.notation import parse_board
+from game.core.recording import Mode, Recording, RecordingError, token_action
+from game.store.highscores import SCORES_FILE, SCORES_VERSION, Entry, default_data, read_table
+from game.store.storage import CORRUPT_TAG, TIMESTAMP_FORMAT, JsonStore, data_dir
+
+HISTORY_FILE = "history.sqlite3"
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_MS = 10_000
+IMPORTED_TAG = ".imported"
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+log = logging.getLogger(__name__)
+
+_SCHEMA_V1 = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    board TEXT,
+    mode TEXT NOT NULL,
+    daily TEXT,
+    started TEXT NOT NULL,
+    session TEXT NOT NULL,
+    finished INTEGER NOT NULL,
+    solved_by_player INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    moves INTEGER NOT NULL,
+    optimal_length INTEGER,
+    points INTEGER NOT NULL,
+    grade TEXT NOT NULL,
+    efficiency REAL,
+    hints INTEGER NOT NULL,
+    undos INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    imported INTEGER NOT NULL DEFAULT 0,
+    actions INTEGER NOT NULL
+);
+CREATE INDEX games_by_shape ON games (width, height, id);
+CREATE INDEX games_by_daily ON games (daily, width, height, id);
+CREATE TABLE moves (
+    game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    token TEXT NOT NULL,
+    t_ms INTEGER NOT NULL,
+    judgement TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+Migration = Callable[[sqlite3.Connection, Path], None]
+
+
+class HistoryError(Exception):
+    """The history cannot be used (e.g. its folder is read-only); the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game of the history (``actions``/``times_ms``/``judgements`` empty when only the
+    summary was read, and for games imported from the old score file)."""
+
+    game_id: str
+    width: int
+    height: int
+    board: Board | None
+    mode: Mode
+    started: str
+    session: str
+    finished: bool
+    solved_by_player: bool
+    seconds: float
+    moves: int
+    optimal_length: int | None
+    points: int
+    grade: str
+    efficiency: float | None
+    hints: int = 0
+    undos: int = 0
+    name: str = "player"
+    daily: str | None = None
+    imported: bool = False
+    action_count: int = 0
+    tokens: tuple[str, ...] = ()
+    times_ms: tuple[int, ...] = ()
+    judgements: tuple[str, ...] = ()
+    id: int | None = field(default=None, compare=False)
+
+    @property
+    def shape(self) -> str:
+        """``WxH``."""
+        return f"{self.width}x{self.height}"
+
+    def recording(self) -> Recording:
+        """The game as a replayable recording; raises RecordingError if it has no board."""
+        if self.board is None:
+            raise RecordingError(f"game {self.id} has no stored board (imported score)")
+        actions = tuple(token_action(t) for t in self.tokens)
+        return Recording(self.board, actions, self.times_ms, self.mode)
+
+
+def _import_scores(conn: sqlite3.Connection, folder: Path) -> None:
+    """Bring the top tables of ``scores.json`` in as imported games, and keep a copy aside."""
+    path = folder / SCORES_FILE
+    if not path.exists():
+        return
+    data = JsonStore(path, version=SCORES_VERSION, defaults=default_data, kind="scores").load()
+    tables = data.get("tables") if isinstance(data.get("tables"), dict) else {}
+    count = 0
+    for shape in tables:
+        for entry in read_table(data, shape):
+            _insert(conn, _imported(entry, shape))
+            count += 1
+    aside = path.with_name(path.name + IMPORTED_TAG)
+    with contextlib.suppress(OSError):
+        if not aside.exists():
+            shutil.copy2(path, aside)
+    conn.execute("INSERT OR REPLACE INTO meta VALUES ('imported_scores', ?)",
+                 (f"{count} entries from {SCORES_FILE}",))
+
+
+def _imported(entry: Entry, shape: str) -> GameRecord:
+    width, height = (int(side) for side in shape.split("x"))
+    board = None
+    with contextlib.suppress(BoardError, ValueError):
+        board = parse_game_id(entry.game_id).board() if entry.game_id else None
+    efficiency = (entry.optimal_length / entry.moves
+                  if entry.optimal_length and entry.moves else None)
+    return GameRecord(
+        game_id=entry.game_id, width=width, height=height, board=board, mode=Mode.NORMAL,
+        started=entry.when, session="imported", finished=True, solved_by_player=True,
+        seconds=entry.seconds, moves=entry.moves, optimal_length=entry.optimal_length,
+        points=entry.points, grade=entry.grade, efficiency=efficiency, hints=entry.hints,
+        undos=entry.undos, name=entry.name, imported=True)
+
+
+def _v0_to_v1(conn: sqlite3.Connection, folder: Path) -> None:
+    for statement in _SCHEMA_V1.split(";"):
+        if statement.strip():
+            conn.execute(statement)  # not executescript: it would commit the open transaction
+    _import_scores(conn, folder)
+
+
+MIGRATIONS: dict[int, Migration] = {0: _v0_to_v1}
+"""``MIGRATIONS[v]`` takes a database from schema version v to v + 1 (in one transaction)."""
+
+_COLUMNS = ("game_id", "width", "height", "board", "mode", "daily", "started", "session",
+            "finished", "solved_by_player", "seconds", "moves", "optimal_length", "points",
+            "grade", "efficiency", "hints", "undos", "name", "imported", "actions")
+
+
+def _insert(conn: sqlite3.Connection, game: GameRecord) -> int:
+    values = (game.game_id, game.width, game.height,
+              game.board.text() if game.board is not None else None, str(game.mode),
+              game.daily, game.started, game.session, int(game.finished),
+              int(game.solved_by_player), game.seconds, game.moves, game.optimal_length,
+              game.points, game.grade, game.efficiency, game.hints, game.undos, game.name,
+              int(game.imported), len(game.tokens))
+    marks = ", ".join("?" * len(_COLUMNS))
+    cursor = conn.execute(f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({marks})", values)
+    row_id = cursor.lastrowid
+    assert row_id is not None
+    judgements = game.judgements or ("",) * len(game.tokens)
+    conn.executemany(
+        "INSERT INTO moves (game, seq, token, t_ms, judgement) VALUES (?, ?, ?, ?, ?)",
+        [(row_id, seq, token, at, judged) for seq, (token, at, judged)
+         in enumerate(zip(game.tokens, game.times_ms, judgements, strict=True))])
+    return row_id
+
+
+def _record(row: sqlite3.Row, moves: list[sqlite3.Row] | None = None) -> GameRecord:
+    board = None
+    with contextlib.suppress(BoardError, ValueError):
+        board = parse_board(row["board"]) if row["board"] else None
+    moves = moves or []
+    return GameRecord(
+        game_id=row["game_id"], width=row["width"], height=row["height"], board=board,
+        mode=Mode(row["mode"]) if row["mode"] in tuple(Mode) else Mode.NORMAL,
+        started=row["started"], session=row["session"], finished=bool(row["finished"]),
+        solved_by_player=bool(row["solved_by_player"]), seconds=row["seconds"],
+        moves=row["moves"], optimal_length=row["optimal_length"], points=row["points"],
+        grade=row["grade"], efficiency=row["efficiency"], hints=row["hints"],
+        undos=row["undos"], name=row["name"], daily=row["daily"],
+        imported=bool(row["imported"]), action_count=row["actions"],
+        tokens=tuple(m["token"] for m in moves), times_ms=tuple(m["t_ms"] for m in moves),
+        judgements=tuple(m["judgement"] for m in moves), id=row["id"])
+
+
+class History:
+    """The history file; every method opens and closes its own connection."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = Path(path) if path is not None else data_dir() / HISTORY_FILE
+        self.warning: str | None = None
+        self._ready = False
+
+    # --- opening ----------------------------------------------------------
+    def take_warning(self) -> str | None:
+        """A one-line note about a history that had to be set aside, returned only once."""
+        warning, self.warning = self.warning, None
+        return warning
+
+    @contextlib.contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        if not self._ready:
+            self._open()
+        conn = self._raw_connect()
+        try:
+            yield conn
+        finally:
+            conn.close()
+
+    def _raw_connect(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
+                                   isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise HistoryError(f"cannot open {self.path}: {exc}") from None
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    def _open(self) -> None:
+        """Check the file and bring its schema up to date; set a bad file aside."""
+        try:
+            self._prepare()
+        except sqlite3.DatabaseError as exc:
+            self._set_aside(str(exc))
+            self._prepare()
+        self._ready = True
+
+    def _prepare(self) -> None:
+        conn = self._raw_connect()
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                if version > SCHEMA_VERSION:
+                    raise sqlite3.DatabaseError(
+                        f"it was written by a newer game (schema {version})")
+                for step in range(version, SCHEMA_VERSION):
+                    MIGRATIONS[step](conn, self.path.parent)
+                if version != SCHEMA_VERSION:
+                    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        finally:
+            conn.close()
+
+    def _set_aside(self, reason: str) -> None:
+        stamp = datetime.now(UTC).strftime(TIMESTAMP_FORMAT)
+        aside = self.path.with_name(f"{self.path.name}{CORRUPT_TAG}{stamp}")
+        n = 1
+        while aside.exists():
+            aside = self.path.with_name(f"{self.path.name}{CORRUPT_TAG}{stamp}-{n}")
+            n += 1
+        try:
+            os.rename(self.path, aside)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise HistoryError(f"{self.path.name} is unusable ({reason}) and could not be "
+                               f"moved aside ({exc.strerror or exc})") from None
+        for suffix in SIDE_FILES:
+            side = self.path.with_name(self.path.name + suffix)
+            with contextlib.suppress(OSError):
+                os.rename(side, aside.with_name(aside.name + suffix))
+        self.warning = (f"{self.path.name} was unusable ({reason}); kept as {aside.name}, "
+                        "a fresh history was started")
+        log.warning(self.warning)
+
+    # --- writing ----------------------------------------------------------
+    def add(self, game: GameRecord) -> int:
+        """Store one game and its actions in one transaction; returns its row id."""
+        with self._connect() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                row_id = _insert(conn, game)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            return row_id
+
+    # --- reading ----------------------------------------------------------
+    def games(self, shape: str | None = None) -> list[GameRecord]:
+        """Every game's summary (no actions), oldest first, of one shape or all."""
+        query, args = "SELECT * FROM games", ()
+        if shape is not None:
+            width, height = (int(side) for side in shape.split("x"))
+            query, args = query + " WHERE width = ? AND height = ?", (width, height)
+        with self._connect() as conn:
+            return [_record(row) for row in conn.execute(query + " ORDER BY id", args)]
+
+    def game(self, row_id: int) -> GameRecord | None:
+        """One game with its actions, or None."""
+        with self._connect() as conn:
+            row = conn.execute("SELECT * FROM games WHERE id = ?", (row_id,)).fetchone()
+            if row is None:
+                return None
+            moves = conn.execute("SELECT * FROM moves WHERE game = ? ORDER BY seq",
+                                 (row_id,)).fetchall()
+            return _record(row, moves)
+
+    def last(self, *, replayable: bool = True) -> GameRecord | None:
+        """The latest game (with a stored board when ``replayable``), with its actions."""
+        where = " WHERE board IS NOT NULL AND imported = 0" if replayable else ""
+        with self._connect() as conn:
+            row = conn.execute(f"SELECT id FROM games{where} ORDER BY id DESC LIMIT 1").fetchone()
+        return None if row is None else self.game(row["id"])
+
+    def daily_attempts(self, day: str, width: int, height: int) -> list[GameRecord]:
+        """The recorded attempts at one daily puzzle, first first."""
+        with self._connect() as conn:
+            rows = conn.execute("SELECT * FROM games WHERE daily = ? AND width = ? AND "
+                                "height = ? ORDER BY id", (day, width, height)).fetchall()
+        return [_record(row) for row in rows]

@@ -1,0 +1,127 @@
+"""High scores as a query over the game history: the top 10 and records per size.
+
+``HistoryScores`` keeps the interface of ``HighScores`` (so the scores and end screens are
+unchanged) but reads its tables from an in-memory copy of the history's game summaries,
+loaded once; a new game joins that copy at once and is written to SQLite on the writer thread.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from datetime import datetime
+
+from game.core.averages import Attempt, Stats, stats_of
+from game.core.summary import GameSummary
+from game.store.highscores import (
+    DEFAULT_NAME,
+    TABLE_SIZE,
+    AddResult,
+    Entry,
+    HighScores,
+    insert,
+    shape_key,
+)
+from game.store.history import GameRecord, History, HistoryError
+from game.store.storage import BackgroundWriter
+
+
+def entry_of(game: GameRecord) -> Entry:
+    """The high-score row of a game the player solved."""
+    return Entry(name=game.name, points=game.points, seconds=round(game.seconds, 2),
+                 moves=game.moves, optimal_length=game.optimal_length, grade=game.grade,
+                 when=game.started, game_id=game.game_id, hints=game.hints, undos=game.undos)
+
+
+def attempt_of(game: GameRecord) -> Attempt:
+    """A game as the averages read it (solved by the player, or a DNF)."""
+    return Attempt(game.seconds, game.moves, game.solved_by_player, game.efficiency,
+                   game.session)
+
+
+def ranked(games: list[GameRecord]) -> list[GameRecord]:
+    """The games that count for high scores: solved by the player, and of a daily puzzle
+    only the first attempt."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for game in games:
+        if game.daily is not None:
+            key = (game.daily, game.shape)
+            if key in seen:
+                continue
+            seen.add(key)
+        if game.solved_by_player:
+            out.append(game)
+    return out
+
+
+def scores_data(games: list[GameRecord], shape: str) -> dict:
+    """The score-file shape (``tables``/``records``) of the games of ``shape``."""
+    solved = [g for g in ranked(games) if g.shape == shape]
+    entries = sorted((entry_of(g) for g in solved), key=Entry.sort_key)
+    records = {}
+    if entries:
+        records = {"points": max(e.points for e in entries),
+                   "seconds": min(e.seconds for e in entries),
+                   "moves": min(e.moves for e in entries)}
+    return {"tables": {shape: [e.to_json() for e in entries[:TABLE_SIZE]]},
+            "records": {shape: records} if records else {}}
+
+
+class HistoryScores(HighScores):
+    """High scores and stats from the history; never touches the disk on the caller's thread
+    after ``load``."""
+
+    def __init__(self, history: History | None = None) -> None:
+        super().__init__()
+        self.history = history if history is not None else History()
+        self.games: list[GameRecord] = []
+        self._note: str | None = None
+
+    def load(self) -> HistoryScores:
+        """Read every game's summary (never raises; see ``take_warning``)."""
+        try:
+            self.games = self.history.games()
+        except (HistoryError, OSError) as exc:
+            self.games, self._note = [], f"game history unavailable: {exc}"
+        self._note = self.history.take_warning() or self._note
+        return self
+
+    def take_warning(self) -> str | None:
+        note, self._note = self._note, None
+        return note
+
+    def table(self, shape: str) -> list[Entry]:
+        rows = scores_data(self.games, shape)["tables"][shape]
+        return [e for e in (Entry.from_json(r) for r in rows) if e is not None]
+
+    def shapes(self) -> list[str]:
+        return sorted({g.shape for g in ranked(self.games)}, key=shape_key)
+
+    def stats(self, shape: str) -> Stats:
+        """Games, solves, bests and averages for one size."""
+        return stats_of([attempt_of(g) for g in self.games if g.shape == shape])
+
+    def played_shapes(self) -> list[str]:
+        """Every shape with at least one recorded game, smaller first."""
+        return sorted({g.shape for g in self.games}, key=shape_key)
+
+    def add_game(self, game: GameRecord, writer: BackgroundWriter) -> AddResult | None:
+        """Remember ``game`` now; it is written on ``writer``. Returns its high-score result
+        (None unless the player solved it)."""
+        result = None
+        if game in ranked([*self.games, game])[-1:]:
+            _, result = insert(scores_data(self.games, game.shape), game.shape,
+                               entry_of(game))
+        self.games.append(game)
+        history = self.history
+        writer.submit(lambda: history.add(game))
+        return result
+
+    def add(self, summary: GameSummary, *, name: str = DEFAULT_NAME,
+            when: datetime | None = None, game_id: str = "") -> AddResult | None:
+        raise NotImplementedError("history scores are entered with add_game")
+
+    def record(self, summary: GameSummary, writer: BackgroundWriter, *,
+               name: str = DEFAULT_NAME, when: datetime | None = None, game_id: str = "",
+               ) -> tuple[AddResult | None, Future | None]:
+        raise NotImplementedError("history scores are entered with add_game")

@@ -1,0 +1,165 @@
+"""A recorded game made ready to play back: a frame per action and the coach's commentary.
+
+No pygame: the replay screen and ``replay --text`` read the same model. Moves are judged by
+replaying the actions on a session with what the coach knows now, as the game does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
+from game.core.board import Board
+from game.core.coach import Hint
+from game.core.recording import Recording
+from game.core.scoring import MoveClass
+from game.session import Session
+
+Oracle = Callable[[Board], Hint | None]
+WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
+         MoveClass.UNKNOWN: "unjudged"}
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The game just after one action."""
+
+    t_ms: int
+    board: Board
+    moves_done: int
+    """Single-tile moves played so far (undone ones included: this is the timeline)."""
+    cues: tuple[MoveClass, ...]
+    distance: int | None
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class Detour:
+    """Moves ``first``..``last`` that cost ``cost`` moves more than the optimal line."""
+
+    first: int
+    last: int
+    cost: int
+
+    def __str__(self) -> str:
+        span = f"move {self.first}" if self.first == self.last else \
+            f"moves {self.first}-{self.last}"
+        return f"{span} cost {self.cost}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayModel:
+    """Frames (index 0 is the start), the distance chart and the summary commentary."""
+
+    start: Board
+    frames: tuple[Frame, ...]
+    detour: Detour | None
+    missed: str
+    unjudged: tuple[Board, ...]
+    """Boards whose exact answer would judge more moves (for the coach to look at)."""
+
+    @property
+    def duration_ms(self) -> int:
+        """When the last action happened."""
+        return self.frames[-1].t_ms
+
+    def index_at(self, t_ms: float) -> int:
+        """The last frame shown at time ``t_ms``."""
+        index = 0
+        for i, frame in enumerate(self.frames):
+            if frame.t_ms <= t_ms:
+                index = i
+            else:
+                break
+        return index
+
+    def distances(self) -> tuple[int | None, ...]:
+        """The distance to the goal after each action (start first): the chart."""
+        return tuple(frame.distance for frame in self.frames)
+
+    def headline(self) -> str:
+        """The summary commentary in one line."""
+        parts = [f"biggest detour: {self.detour}" if self.detour else "no detour"]
+        if self.missed:
+            parts.append(self.missed)
+        return "; ".join(parts)
+
+
+def _distance(session: Session) -> int | None:
+    hint = session.lookup(session.board)
+    if hint is not None and hint.optimal:
+        return hint.distance
+    return session.sheet.distance
+
+
+def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
+          before: Hint | None, distance: int | None) -> str:
+    if isinstance(action, Undo):
+        return "undo"
+    if isinstance(action, Redo):
+        return "redo"
+    if isinstance(action, Restart):
+        return "restart"
+    if isinstance(action, CycleHint):
+        return "hint overlay changed"
+    if not letters:
+        return "no move"
+    who = "coach " if isinstance(action, Move) and action.source is Source.SOLVE else ""
+    span = f"move {first}" if len(letters) == 1 else f"moves {first}-{first + len(letters) - 1}"
+    words = ", ".join(WORDS[c] for c in cues)
+    if cues and all(c is MoveClass.UNKNOWN for c in cues) and before is not None and before.path:
+        on = before.path.startswith(letters)
+        words = "on the coach's line" if on else "off the coach's line"
+    to_go = f" ({distance} to go)" if distance is not None else ""
+    return f"{who}{span} {letters}: {words}{to_go}"
+
+
+def build_replay(recording: Recording, oracle: Oracle) -> ReplayModel:
+    """Play ``recording`` again on a session and comment every action."""
+    session = Session(recording.board, oracle=oracle)
+    frames = [Frame(0, recording.board, 0, (), _distance(session), "start")]
+    done = 0
+    missed = ""
+    for action, at in zip(recording.actions, recording.times_ms, strict=True):
+        board = session.board
+        before = session.lookup(board)
+        letters = ""
+        if isinstance(action, Move) and board.can_move(action.letter) and not session.solved:
+            letters = action.letter
+        elif isinstance(action, Slide) and not session.solved:
+            letters = board.slide_moves(action.index)
+        change = session.apply(action)
+        cues = change.cues if change is not None else ()
+        if not missed and MoveClass.WASTEFUL in cues and before is not None:
+            best = " or ".join(sorted(before.moves)) or "?"
+            missed = (f"the optimal line was missed at move {done + 1} "
+                      f"({letters[0]} played, {best} was optimal)")
+        distance = _distance(session)
+        frames.append(Frame(at, session.board, done + len(cues), cues, distance,
+                            _note(action, letters, cues, done + 1, before, distance)))
+        done += len(cues)
+    return ReplayModel(recording.board, tuple(frames), biggest_detour(frames), missed,
+                       tuple(session.unjudged_boards()))
+
+
+def biggest_detour(frames: list[Frame] | tuple[Frame, ...]) -> Detour | None:
+    """The costliest stretch away from the goal: from a step that raised the distance until
+    it came back to where it was (or the end); cost = moves spent - progress made."""
+    points = [(f.moves_done, f.distance) for f in frames if f.distance is not None]
+    best: Detour | None = None
+    i = 1
+    while i < len(points):
+        (m0, d0), (_, d1) = points[i - 1], points[i]
+        if d1 <= d0:  # type: ignore[operator]
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(points) and points[j][1] > d0:  # type: ignore[operator]
+            j += 1
+        m_end, d_end = points[j]
+        cost = (m_end - m0) - (d0 - d_end)  # type: ignore[operator]
+        if cost > 0 and m_end > m0 and (best is None or cost > best.cost):
+            best = Detour(m0 + 1, m_end, cost)
+        i = j + 1
+    return best

@@ -1,0 +1,111 @@
+"""The stats screen: games, solves, bests, ao5-ao100, session mean and a trend of solve times."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.averages import AVERAGE_SIZES, Stats, format_seconds
+from game.store.history_scores import HistoryScores
+from game.ui.context import SceneContext
+from game.ui.intents import Pop, ShowReplay
+from game.ui.scenes.base import Scene
+from game.ui.scenes.replay import text_px
+
+TREND_MAX = 100
+"""The chart shows at most this many of the latest solves."""
+FOOTER = "Left/Right size  R replay the last game  Esc back"
+
+
+class StatsScene(Scene):
+    """Per-size figures from the history; Left/Right change the size."""
+
+    def __init__(self, ctx: SceneContext, shape: str) -> None:
+        super().__init__(ctx)
+        scores = ctx.scores
+        self.history = scores if isinstance(scores, HistoryScores) else None
+        shapes = self.history.played_shapes() if self.history is not None else []
+        self.shapes = shapes or [shape]
+        self.shape = shape if shape in shapes else self.shapes[-1] if shapes else shape
+
+    def stats(self) -> Stats | None:
+        """The figures for the size on show (None: no history at all)."""
+        return self.history.stats(self.shape) if self.history is not None else None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE):
+            self.emit(Pop())
+        elif event.key in (pygame.K_LEFT, pygame.K_a, pygame.K_RIGHT, pygame.K_d):
+            step = -1 if event.key in (pygame.K_LEFT, pygame.K_a) else 1
+            if self.shape in self.shapes:
+                i = (self.shapes.index(self.shape) + step) % len(self.shapes)
+            else:
+                i = 0
+            self.shape = self.shapes[i]
+        elif event.key == pygame.K_r and self.history is not None:
+            games = [g for g in self.history.games
+                     if g.shape == self.shape and not g.imported and g.board is not None]
+            if games:
+                self.emit(ShowReplay(games[-1]))
+
+    def lines(self, stats: Stats | None) -> list[str]:
+        """The figures as text lines."""
+        if stats is None or stats.games == 0:
+            return [f"No {self.shape} games yet.", "Play one from the title screen:",
+                    "every game is remembered here."]
+        tps = "-" if stats.best_tps is None else f"{stats.best_tps:.2f}"
+        eff = "-" if stats.best_efficiency is None else f"{stats.best_efficiency:.0%}"
+        return [
+            f"games {stats.games}   solves {stats.solves}",
+            f"best time {format_seconds(stats.best_time)} s   best moves "
+            f"{'-' if stats.best_moves is None else stats.best_moves}",
+            f"best tiles/s {tps}   best efficiency {eff}",
+            "   ".join(f"ao{n} {format_seconds(stats.averages[n])}"
+                       for n in AVERAGE_SIZES[:2]),
+            "   ".join(f"ao{n} {format_seconds(stats.averages[n])}"
+                       for n in AVERAGE_SIZES[2:]),
+            f"session mean {format_seconds(stats.session_mean)}",
+        ]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        surface.fill(theme.bg)
+        w, h = self.ctx.window
+        px = text_px(self.ctx.window)
+        title = fonts.text(f"Stats  {self.shape}", px * 2, theme.accent, bold=True)
+        surface.blit(title, ((w - title.get_width()) // 2, px))
+        y = 3 * px + px // 2
+        stats = self.stats()
+        for line in self.lines(stats):
+            surface.blit(fonts.text(line, px + 2, theme.hud_text), (2 * px, y))
+            y += int(px * 1.6)
+        if stats is not None and stats.trend:
+            self._trend(surface, (2 * px, y + px, w - 4 * px, h - y - 5 * px), stats, px)
+        foot = fonts.text(FOOTER, px, theme.muted)
+        surface.blit(foot, ((w - foot.get_width()) // 2, h - 2 * px))
+
+    def _trend(self, surface: pygame.Surface, box: tuple[int, int, int, int], stats: Stats,
+               px: int) -> None:
+        theme, fonts = self.ctx.theme, self.ctx.fonts
+        x, y, w, h = box
+        if h < 3 * px:
+            return
+        times = stats.trend[-TREND_MAX:]
+        label = fonts.text(f"solve times, last {len(times)} (s)", px, theme.muted)
+        surface.blit(label, (x, y))
+        top, bottom = max(times), min(times)
+        span = max(1e-6, top - bottom)
+        plot = pygame.Rect(x + 3 * px, y + int(1.5 * px), w - 3 * px, h - int(2.5 * px))
+        pygame.draw.rect(surface, theme.panel, plot)
+        surface.blit(fonts.text(f"{top:.0f}", px, theme.muted), (x, plot.top))
+        surface.blit(fonts.text(f"{bottom:.0f}", px, theme.muted), (x, plot.bottom - px))
+        points = []
+        for i, t in enumerate(times):
+            share = i / (len(times) - 1) if len(times) > 1 else 0.5
+            points.append((plot.left + int(share * (plot.width - 1)),
+                           plot.bottom - 1 - int((t - bottom) / span * (plot.height - 1))))
+        if len(points) > 1:
+            pygame.draw.lines(surface, theme.chart_line, False, points, 3)
+        for point in points[-TREND_MAX:]:
+            pygame.draw.circle(surface, theme.accent, point, 4)

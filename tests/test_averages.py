@@ -1,0 +1,78 @@
+"""Rolling averages against hand-computed cases, DNFs included, and the stats figures."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game.core.averages import Attempt, average, rolling, stats_of, trim_count
+
+
+@pytest.mark.parametrize(("n", "trim"), [(3, 1), (5, 1), (12, 1), (20, 1), (21, 2), (50, 3),
+                                         (100, 5), (101, 6)])
+def test_trim_count_is_5_percent_rounded_up_at_least_one(n: int, trim: int) -> None:
+    assert trim_count(n) == trim
+
+
+def test_ao5_drops_best_and_worst() -> None:
+    # 10, 12, 11, 30, 9: drop 9 and 30, mean of 10, 11, 12
+    assert average([10, 12, 11, 30, 9]) == pytest.approx(11.0)
+
+
+def test_ao5_one_dnf_is_the_dropped_worst() -> None:
+    assert average([10, None, 11, 12, 9]) == pytest.approx(11.0)
+
+
+def test_ao5_two_dnfs_is_dnf() -> None:
+    assert math.isinf(average([10, None, 11, None, 9]))
+
+
+def test_ao12_by_hand() -> None:
+    times = [20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 5, None]
+    # drop 5 and the DNF; mean of 20..29 = 24.5
+    assert average(times) == pytest.approx(24.5)
+
+
+def test_ao50_drops_three_each_side() -> None:
+    times = [float(t) for t in range(1, 51)]
+    assert average(times) == pytest.approx(sum(range(4, 48)) / 44)
+    with_dnfs = [None, None, None, *times[3:]]
+    # 4..50 and three DNFs: drop 4, 5, 6 and the DNFs, mean of 7..50
+    assert average(with_dnfs) == pytest.approx(sum(range(7, 51)) / 44)
+    assert math.isinf(average([None] * 4 + times[4:]))
+
+
+def test_ao100_drops_five_each_side() -> None:
+    times = [float(t) for t in range(100)]
+    assert average(times) == pytest.approx(sum(range(5, 95)) / 90)
+
+
+def test_rolling_uses_the_last_n_and_waits_for_enough() -> None:
+    assert rolling([1, 2, 3, 4], 5) is None
+    assert rolling([100, 1, 2, 3, 4, 5], 5) == pytest.approx(3.0)
+
+
+def test_stats_of_bests_session_mean_and_json() -> None:
+    attempts = [
+        Attempt(10.0, 20, True, 0.9, "a"),
+        Attempt(5.0, 30, False, None, "a"),  # abandoned: a DNF, not a best
+        Attempt(8.0, 24, True, 1.0, "b"),
+        Attempt(12.0, 18, True, 0.8, "b"),
+        Attempt(9.0, 27, True, 0.95, "b"),
+    ]
+    stats = stats_of(attempts)
+    assert (stats.games, stats.solves) == (5, 4)
+    assert stats.best_time == 8.0 and stats.best_moves == 18
+    assert stats.best_tps == pytest.approx(3.0) and stats.best_efficiency == 1.0
+    assert stats.averages[5] == pytest.approx((9 + 10 + 12) / 3)
+    assert stats.session_mean == pytest.approx((8 + 12 + 9) / 3)
+    doc = stats.to_json()
+    assert set(doc) == {"games", "solves", "best", "ao5", "ao12", "ao50", "ao100",
+                        "session_mean"}
+    assert doc["ao12"] is None and doc["best"]["moves"] == 18
+
+
+def test_empty_stats() -> None:
+    doc = stats_of([]).to_json()
+    assert doc["games"] == 0 and doc["best"]["time"] is None and doc["ao5"] is None

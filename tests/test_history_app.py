@@ -1,0 +1,175 @@
+"""The history end to end: games played in the app are stored, counted, replayed; the CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli.main import main
+from game.core.notation import parse_board
+from game.core.replay_code import encode
+from game.core.spec import GameSpec
+from game.store.history import HISTORY_FILE, History
+from game.store.history_scores import HistoryScores
+from game.ui.app import App
+from game.ui.audio import Sounds
+from game.ui.intents import ShowReplay, ShowStats
+from game.ui.scenes.end import EndScene
+from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.stats import StatsScene
+from game.ui.scenes.title import TitleScene
+from tests.app_driver import KEYS, frames, key
+from tests.fakes_front import FakeClock, FakeWorker, InlineWriter, MemoryStore
+
+START = parse_board("1 2 3/4 0 6/7 5 8")
+
+
+@pytest.fixture
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    return tmp_path / "fifteen"
+
+
+def make_app(folder: Path) -> App:
+    scores = HistoryScores(History(folder / HISTORY_FILE)).load()
+    app = App(worker=FakeWorker(instant=True), clock=FakeClock(), writer=InlineWriter(),
+              settings_store=MemoryStore(), sounds=Sounds.silent(), window=(760, 820),
+              rng=random.Random(3), scores=scores)
+    app.push(TitleScene(app, 3, 3))
+    return app
+
+
+def play_moves(app: App, moves: str) -> None:
+    app.start_game(GameSpec(3, 3, board=START))
+    frames(app, 2)
+    for letter in moves:
+        key(KEYS[letter])
+        frames(app, 10)
+
+
+def test_games_are_recorded_counted_and_replayed(data_home: Path, capsys) -> None:
+    app = make_app(data_home)
+    try:
+        play_moves(app, "UD")  # abandoned by a new game
+        play_moves(app, "UL")  # solved
+        frames(app, 80)
+        assert isinstance(app.scene, EndScene)
+        app.to_title()
+        app.carry_out(ShowStats("3x3"))
+        stats_scene = app.scene
+        assert isinstance(stats_scene, StatsScene)
+        stats = stats_scene.stats()
+        assert stats is not None and (stats.games, stats.solves) == (2, 1)
+        frames(app, 2)
+        key(pygame.K_r)
+        frames(app, 2)
+        assert isinstance(app.scene, ReplayScene)
+        replay = app.scene
+        assert replay.model is not None and replay.model.frames[-1].board.is_solved()
+        frames(app, 200)  # the coach judges the moves meanwhile
+        assert "optimal" in replay.model.frames[-1].note
+        assert replay.index == len(replay.model.frames) - 1
+    finally:
+        app.close()
+    games = History(data_home / HISTORY_FILE).games()
+    assert [(g.finished, g.moves) for g in games] == [(False, 2), (True, 2)]
+    assert main(["stats", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["size"] == "3x3" and doc["games"] == 2 and doc["solves"] == 1
+    assert doc["best"]["moves"] == 2 and doc["ao5"] is None
+    assert main(["replay", "--last", "--text"]) == 0
+    text = capsys.readouterr().out
+    assert "move 2 L: optimal (0 to go)" in text and "no detour" in text
+    assert main(["replay", "--last", "--code"]) == 0
+    code = capsys.readouterr().out.strip()
+    assert code == encode(History(data_home / HISTORY_FILE).last().recording())  # type: ignore
+
+
+def test_replay_code_opens_in_another_data_folder(data_home: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   capsys) -> None:
+    History(data_home / HISTORY_FILE)  # nothing needed here: the code carries the game
+    from game.core.actions import Move
+    from game.core.recording import Recording
+
+    rec = Recording(START, (Move("U"), Move("R"), Move("L"), Move("L")), (0, 400, 800, 1200))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "elsewhere"))
+    assert main(["replay", encode(rec), "--text"]) == 0
+    out = capsys.readouterr().out
+    assert "move 2 R: wasteful" in out and "moves 2-3 cost 2" in out
+    assert "missed at move 2" in out
+    assert not (tmp_path / "elsewhere").exists()  # reading a code writes nothing
+
+
+def test_replay_scene_controls(data_home: Path) -> None:
+    from game.core.actions import Move
+    from game.core.recording import Recording
+
+    rec = Recording(START, (Move("U"), Move("R"), Move("L"), Move("L")), (0, 400, 800, 1200))
+    app = make_app(data_home)
+    try:
+        app.carry_out(ShowReplay(rec, 4.0))
+        scene = app.scene
+        assert isinstance(scene, ReplayScene)
+        key(pygame.K_SPACE)
+        frames(app, 1)
+        assert scene.paused
+        key(pygame.K_RIGHT)
+        key(pygame.K_RIGHT)
+        frames(app, 1)
+        assert scene.index == 2 and scene.t_ms == 400
+        key(pygame.K_LEFT)
+        frames(app, 1)
+        assert scene.index == 1 and scene.model.frames[1].note.startswith("move 1 U")
+        key(pygame.K_DOWN)
+        frames(app, 1)
+        assert scene.speed == 2.0
+        x, y, w, _ = scene.bar_rect()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w, y), button=1))
+        frames(app, 1)
+        assert scene.index == 4
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["stats"], "no games recorded yet"),
+    (["stats", "--size", "12x3"], "too large"),
+    (["stats", "--size", "abc"], "not a board size"),
+    (["replay"], "needs a CODE or --last"),
+    (["replay", "--last"], "nothing to replay"),
+    (["replay", "F1.AAAAAAAAAAAAAA"], "replay code"),
+    (["replay", "hello"], "not a replay code"),
+    (["daily", "--date", "2025-02-30"], "real calendar date"),
+    (["daily", "--date", "31.01.2025"], "expected YYYY-MM-DD"),
+    (["play", "--daily", "--seed", "4"], "--daily"),
+])
+def test_bad_input_exit_2_one_line_nothing_written(data_home: Path, capsys, argv: list[str],
+                                                    words: str) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+    assert not data_home.exists()
+
+
+def test_stats_for_a_size_never_played(data_home: Path, capsys) -> None:
+    app = make_app(data_home)
+    try:
+        play_moves(app, "UL")
+        frames(app, 80)
+    finally:
+        app.close()
+    assert main(["stats", "--size", "4x4"]) == 2
+    assert "no 4x4 games" in capsys.readouterr().err
+
+
+def test_daily_is_stable(capsys) -> None:
+    assert main(["daily", "--date", "2025-01-31", "--size", "4x4"]) == 0
+    first = capsys.readouterr().out
+    assert main(["daily", "--date", "2025-01-31"]) == 0
+    assert capsys.readouterr().out == first
+    assert first.startswith("daily 2025-01-31 4x4: game 4x4-361434228591\n12  0  9  5\n")

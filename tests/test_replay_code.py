@@ -1,0 +1,106 @@
+"""Replay codes round-trip; every kind of bad code gets a ReplayCodeError naming the problem."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
+from game.core.daily import DateError, daily_game_id, daily_seed, parse_date, share_line
+from game.core.generate import random_board
+from game.core.notation import parse_board
+from game.core.recording import Mode, Recording, RecordingError
+from game.core.replay_code import PREFIX, ReplayCodeError, decode, encode
+
+BOARD = parse_board("1 2 3/4 0 6/7 5 8")
+GAME = Recording(BOARD, (Move("U"), CycleHint(), Move("D"), Undo(), Redo(), Restart(),
+                         Slide(7), Move("L", Source.SOLVE)),
+                 (0, 300, 900, 1500, 1600, 2000, 2600, 40000), Mode.DAILY)
+
+
+def test_round_trip() -> None:
+    code = encode(GAME)
+    assert code.startswith(PREFIX) and "\n" not in code and "=" not in code
+    assert decode(code) == GAME
+    assert decode("  " + code + "\n") == GAME
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 6), st.integers(2, 6), st.integers(0, 10**6),
+       st.lists(st.tuples(st.sampled_from("UDLRudlrZYXH"), st.integers(0, 10**6)),
+                max_size=40))
+def test_any_recording_round_trips(w: int, h: int, seed: int,
+                                   steps: list[tuple[str, int]]) -> None:
+    from game.core.recording import token_action
+
+    board = random_board(w, h, random.Random(seed))
+    times, at = [], 0
+    for _, gap in steps:
+        at += gap
+        times.append(at)
+    rec = Recording(board, tuple(token_action(t) for t, _ in steps), tuple(times))
+    assert decode(encode(rec)) == rec
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("", "not a replay code"),
+    ("hello", "not a replay code"),
+    ("F1.!!!!", "base64url"),
+    ("F1.AQ", "truncated"),
+])
+def test_bad_codes_are_named(code: str, words: str) -> None:
+    with pytest.raises(ReplayCodeError, match=words):
+        decode(code)
+
+
+def test_every_truncation_and_flipped_character_is_refused() -> None:
+    code = encode(GAME)
+    for cut in range(len(PREFIX), len(code) - 1):
+        with pytest.raises(ReplayCodeError):
+            decode(code[:cut])
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    for i in range(len(PREFIX), len(code) - 1):  # the last char may carry only padding bits
+        other = alphabet[(alphabet.index(code[i]) + 1) % len(alphabet)]
+        with pytest.raises(ReplayCodeError):
+            decode(code[:i] + other + code[i + 1:])
+
+
+def test_recording_refuses_inconsistent_times() -> None:
+    with pytest.raises(RecordingError):
+        Recording(BOARD, (Move("U"),), ())
+    with pytest.raises(RecordingError):
+        Recording(BOARD, (Move("U"), Move("D")), (5, 3))
+    with pytest.raises(RecordingError):
+        Recording(BOARD, (Slide(9),), (0,))
+
+
+def test_daily_board_is_pinned() -> None:
+    # Pinned values: the same on every machine and every run (sha256 + random.Random(int)).
+    day = dt.date(2025, 1, 31)
+    assert daily_seed(day, 4, 4) == daily_seed(day, 4, 4)
+    gid = daily_game_id(day, 4, 4)
+    assert str(gid) == f"4x4-{daily_seed(day, 4, 4)}"
+    assert str(gid) == PINNED_ID
+    assert gid.board().text() == PINNED_BOARD
+    assert daily_seed(day, 3, 3) != daily_seed(day, 4, 4)
+    assert daily_seed(dt.date(2025, 2, 1), 4, 4) != daily_seed(day, 4, 4)
+
+
+PINNED_ID = "4x4-361434228591"
+PINNED_BOARD = "12 0 9 5/6 8 4 7/15 10 3 11/14 1 2 13"
+
+
+@pytest.mark.parametrize("text", ["2025-13-01", "2025-02-30", "31/01/2025", "2025-1-5", "",
+                                  "tomorrow"])
+def test_bad_dates_are_named(text: str) -> None:
+    with pytest.raises(DateError, match="date"):
+        parse_date(text)
+
+
+def test_share_line() -> None:
+    line = share_line(dt.date(2025, 1, 31), "4x4", 52, 48, 61.23, "A")
+    assert line == "Fifteen daily 2025-01-31 4x4: 52 moves (optimal 48) in 61.2s, grade A"
