@@ -29,6 +29,7 @@ from game.ui import services
 from game.ui.audio import Sounds
 from game.ui.autoplay import AutoPlayer
 from game.ui.context import Clock, Worker, Writer
+from game.ui.effects import Fade
 from game.ui.fonts import Fonts
 from game.ui.intents import (
     BeginGame,
@@ -117,6 +118,8 @@ class App:
         self._picture_key: tuple[int, int, int, bool] | None = None
         self._picture_tiles: dict[int, pygame.Surface] | None = None
         self._started_worker = False
+        self._fade = Fade()
+        self._shown: Scene | None = None
 
     # --- the scene context ------------------------------------------------
     @property
@@ -404,7 +407,12 @@ class App:
         scene = self.scene
         scene.update(dt)
         self._carry_out_from(scene)
+        if self.scene is not self._shown and not self._settings.reduced_motion:
+            self._fade.start()  # a short fade-in; input already goes to the new scene
+        self._shown = self.scene
+        self._fade.advance(dt)
         self.scene.draw(self.screen)
+        self._fade.draw(self.screen, self.theme.bg)
         pygame.display.flip()
         self.frames += 1
 
