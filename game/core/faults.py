@@ -58,7 +58,7 @@ class FaultLog:
         self._first: dict[str, str] = {}
 
     def report(self, error: BaseException, context: str = "") -> int:
-        """Count ``error``; log it if its cause is new (or its count is round). Returns the count."""
+        """Count ``error``; log it if its cause is new or its count round; returns the count."""
         cause = cause_of(error)
         with self._lock:
             if cause not in self._counts and len(self._counts) >= MAX_CAUSES:

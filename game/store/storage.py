@@ -306,6 +306,8 @@ def _writer_alive(rest: str) -> bool:
 
 def save_problem(error: BaseException, path: Path) -> str:
     """Why ``path`` could not be saved, in a few words for the player."""
+    if isinstance(error, FileExistsError | NotADirectoryError):
+        return f"{path.parent} is not a folder (a file is in the way)"
     if isinstance(error, OSError):
         reason = (error.strerror or str(error)).lower()
         return f"{reason} ({error.filename or path.parent})"

@@ -7,6 +7,7 @@ import random
 import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 
@@ -17,7 +18,7 @@ from game.core.settings import Settings
 from game.core.spec import Difficulty, GameSpec, difficulty_length
 from game.store.highscores import AddResult, HighScores
 from game.store.settings_file import open_settings_store
-from game.store.storage import BackgroundWriter, JsonStore
+from game.store.storage import BackgroundWriter, JsonStore, save_problem
 from game.ui import services
 from game.ui.audio import Sounds
 from game.ui.autoplay import AutoPlayer
@@ -58,6 +59,10 @@ GIL_SWITCH_SECONDS = 0.0005
 """While the loop runs, a pure-Python search on the worker thread hands the GIL back this
 often (CPython's default is 5 ms, which stretched 60 fps frames to ~21 ms on 5x5 boards)."""
 DEFAULT_WINDOW = (760, 820)
+NOTICE_SECONDS = 8.0
+"""How long a new notice (such as scores that cannot be saved) stays across the window."""
+SAVE_RETRY_SECONDS = 20.0
+"""While games are held in memory only, saving them is tried again this often."""
 ATTRACT_SHAPES = ((3, 3), (4, 4))
 """Sizes the attract-mode demo picks from."""
 
@@ -99,6 +104,11 @@ class App:
         self._picture_key: tuple[int, int, int, bool] | None = None
         self._picture_tiles: dict[int, pygame.Surface] | None = None
         self._started_worker = False
+        self._notice: str | None = None
+        self._notice_left = 0.0
+        self._noticed: set[str] = set()
+        self._settings_problem: str | None = None
+        self._retry_in = SAVE_RETRY_SECONDS
 
     # --- the scene context ------------------------------------------------
     @property
@@ -145,6 +155,29 @@ class App:
     def warning(self) -> str | None:
         """A one-line note about a settings file that was set aside, if any."""
         return self._warning
+
+    @property
+    def notice(self) -> str | None:
+        """The notice every scene shows across the top for a few seconds, or None."""
+        return self._notice if self._notice_left > 0 else None
+
+    def _watch_saves(self, dt: float) -> None:
+        """Tell the player once per reason when saving fails; retry unsaved games now and then."""
+        problems = []
+        if self._scores.save_problem and self._scores.unsaved:
+            problems.append(f"scores can't be saved: {self._scores.save_problem}")
+            self._retry_in -= dt
+            if self._retry_in <= 0:
+                self._retry_in = SAVE_RETRY_SECONDS
+                self._scores.retry(self.writer)
+        if self._settings_problem:
+            problems.append(f"settings can't be saved: {self._settings_problem}")
+        for text in problems:
+            if text not in self._noticed:
+                self._noticed.add(text)
+                self._notice, self._notice_left = text, NOTICE_SECONDS
+                break
+        self._notice_left = max(0.0, self._notice_left - dt)
 
     @property
     def window(self) -> tuple[int, int]:
@@ -316,7 +349,17 @@ class App:
     def save_settings(self) -> None:
         """Queue a save of the settings on the writer thread."""
         data, store = self._settings.to_dict(), self.store
-        self.writer.submit(lambda: store.save(data))
+
+        def save() -> None:
+            try:
+                store.save(data)
+            except OSError as exc:  # kept in memory; the player is told once, in the window
+                self._settings_problem = save_problem(exc, getattr(store, "path", None)
+                                                      or Path("settings.json"))
+                raise
+            self._settings_problem = None
+
+        self.writer.submit(save)
 
     def use_picture(self, source: pygame.Surface | None) -> None:
         """Use this already loaded picture for picture mode; None keeps the default."""
@@ -340,6 +383,7 @@ class App:
                 self._carry_out_from(scene)
                 if used:
                     break
+        self._watch_saves(dt)
         scene = self.scene
         scene.update(dt)
         self._carry_out_from(scene)

@@ -42,6 +42,7 @@ class EndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_end_screen(surface, self.view, self.ctx.theme, self.ctx.fonts)
+        self.draw_notice(surface)
 
 
 class ScoresScene(Scene):
@@ -67,3 +68,4 @@ class ScoresScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_high_scores(surface, self.view, self.ctx.theme, self.ctx.fonts)
+        self.draw_notice(surface)

@@ -325,3 +325,4 @@ class PlayScene(Scene):
                             subtitle=f"{self.session.board.shape}  game {self.session.game_id}",
                             footer="Esc resume  Enter choose")
             draw_menu(surface, view, ctx.theme, ctx.fonts, dim=True)
+        self.draw_notice(surface)
