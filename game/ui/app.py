@@ -19,7 +19,7 @@ from game.core.spec import Difficulty, GameSpec, difficulty_length
 from game.store.highscores import AddResult, HighScores
 from game.store.settings_file import open_settings_store
 from game.store.storage import BackgroundWriter, JsonStore, save_problem
-from game.ui import services
+from game.ui import display, services
 from game.ui.audio import Sounds
 from game.ui.autoplay import AutoPlayer
 from game.ui.context import Clock, Worker, Writer
@@ -79,7 +79,17 @@ class App:
                  sounds: Sounds | None = None, scores: HighScores | None = None,
                  window: tuple[int, int] = DEFAULT_WINDOW, image: str | None = None,
                  rng: random.Random | None = None) -> None:
-        pygame.init()
+        display.check_environment()
+        said: list[str] = []
+        with display.c_stderr_kept(said):  # SDL's own noise only matters if we go on
+            pygame.init()
+        try:
+            display.check_driver(pygame.display.get_driver())
+        except display.NoDisplayError:
+            pygame.quit()
+            raise
+        for line in said:
+            print(line, file=sys.stderr)
         self.screen = pygame.display.set_mode(self._fit_window(window), pygame.RESIZABLE)
         pygame.display.set_caption("Fifteen")
         self.clock: Clock = clock if clock is not None else pygame.time.Clock()
