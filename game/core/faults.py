@@ -57,9 +57,12 @@ class FaultLog:
         self._counts: dict[str, int] = {}
         self._first: dict[str, str] = {}
 
-    def report(self, error: BaseException, context: str = "") -> int:
-        """Count ``error``; log it if its cause is new or its count round; returns the count."""
-        cause = cause_of(error)
+    def report(self, error: BaseException, context: str = "", cause: str | None = None) -> int:
+        """Count ``error``; log it if its cause is new or its count round; returns the count.
+
+        ``cause`` overrides the cause read from the exception (its type and origin).
+        """
+        cause = cause or cause_of(error)
         with self._lock:
             if cause not in self._counts and len(self._counts) >= MAX_CAUSES:
                 cause = OTHER_CAUSE

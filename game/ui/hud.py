@@ -38,14 +38,14 @@ def format_time(seconds: float) -> str:
 
 
 def coach_status(worker_state: CoachState, bound: int, distance: int | None,
-                 optimal: bool) -> str:
+                 optimal: bool, detail: str = "") -> str:
     """The words for the coach corner from the worker status and what is known."""
     if distance is not None:
         return f"{distance} to go" if optimal else f"best found: {distance} to go"
     if worker_state == CoachState.WARMING_UP:
         return "warming up"
     if worker_state == CoachState.UNAVAILABLE:
-        return "hint unavailable"
+        return detail or "hint unavailable"
     if worker_state == CoachState.THINKING:
         return f"thinking... depth {bound}" if bound else "thinking..."
     return ""

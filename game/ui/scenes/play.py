@@ -294,7 +294,7 @@ class PlayScene(Scene):
         hint = session.hint
         words = coach_status(status.state, status.bound,
                              hint.distance if hint is not None else None,
-                             hint.optimal if hint is not None else True)
+                             hint.optimal if hint is not None else True, status.detail)
         if session.hint_level == 0 and words.endswith("to go"):
             words = "H for hints"
         banner = ""
