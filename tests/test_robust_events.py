@@ -17,7 +17,8 @@ from game.core.history import EntryKind
 from game.core.spec import GameSpec
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
-from tests.app_driver import DT, KEYS, frames, make_app  # noqa: F401 (fixture)
+from tests.app_driver import DT, KEYS, frames
+from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 
 SHAPES = ((2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 3), (4, 4), (3, 5),
           (5, 5), (6, 6), (2, 10), (10, 10))
