@@ -12,6 +12,7 @@ import errno
 import json
 import multiprocessing
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -256,3 +257,29 @@ def test_data_dir_is_never_created_over_a_file(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     (tmp_path / "fifteen").write_text("x")
     assert data_dir() == tmp_path / "fifteen"
+
+
+def test_unusable_solver_cache_the_coach_works_from_memory(tmp_path, monkeypatch) -> None:
+    from test_worker_fakes import poll_until
+
+    from game.core.generate import random_board
+    from game.solver.heuristic import forget_heuristics
+    from game.worker import Hint, SolverWorker
+
+    blocker = tmp_path / "cache-is-a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))  # nothing can be read or written there
+    forget_heuristics()
+    worker = SolverWorker(warm_shapes=((5, 2),), prefetch=False)
+    try:
+        worker.start()
+        board = random_board(5, 2, random.Random(3))
+        worker.submit(board)
+        results = poll_until(worker, lambda r: any(isinstance(x, Hint) for x in r), timeout=120)
+        [hint] = [x for x in results if isinstance(x, Hint)]
+        assert hint.optimal and board.apply_all(hint.path).is_solved()
+        assert worker.status.state == "ready"
+    finally:
+        worker.shutdown()
+        forget_heuristics()
+    assert blocker.read_text() == "not a folder"
