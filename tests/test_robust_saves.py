@@ -218,11 +218,11 @@ def test_temp_files_of_dead_writers_are_cleaned(tmp_path) -> None:
 
 
 def _update_forever(folder: str, worker: int) -> None:
+    """Count up under the lock for ever: a saved count can only grow, unless an update is lost."""
     store = scores_store(Path(folder))
-    n = 0
+    key = f"w{worker}"
     while True:
-        n += 1
-        store.update(lambda d, n=n: {**d, "tables": {**d["tables"], f"w{worker}": n}})
+        store.update(lambda d: {**d, "tables": {**d["tables"], key: d["tables"].get(key, 0) + 1}})
 
 
 def kill_during_writes(tmp_path: Path, kills: int) -> None:
