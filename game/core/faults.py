@@ -56,6 +56,7 @@ class FaultLog:
         self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
         self._first: dict[str, str] = {}
+        self._later: list[tuple[BaseException, str, str | None]] = []
 
     def report(self, error: BaseException, context: str = "", cause: str | None = None) -> int:
         """Count ``error``; log it if its cause is new or its count round; returns the count.
@@ -77,6 +78,20 @@ class FaultLog:
             self._log.warning("%s failed %d times so far: %s [%s]", self._what, count, first,
                               cause)
         return count
+
+    def later(self, error: BaseException, context: str = "", cause: str | None = None) -> None:
+        """Queue ``error`` for ``flush`` (for callers holding a lock the game loop needs)."""
+        with self._lock:
+            self._later.append((error, context, cause))
+
+    def flush(self) -> None:
+        """Report everything queued with ``later`` (call with no lock held)."""
+        if not self._later:
+            return
+        with self._lock:
+            queued, self._later = self._later, []
+        for error, context, cause in queued:
+            self.report(error, context, cause)
 
     @property
     def counts(self) -> dict[str, int]:

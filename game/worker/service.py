@@ -61,6 +61,13 @@ from game.worker.jobs import (
     run_job,
 )
 from game.worker.knowledge import DEFAULT_CAPACITY, Knowledge
+from game.worker.watchdog import (
+    SEARCH_WATCHDOG_SECONDS,
+    WARM_WATCHDOG_SECONDS,
+    Verdict,
+    Watchdog,
+    words_for,
+)
 
 log = logging.getLogger(__name__)
 
@@ -73,10 +80,6 @@ MAX_ABANDONED_THREADS = 3
 retrying a stuck board); a new board from the player still gets a fresh thread."""
 MAX_HUNG_THREADS = 8
 """With this many hung threads still alive, nothing starts until one of them ends."""
-WARM_WATCHDOG_SECONDS = 180.0
-"""A warm-up (tables loaded or built, kernels compiled) taking longer is abandoned."""
-SEARCH_WATCHDOG_SECONDS = 60.0
-"""A search or board request taking longer is cancelled (abandoned if it ignores that)."""
 
 
 class SolverWorker:
@@ -104,22 +107,19 @@ class SolverWorker:
         ``warm_seconds`` and ``search_seconds`` are the watchdog's limits.
         """
         self._solver = solver_module
-        self._hang_grace = hang_grace
         self._solve_seconds = solve_seconds
+        self._watchdog = Watchdog(warm_seconds=warm_seconds, search_seconds=search_seconds,
+                                  hang_grace=hang_grace, solve_seconds=solve_seconds)
         self._warm_shapes = warm_shapes
         self._prefetch = prefetch
         self._prefetched: set[Board] = set()  # tried for the current latest board
         self._clock = clock
-        self._warm_seconds = warm_seconds
-        self._search_seconds = search_seconds
         self._warm_stuck = False  # a warm-up was abandoned; retried on the next new board
         self._detail = ""
         self.faults = FaultLog(log, "coach")
-        self._reports: list[tuple[BaseException, str, str | None]] = []
         self._knowledge = Knowledge(cache_size)
         self._lock = threading.RLock()
         self._executor: DaemonThreadExecutor | None = None
-        self._abandoned: list[threading.Thread] = []
         self._started = False
         self._warm = False
         self._closed = False
@@ -184,7 +184,7 @@ class SolverWorker:
                 self._pending = board
             self._started = True
             self._tick(now)
-        self._flush_reports()
+        self.faults.flush()
 
     def known(self, board: Board) -> Hint | None:
         """What is known about ``board`` right now, from the cache and its neighbours."""
@@ -204,7 +204,7 @@ class SolverWorker:
             if self._closed:
                 return request_id
             self._retry_warm_up()
-            if length is None or self._warm_stuck or self._hung() >= MAX_HUNG_THREADS:
+            if length is None or self._warm_stuck or self._watchdog.hung() >= MAX_HUNG_THREADS:
                 # Drawn at once: no length asked, or the coach is stuck (never keep the
                 # player waiting on "generating" behind hung work).
                 board = random_board(width, height, random.Random(seed))
@@ -232,7 +232,7 @@ class SolverWorker:
             self._tick(now)
             items, self._outbox = self._outbox, []
             latest, since = self._latest, self._latest_at
-        self._flush_reports()
+        self.faults.flush()
         out: list[Hint | NewBoard] = []
         for item in items:
             if isinstance(item, Hint):
@@ -258,7 +258,7 @@ class SolverWorker:
             executor.shutdown(wait=False, cancel_futures=True)
         if executor.thread is not threading.current_thread():
             executor.thread.join(SHUTDOWN_JOIN_SECONDS)
-        self._flush_reports()
+        self.faults.flush()
         self.faults.summarize()
 
     def __enter__(self) -> SolverWorker:
@@ -279,39 +279,13 @@ class SolverWorker:
         job = self._running
         if job is None:
             return self._pending is None and not self._board_jobs
-        return (job.cancel_at is None and self._solve_seconds is None
-                and not self._overdue(job, self._clock()))
-
-    def _limit(self, job: Job) -> float:
-        return self._warm_seconds if job.kind is JobKind.WARM else self._search_seconds
-
-    def _overdue(self, job: Job, now: float) -> bool:
-        """Whether ``job`` has run past the watchdog's limit (single attribute reads)."""
-        began = job.submitted_at
-        return began is not None and now - began > self._limit(job)
-
-    def _hung(self) -> int:
-        """Abandoned threads still running (pruned as they end)."""
-        self._abandoned = [t for t in self._abandoned if t.is_alive()]
-        return len(self._abandoned)
+        return self._watchdog.quiet(job, self._clock())
 
     def _retry_warm_up(self) -> None:
         """A new board: give a warm-up that was abandoned one more try on a fresh thread."""
         if self._warm_stuck and not self._warm:
             self._warm_stuck = False
             self._detail = "warm-up timed out; retrying"
-
-    def _report(self, error: BaseException, context: str, cause: str | None = None) -> None:
-        """Queue a fault for the log (written by ``_flush_reports``, outside the lock)."""
-        self._reports.append((error, context, cause))
-
-    def _flush_reports(self) -> None:
-        if not self._reports:
-            return
-        with self._lock:
-            reports, self._reports = self._reports, []
-        for error, context, cause in reports:
-            self.faults.report(error, context, cause)
 
     # --- scheduling (called with the lock held) -----------------------------
     def _tick(self, now: float) -> None:
@@ -325,18 +299,11 @@ class SolverWorker:
         job = self._running
         if job is None or job.future is None or job.future.done():
             return
-        if not job.timed_out and job.cancel_at is None and self._overdue(job, now):
-            job.timed_out = True
-            if not job.searching:  # a warm-up or board request cannot be cancelled
-                self._abandon(job, f"{job.kind.value} took over {self._limit(job):.0f} s")
-                return
+        verdict, why = self._watchdog.verdict(job, now)
+        if verdict is Verdict.CANCEL:
             job.cancel(now)
-        if (job.searching and self._solve_seconds is not None
-                and job.started_at is not None
-                and now - job.started_at > self._solve_seconds + self._hang_grace):
-            job.cancel(now)
-        if job.cancel_at is not None and now - job.cancel_at > self._hang_grace:
-            self._abandon(job, "search ignored its cancel token")
+        elif verdict is Verdict.ABANDON:
+            self._abandon(job, why)
 
     def _abandon(self, job: Job, why: str) -> None:
         job.abandoned = True
@@ -345,25 +312,21 @@ class SolverWorker:
         self.counters["faults"] += 1
         self.counters["restarts"] += 1
         self.last_error = WorkerError(f"abandoned a worker thread: {why}")
-        self._report(self.last_error, job.kind.value,
+        self.faults.later(self.last_error, job.kind.value,
                      cause=f"{job.kind.value} abandoned ({'time' if job.timed_out else 'hang'})")
+        self._detail = words_for(job)
         if job.kind is JobKind.WARM:
             self._warm_stuck = True
-            self._detail = "warm-up timed out"
             while self._board_jobs:  # nobody waits on "generating" behind a stuck warm-up
                 self._uniform_board(self._board_jobs.popleft())
         elif job.kind is JobKind.BOARD:
-            self._detail = "board maker timed out"
             self._uniform_board(job)
-        elif job.timed_out:  # the board itself is too hard or the solver is stuck on it
-            self._detail = "search timed out"
-        else:
-            self._detail = "search stuck; restarted"
-            if job.kind is JobKind.SOLVE and job.board == self._latest and self._pending is None:
-                self._pending = job.board
+        elif (not job.timed_out and job.kind is JobKind.SOLVE and job.board == self._latest
+              and self._pending is None):  # not retried after its time: only after a hang
+            self._pending = job.board
         executor, self._executor = self._executor, None
         if executor is not None:
-            self._abandoned.append(executor.thread)
+            self._watchdog.keep(executor.thread)
             executor.shutdown(wait=False, cancel_futures=True)
 
     def _uniform_board(self, job: Job) -> None:
@@ -377,7 +340,7 @@ class SolverWorker:
         """Start the next job if none is in flight."""
         if self._closed or self._running is not None or not self._started:
             return
-        hung = self._hung()
+        hung = self._watchdog.hung()
         if hung >= MAX_HUNG_THREADS:
             self._faulted = True
             self._detail = f"{hung} searches stuck; waiting"
@@ -411,7 +374,7 @@ class SolverWorker:
                 self._put_back(job)
                 self._faulted = True
                 self._detail = "no thread for the coach"
-                self._report(exc, job.kind.value)
+                self.faults.later(exc, job.kind.value)
                 return
         job.submitted_at = self._clock()
         self._running = job
@@ -483,7 +446,7 @@ class SolverWorker:
                         self._succeed(job, future.result())
             self._pump()
             self._publish()
-        self._flush_reports()
+        self.faults.flush()
 
     def _late(self, job: Job, future: Future) -> None:
         """Abandoned work that ended after all: keep what it found, and recover from it."""
@@ -524,7 +487,7 @@ class SolverWorker:
     def _fail(self, job: Job, error: BaseException) -> None:
         self.last_error = error
         if job.kind is JobKind.PREFETCH:  # only a guess failed; the board on screen may be fine
-            self._report(error, job.kind.value)
+            self.faults.later(error, job.kind.value)
             self.counters["faults"] += 1
             return
         if job.kind is JobKind.BOARD:  # the game must still get a board: draw one uniformly
@@ -535,7 +498,7 @@ class SolverWorker:
             if isinstance(error, ValueError):  # no board of that length exists: not a fault
                 log.info("board request %s: %s", job.request, error)
                 return
-        self._report(error, job.kind.value)
+        self.faults.later(error, job.kind.value)
         self._faulted = True
         self._detail = "solver error" if job.kind is not JobKind.WARM else "warm-up failed"
         self.counters["faults"] += 1
