@@ -29,8 +29,9 @@ from game.core.settings import Settings
 from game.store.highscores import SCORES_VERSION, HighScores, default_data
 from game.store.settings_file import open_settings_store
 from game.store.storage import MAX_FILE_BYTES, BackgroundWriter, JsonStore, data_dir
-from game.ui.app import NOTICE_SECONDS, SAVE_RETRY_SECONDS, App
+from game.ui.app import App
 from game.ui.audio import Sounds
+from game.ui.notice import NOTICE_SECONDS, SAVE_RETRY_SECONDS
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.title import TitleScene
 from tests.app_driver import frames, key, play

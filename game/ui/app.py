@@ -18,7 +18,7 @@ from game.core.settings import Settings
 from game.core.spec import Difficulty, GameSpec, difficulty_length
 from game.store.highscores import AddResult, HighScores
 from game.store.settings_file import open_settings_store
-from game.store.storage import BackgroundWriter, JsonStore, save_problem
+from game.store.storage import BackgroundWriter, JsonStore
 from game.ui import display, services
 from game.ui.audio import Sounds
 from game.ui.autoplay import AutoPlayer
@@ -40,6 +40,7 @@ from game.ui.intents import (
     ToTitle,
 )
 from game.ui.layout import MIN_WINDOW, Layout, compute_layout
+from game.ui.notice import SaveWatch
 from game.ui.picture import cut_tiles
 from game.ui.render import TileCache
 from game.ui.scenes.base import Scene
@@ -59,10 +60,6 @@ GIL_SWITCH_SECONDS = 0.0005
 """While the loop runs, a pure-Python search on the worker thread hands the GIL back this
 often (CPython's default is 5 ms, which stretched 60 fps frames to ~21 ms on 5x5 boards)."""
 DEFAULT_WINDOW = (760, 820)
-NOTICE_SECONDS = 8.0
-"""How long a new notice (such as scores that cannot be saved) stays across the window."""
-SAVE_RETRY_SECONDS = 20.0
-"""While games are held in memory only, saving them is tried again this often."""
 ATTRACT_SHAPES = ((3, 3), (4, 4))
 """Sizes the attract-mode demo picks from."""
 
@@ -79,17 +76,7 @@ class App:
                  sounds: Sounds | None = None, scores: HighScores | None = None,
                  window: tuple[int, int] = DEFAULT_WINDOW, image: str | None = None,
                  rng: random.Random | None = None) -> None:
-        display.check_environment()
-        said: list[str] = []
-        with display.c_stderr_kept(said):  # SDL's own noise only matters if we go on
-            pygame.init()
-        try:
-            display.check_driver(pygame.display.get_driver())
-        except display.NoDisplayError:
-            pygame.quit()
-            raise
-        for line in said:
-            print(line, file=sys.stderr)
+        display.start_pygame()  # raises NoDisplayError (one line, exit 2) with no display
         self.screen = pygame.display.set_mode(self._fit_window(window), pygame.RESIZABLE)
         pygame.display.set_caption("Fifteen")
         self.clock: Clock = clock if clock is not None else pygame.time.Clock()
@@ -114,11 +101,7 @@ class App:
         self._picture_key: tuple[int, int, int, bool] | None = None
         self._picture_tiles: dict[int, pygame.Surface] | None = None
         self._started_worker = False
-        self._notice: str | None = None
-        self._notice_left = 0.0
-        self._noticed: set[str] = set()
-        self._settings_problem: str | None = None
-        self._retry_in = SAVE_RETRY_SECONDS
+        self._saves = SaveWatch(self._scores, lambda: self._scores.retry(self.writer))
 
     # --- the scene context ------------------------------------------------
     @property
@@ -169,25 +152,7 @@ class App:
     @property
     def notice(self) -> str | None:
         """The notice every scene shows across the top for a few seconds, or None."""
-        return self._notice if self._notice_left > 0 else None
-
-    def _watch_saves(self, dt: float) -> None:
-        """Tell the player once per reason when saving fails; retry unsaved games now and then."""
-        problems = []
-        if self._scores.save_problem and self._scores.unsaved:
-            problems.append(f"scores can't be saved: {self._scores.save_problem}")
-            self._retry_in -= dt
-            if self._retry_in <= 0:
-                self._retry_in = SAVE_RETRY_SECONDS
-                self._scores.retry(self.writer)
-        if self._settings_problem:
-            problems.append(f"settings can't be saved: {self._settings_problem}")
-        for text in problems:
-            if text not in self._noticed:
-                self._noticed.add(text)
-                self._notice, self._notice_left = text, NOTICE_SECONDS
-                break
-        self._notice_left = max(0.0, self._notice_left - dt)
+        return self._saves.notice
 
     @property
     def window(self) -> tuple[int, int]:
@@ -360,14 +325,15 @@ class App:
         """Queue a save of the settings on the writer thread."""
         data, store = self._settings.to_dict(), self.store
 
+        path = getattr(store, "path", None) or Path("settings.json")
+
         def save() -> None:
             try:
                 store.save(data)
             except OSError as exc:  # kept in memory; the player is told once, in the window
-                self._settings_problem = save_problem(exc, getattr(store, "path", None)
-                                                      or Path("settings.json"))
+                self._saves.settings_saved(exc, path)
                 raise
-            self._settings_problem = None
+            self._saves.settings_saved(None, path)
 
         self.writer.submit(save)
 
@@ -393,7 +359,7 @@ class App:
                 self._carry_out_from(scene)
                 if used:
                     break
-        self._watch_saves(dt)
+        self._saves.update(dt)
         scene = self.scene
         scene.update(dt)
         self._carry_out_from(scene)

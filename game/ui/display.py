@@ -8,6 +8,8 @@ import sys
 import tempfile
 from collections.abc import Iterator, Mapping
 
+import pygame
+
 from game.ui.options import LaunchError
 
 HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
@@ -68,3 +70,22 @@ def c_stderr_kept(lines: list[str]) -> Iterator[None]:
             sink.seek(0)
             text = sink.read(4096).decode("utf-8", "replace")
             lines.extend(line.strip() for line in text.splitlines() if line.strip())
+
+
+def start_pygame() -> None:
+    """``pygame.init()`` once the display is known to be usable; raises NoDisplayError.
+
+    SDL's own complaints while it looks for a driver are held back and printed only when the
+    game goes on, so a missing display gives exactly one line.
+    """
+    check_environment()
+    said: list[str] = []
+    with c_stderr_kept(said):
+        pygame.init()
+    try:
+        check_driver(pygame.display.get_driver())
+    except NoDisplayError:
+        pygame.quit()
+        raise
+    for line in said:
+        print(line, file=sys.stderr)
