@@ -25,6 +25,7 @@ SHAPES = ((2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 3), (4, 4)
 """Fourteen board shapes the fuzzer plays on."""
 FUZZ_EVENTS = 3_000
 SLOW_FUZZ_EVENTS = 100_000
+REAL_WORKER_EVENTS = 20_000
 BURST = 40
 """Events posted between two history checks."""
 MAX_SIDE_PX = 2500
@@ -110,6 +111,15 @@ def test_event_fuzz_on_every_shape_keeps_history_and_screen_in_step(make_app) ->
 def test_event_fuzz_100k(make_app) -> None:
     app = make_app()
     assert fuzz(app, SLOW_FUZZ_EVENTS, seed=2026) > 0
+
+
+@pytest.mark.slow
+def test_event_fuzz_with_the_real_worker(make_app) -> None:
+    from game.worker import SolverWorker
+
+    app = make_app(worker=SolverWorker(warm_shapes=((3, 3),)))
+    assert fuzz(app, REAL_WORKER_EVENTS, seed=7) > 0
+    assert app.worker.status.state != "unavailable" or app.worker.status.detail
 
 
 def expected_after(board: Board, letters: str) -> tuple[Board, str]:
