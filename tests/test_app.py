@@ -97,7 +97,7 @@ def _entries(scene: PlayScene) -> list:
 def test_hint_overlay_cycles_and_renders(make_app) -> None:
     app = make_app(FakeWorker())
     scene = play(app, parse_board("1 2 3/4 0 8/7 6 5"))
-    frames(app, 2)  # the worker's answer arrives through poll()
+    frames(app, 12)  # the worker's answer arrives through poll(); the scene's fade-in ends
     assert scene.session.hint is not None and scene.session.hint.complete
     off = screen_hash(app)
     assert scene.board_view().hint_level == 0 and scene.hud_view().status == ""  # quiet dot

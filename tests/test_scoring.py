@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from helpers import bfs_distances
+from known_boards import read_boards
 
 from game.core.board import Board
 from game.core.coach import Hint
-from game.core.notation import parse_board
 from game.core.scoring import (
     BASE_POINTS,
     HINT_COST_PER_LEVEL,
@@ -26,7 +24,6 @@ from game.core.scoring import (
 from game.core.summary import summarize
 
 OPT, WASTE, UNK = MoveClass.OPTIMAL, MoveClass.WASTEFUL, MoveClass.UNKNOWN
-BOARDS_3X3 = Path(__file__).resolve().parents[2] / "shared" / "boards" / "optimal_3x3.tsv"
 SLOW_SECONDS = 1e6  # far over par: no time bonus
 
 
@@ -47,12 +44,7 @@ def optimal_set(board: Board, dist: dict[tuple[int, ...], int]) -> frozenset[str
 
 
 def stored_solutions() -> list[tuple[Board, int, str]]:
-    rows = BOARDS_3X3.read_text().splitlines()[1:]
-    out = []
-    for row in rows:
-        text, length, solution = row.split("\t")
-        out.append((parse_board(text), int(length), solution))
-    return out
+    return read_boards("optimal_3x3.tsv")
 
 
 def play(sheet: ScoreSheet, classes: str) -> ScoreSheet:

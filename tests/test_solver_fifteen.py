@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 import threading
 import time
-from pathlib import Path
 
 import pytest
+from known_boards import read_boards
 
 from game.core.board import Board
 from game.core.notation import parse_board
@@ -22,7 +22,6 @@ from game.solver import (
 )
 from game.solver.heuristic import get_heuristic
 
-BOARDS = Path(__file__).resolve().parents[2] / "shared" / "boards"
 HARD_4X4 = "0 14 15 2/10 3 1 5/12 7 13 11/4 8 6 9"  # 64 moves, millions of nodes
 
 
@@ -34,15 +33,6 @@ def fifteen_tables(tmp_path_factory: pytest.TempPathFactory):
         yield get_heuristic(4, 4)
 
 
-def read_boards(name: str) -> list[tuple[Board, int, str]]:
-    path = BOARDS / name
-    if not path.exists():
-        pytest.skip(f"known-optimal boards not found at {path} (shared/ beside the repo)")
-    out = []
-    for row in path.read_text().splitlines()[1:]:
-        text, length, moves = row.split("\t")
-        out.append((parse_board(text), int(length), moves))
-    return out
 
 
 def test_all_4x3_boards_at_listed_lengths() -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from helpers import bfs_distances, neighbours
+from known_boards import read_boards
 
 from game.core.board import Board
 from game.core.generate import random_board
@@ -26,23 +26,12 @@ from game.solver.encoding import (
     unrank_permutation,
 )
 
-BOARDS = Path(__file__).resolve().parents[2] / "shared" / "boards"
 SMALL_SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
 
 
 pytestmark = pytest.mark.usefixtures("private_cache")
 
 
-def read_boards(name: str) -> list[tuple[Board, int, str]]:
-    path = BOARDS / name
-    if not path.exists():
-        pytest.skip(f"known-optimal boards not found at {path} (shared/ beside the repo)")
-    rows = path.read_text().splitlines()[1:]
-    out = []
-    for row in rows:
-        text, length, moves = row.split("\t")
-        out.append((parse_board(text), int(length), moves))
-    return out
 
 
 def test_permutation_rank_round_trip_python_and_compiled() -> None:

@@ -310,6 +310,6 @@ def test_background_writer_survives_a_failing_job() -> None:
         assert writer.flush(timeout=5.0)
         assert isinstance(bad.exception(), ZeroDivisionError)
         assert good.result() == 42
-        assert len(writer.errors) == 1
+        assert writer.faults.total == 1
     finally:
         assert writer.close(timeout=5.0)

@@ -61,6 +61,9 @@ class RecordingSurface(pygame.Surface):
             self.texts.append(Drawn(text, rect, self.get_clip()))
         elif rect.contains(self.get_rect()):
             self.texts.clear()  # a full-window overlay: what is under it no longer counts
+        elif source.get_alpha() is None and not source.get_flags() & pygame.SRCALPHA:
+            # an opaque band (such as the save notice) hides the text it covers
+            self.texts = [t for t in self.texts if not rect.colliderect(t.rect)]
         return super().blit(source, dest, area, special_flags)
 
 
@@ -87,8 +90,11 @@ def entries(n: int) -> list[Entry]:
 Build = Callable[[App], Scene]
 
 
-def play_scene(width: int, height: int, hint_level: int = 0, pause: bool = False) -> Build:
+def play_scene(width: int, height: int, hint_level: int = 0, pause: bool = False,
+               notice: str | None = None) -> Build:
     def build(app: App) -> Scene:
+        if notice is not None:
+            app._saves._text, app._saves._left = notice, 5.0
         board = random_board(width, height, __import__("random").Random(3))
         scene = PlayScene(app, board, app_spec(board))
         for _ in range(hint_level):
@@ -130,6 +136,7 @@ SCENES: dict[str, Build] = {
     "end": end_scene,
     "scores": lambda app: ScoresScene(app, "4x4"),
     "stats": lambda app: StatsScene(app, "4x4"),
+    "notice": play_scene(4, 4, notice="scores can't be saved: the data folder is read-only"),
     "replay": lambda app: ReplayScene(app, replay_recording()),
 }
 

@@ -18,7 +18,7 @@ from test_worker_fakes import (
     wait_for,
 )
 
-from game.worker import Hint, NewBoard, SolverWorker, WorkerStatus
+from game.worker import Hint, NewBoard, SolverWorker, WorkerStatus, service
 from game.worker.service import MAX_ABANDONED_THREADS
 
 HANG_GRACE = 0.2
@@ -136,16 +136,32 @@ def test_search_ignoring_cancel_is_abandoned_and_a_fresh_thread_answers(solver, 
     assert len(solvers) >= 2 and all(t.daemon for t in solvers)
 
 
-def test_too_many_hung_threads_pause_searching_until_one_ends(solver, worker):
+def test_hung_threads_never_leave_the_coach_unavailable_for_a_new_board(solver, worker):
     *stuck, last = boards_at(13)[: MAX_ABANDONED_THREADS + 1]
     solver.hang.update(stuck)
     worker.start()
     for board in stuck:
         worker.submit(board)
         assert wait_for(lambda b=board: worker.poll() == [] and b in solver.started)
-    worker.submit(last)  # the last hung search is cancelled, then abandoned too
+    worker.submit(last)  # the last hung search is cancelled and abandoned; `last` gets a thread
+    results = poll_until(worker, lambda r: hints_for(r, last))
+    assert hints_for(results, last)[0].distance == distance(last)
+    assert worker.counters["restarts"] == len(stuck)
+    assert worker.status == WorkerStatus("ready")  # while the stuck threads still hang
+
+
+def test_at_the_hard_cap_nothing_starts_until_a_stuck_search_ends(solver, worker, monkeypatch):
+    monkeypatch.setattr(service, "MAX_HUNG_THREADS", 2)
+    *stuck, last = boards_at(13)[:3]
+    solver.hang.update(stuck)
+    worker.start()
+    for board in stuck:
+        worker.submit(board)
+        assert wait_for(lambda b=board: worker.poll() == [] and b in solver.started)
+    worker.submit(last)
     assert wait_for(lambda: worker.poll() == [] and worker.counters["restarts"] == len(stuck))
-    assert last not in solver.started and worker.status.state == "unavailable"
+    assert not wait_for(lambda: last in solver.started, timeout=0.3)
+    assert worker.status.state == "unavailable" and "stuck" in worker.status.detail
     solver.release.set()  # the hung searches end on their own
     results = poll_until(worker, lambda r: hints_for(r, last))
     assert hints_for(results, last)[0].distance == distance(last)

@@ -13,7 +13,7 @@ solver = pytest.importorskip("game.solver", reason="the real solver (issue 3) is
 REAL_TIMEOUT = 120.0
 """Warm-up may build tables and compile kernels on a cold CI machine."""
 KNOWN = ("2 4 6/0 7 1/8 5 3", 21)
-"""From /work/shared/boards/optimal_3x3.tsv."""
+"""A row of optimal_3x3.tsv in ../shared/boards (the length is checked against BFS below)."""
 
 
 @pytest.fixture
@@ -25,8 +25,9 @@ def worker(tmp_path, monkeypatch):
     made.shutdown()
 
 
-def test_real_solver_behind_the_worker(worker):
+def test_real_solver_behind_the_worker(worker, bfs33):
     board = parse_board(KNOWN[0])
+    assert bfs33[board.tiles] == KNOWN[1]
     worker.submit(board)
     results = poll_until(worker, bool, timeout=REAL_TIMEOUT)
     [hint] = [r for r in results if isinstance(r, Hint)]

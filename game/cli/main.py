@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import math
 import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from game.core.board import Board, BoardError
-from game.core.generate import looks_like_game_id, parse_game_id
-from game.core.notation import parse_board, parse_size
+from game.core.generate import looks_like_game_id, parse_game_id, parse_seed
+from game.core.notation import BLANKS, is_number, parse_board, parse_size, shown, shown_path
 from game.core.parity import solvability
 from game.ui.options import DemoOptions, LaunchError, PlayOptions
 
@@ -19,6 +20,8 @@ EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
 EXIT_BAD_INPUT = 2
 PROG = "fifteen"
+MAX_MESSAGE = 240
+"""Longest complaint printed (argparse's own messages may quote whole arguments)."""
 
 
 class UsageError(Exception):
@@ -34,17 +37,30 @@ def read_board_arg(arg: str) -> Board:
     """BOARD as board text, a game ID (``4x4-123``), a file path, or ``-`` for stdin."""
     if arg == "-":
         return parse_game_id(sys.stdin.read()).board()
-    # Board text always has separators; a word without any is a file (unless it is a game ID).
-    plain_word = not any(c.isspace() or c in ",/" for c in arg)
-    if os.path.exists(arg) or (plain_word and not looks_like_game_id(arg)):
+    if not arg.strip():
+        raise BoardError(f"board {shown(arg)} is empty (expected board text, a game ID, "
+                         "a file or -)")
+    if os.path.exists(arg) or _looks_like_path(arg):
         try:
             with open(arg, encoding="utf-8") as handle:
                 text = handle.read()
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise BoardError(f"cannot read board file '{arg}': {reason}") from None
+            raise BoardError(f"cannot read board file {shown_path(arg)}: {reason}") from None
         return parse_board(text)
     return parse_game_id(arg).board()
+
+
+def _looks_like_path(arg: str) -> bool:
+    """A word with no tile separators that is not a game ID, or slashes between non-tiles.
+
+    Board text always has separators; ``1/2/3/0`` is (bad) board text, while
+    ``/no/such/file.txt`` or ``boards.txt`` is a file name.
+    """
+    if any(c.isspace() or c == "," for c in arg) or looks_like_game_id(arg):
+        return False
+    parts = arg.split("/")
+    return len(parts) == 1 or not all(is_number(p) or p in BLANKS for p in parts)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -54,13 +70,23 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _seed(text: str) -> int:
+    try:
+        return parse_seed(text)
+    except BoardError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _positive_seconds(text: str) -> float:
     try:
-        value = float(text)
+        value = float(text) if text.isascii() else math.nan
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+        value = math.nan
+    if math.isnan(value):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of seconds")
     if not 0 < value <= 86400:
-        raise argparse.ArgumentTypeError(f"seconds {text} must be above 0 and at most 86400")
+        raise argparse.ArgumentTypeError(f"seconds {shown(text)} must be above 0 and at "
+                                         "most 86400")
     return value
 
 
@@ -71,13 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play the game (the default)")
     play.add_argument("--size", type=_size, help="board size WxH or N (2-10), e.g. 4x4")
-    play.add_argument("--seed", type=int, help="seed for a reproducible board")
+    play.add_argument("--seed", type=_seed, help="seed for a reproducible board")
     play.add_argument("--board", help="start from this board (text, game ID, file or -)")
     play.add_argument("--image", help="picture file for picture mode")
 
     demo = sub.add_parser("demo", help="self-playing attract mode and frame-time benchmark")
     demo.add_argument("--size", type=_size, default=(4, 4), help="board size WxH or N")
-    demo.add_argument("--seed", type=int, default=1, help="seed for the boards")
+    demo.add_argument("--seed", type=_seed, default=1, help="seed for the boards")
     demo.add_argument("--seconds", type=_positive_seconds, default=10.0, help="how long to run")
     demo.add_argument("--stats", help="write frame-time and hint-latency JSON here")
 
@@ -112,7 +138,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _play_options(args: argparse.Namespace) -> PlayOptions:
-    board = read_board_arg(args.board) if args.board else None
+    board = read_board_arg(args.board) if args.board is not None else None
     if board is not None and args.size and args.size != (board.width, board.height):
         raise UsageError(
             f"--size {args.size[0]}x{args.size[1]} does not match the {board.shape} --board"
@@ -121,8 +147,13 @@ def _play_options(args: argparse.Namespace) -> PlayOptions:
         raise UsageError(f"--board {board} is not solvable ({solvability(board).message()})")
     if board is not None and board.is_solved():
         raise UsageError(f"--board {board} is already solved (nothing to play)")
-    if args.image is not None and not os.access(args.image, os.R_OK):
-        raise UsageError(f"cannot read image file '{args.image}'")
+    if args.image is not None:
+        if os.path.isdir(args.image):
+            raise UsageError(f"cannot read image file {shown_path(args.image)}: it is a folder")
+        if not os.path.exists(args.image):
+            raise UsageError(f"cannot read image file {shown_path(args.image)}: no such file")
+        if not os.access(args.image, os.R_OK):
+            raise UsageError(f"cannot read image file {shown_path(args.image)}: permission denied")
     width, height = args.size or ((board.width, board.height) if board else (4, 4))
     if args.daily:
         if board is not None or args.seed is not None:
@@ -139,9 +170,17 @@ def _demo_options(args: argparse.Namespace) -> DemoOptions:
     if args.stats:
         folder = os.path.dirname(os.path.abspath(args.stats))
         if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-            raise UsageError(f"cannot write stats file '{args.stats}': folder is not writable")
+            raise UsageError(f"cannot write stats file {shown_path(args.stats)}: "
+                             "folder is not writable")
     width, height = args.size
     return DemoOptions(width, height, args.seed, args.seconds, args.stats)
+
+
+def one_line(message: str) -> str:
+    """``message`` as one printable line of at most MAX_MESSAGE characters."""
+    text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in message)
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -179,7 +218,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_play(options)
     except (UsageError, BoardError, LaunchError) as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{PROG}: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

@@ -57,6 +57,8 @@ class WorkerStatus:
     state: CoachState
     bound: int = 0
     nodes: int = 0
+    detail: str = ""
+    """Why the coach is unavailable, in a few words (e.g. "warm-up timed out; retrying")."""
 
 
 CoachResult = Hint | NewBoard

@@ -8,14 +8,14 @@ import re
 from dataclasses import dataclass
 
 from game.core.board import Board, BoardError, check_size
-from game.core.notation import parse_board, parse_size
+from game.core.notation import parse_board, parse_size, shown, shown_number
 from game.core.parity import is_solvable
 
 SCRAMBLE_FRACTION = 0.8
 """A scramble puts at least this share of the tiles out of place."""
 MAX_SEED = 10**12
-_GAME_ID = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)\s*-\s*(\d+)\s*")
-_GAME_ID_START = re.compile(r"\s*\d+\s*[xX]\s*\d+\s*-")
+_GAME_ID = re.compile(r"\s*([0-9]{1,4})[ ]*[xX][ ]*([0-9]{1,4})[ ]*-[ ]*([0-9]+)\s*", re.ASCII)
+_GAME_ID_START = re.compile(r"\s*[0-9]+[ ]*[xX][ ]*[0-9]+[ ]*-", re.ASCII)
 
 
 def random_board(width: int, height: int, rng: random.Random) -> Board:
@@ -75,6 +75,17 @@ def new_game_id(width: int, height: int, rng: random.Random) -> GameId:
     return GameId(width, height, rng.randrange(MAX_SEED))
 
 
+def parse_seed(text: str, where: str = "") -> int:
+    """A seed: a whole number 0..MAX_SEED-1 in ASCII digits; raises BoardError naming it."""
+    if not (text.isascii() and text.isdigit()):
+        raise BoardError(f"seed {shown(text)}{where} is not a whole number "
+                         f"(expected 0-{MAX_SEED - 1})")
+    digits = text.lstrip("0")
+    if len(digits) > len(str(MAX_SEED)) or int(text) >= MAX_SEED:
+        raise BoardError(f"seed {shown_number(text)}{where} is too large (at most {MAX_SEED - 1})")
+    return int(text)
+
+
 def looks_like_game_id(text: str) -> bool:
     """Whether ``text`` starts like a game ID (``4x4-``), right or wrong after that."""
     return _GAME_ID_START.match(text) is not None
@@ -84,14 +95,13 @@ def parse_game_id(text: str) -> GameId:
     """Read ``WxH-SEED`` or board text; raises BoardError naming the bad value."""
     match = _GAME_ID.fullmatch(text)
     if match:
-        width, height, seed = (int(g) for g in match.groups())
+        width, height = int(match[1]), int(match[2])
         check_size(width, height)
-        if seed >= MAX_SEED:
-            raise BoardError(f"seed {seed} in game ID '{text.strip()}' is too large "
-                             f"(at most {MAX_SEED - 1})")
+        seed = parse_seed(match[3], f" in game ID {shown(text.strip())}")
         return GameId(width, height, seed)
     if looks_like_game_id(text):
-        raise BoardError(f"'{text.strip()}' is not a game ID (expected WxH-SEED, e.g. 4x4-123456)")
+        raise BoardError(f"{shown(text.strip())} is not a game ID "
+                         "(expected WxH-SEED, e.g. 4x4-123456)")
     board = parse_board(text)
     return GameId(board.width, board.height, None, board.text())
 
@@ -101,6 +111,7 @@ __all__ = [
     "GameId",
     "new_game_id",
     "parse_game_id",
+    "parse_seed",
     "parse_size",
     "random_board",
     "scramble",

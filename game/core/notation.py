@@ -7,25 +7,69 @@ import re
 from game.core.board import MAX_SIDE, MIN_SIDE, MOVES, Board, BoardError, check_size
 
 BLANKS = frozenset({"0", "_", "."})
-_TILE_SPLIT = re.compile(r"[,\s]+")
-_MOVE_TOKEN = re.compile(r"([UDLR])(\d*)")
+_TILE_SPLIT = re.compile(r"[,\s]+", re.ASCII)
+_FIELD_SPLIT = re.compile(r"[ \t]*,[ \t]*|[ \t]+")
+_MOVE_TOKEN = re.compile(r"([UDLR])([0-9]*)")
+_SIZE = re.compile(r"[ ]*([0-9]+)[ ]*(?:[xX\u00d7][ ]*([0-9]+))?[ ]*")
+MAX_SIDE_DIGITS = 4
+"""A side written with more digits than this is too large without reading it as a number."""
+SHOWN_CHARS = 40
+"""How much of a bad value an error message quotes."""
+SHOWN_PATH_CHARS = 160
+"""How much of a file path an error message quotes (paths are legitimately long)."""
 MAX_RUN = 1000
 """Longest run accepted in run-length move input such as ``R3``."""
 
 
+def shown(value: str, limit: int = SHOWN_CHARS) -> str:
+    """``value`` quoted for a one-line message: control characters escaped, long ones cut."""
+    text = value if len(value) <= limit else value[:limit]
+    if text.isprintable():
+        quoted = f"'{text}'"
+    else:
+        quoted = "'" + text.encode("unicode_escape").decode("ascii").replace("'", "\\'") + "'"
+    if len(value) > limit:
+        quoted = f"{quoted[:-1]}...' ({len(value)} characters)"
+    return quoted
+
+
+def shown_path(path: str) -> str:
+    """A file path quoted for a one-line message (see ``shown``)."""
+    return shown(path, SHOWN_PATH_CHARS)
+
+
+def shown_number(token: str) -> str:
+    """A number as typed when it is short ASCII digits, else quoted like ``shown``."""
+    return token if is_number(token) and len(token) <= SHOWN_CHARS else shown(token)
+
+
+def is_number(token: str) -> bool:
+    """Whether ``token`` is a whole number in ASCII digits (no other scripts, no signs)."""
+    return token.isascii() and token.isdigit()
+
+
 def _split_rows(text: str) -> list[list[str]]:
-    """Rows of raw tokens; blank lines are dropped, rows split on newlines or '/'."""
+    """Rows of raw tokens; blank lines are dropped, rows split on newlines or '/'.
+
+    Tiles are separated by spaces, tabs or one comma; an empty field (``1,,2`` or a
+    trailing comma) is an error, not a separator.
+    """
     rows = []
     for line in re.split(r"[/\n]", text.replace("\r", "\n")):
-        tokens = [t for t in _TILE_SPLIT.split(line.strip()) if t]
-        if tokens:
-            rows.append(tokens)
+        line = line.strip(" \t")
+        if not line:
+            continue
+        tokens = _FIELD_SPLIT.split(line)
+        if "" in tokens:
+            raise BoardError(f"row {shown(line)} has an empty field (tiles are separated by "
+                             "spaces or single commas)")
+        rows.append(tokens)
     return rows
 
 
 def _header(rows: list[list[str]]) -> tuple[int, int] | None:
     """The ``W H`` or ``N`` header when the first row is one and the rest fits it."""
-    if len(rows) < 2 or len(rows[0]) > 2 or not all(t.isdigit() for t in rows[0]):
+    if len(rows) < 2 or len(rows[0]) > 2 or not all(_small_number(t) for t in rows[0]):
         return None
     first = [int(t) for t in rows[0]]
     if len(first) == 1:
@@ -42,18 +86,21 @@ def _header(rows: list[list[str]]) -> tuple[int, int] | None:
     return (width, height) if fits and in_range else None
 
 
+def _small_number(token: str) -> bool:
+    return is_number(token) and len(token) <= MAX_SIDE_DIGITS
+
+
 def _tile(token: str, width: int, height: int) -> int:
     if token in BLANKS:
         return 0
-    if not token.isdigit():
-        raise BoardError(f"'{token}' is not a tile number")
-    value = int(token)
+    if not is_number(token):
+        raise BoardError(f"{shown(token)} is not a tile number")
     top = width * height - 1
-    if value > top:
+    if len(token.lstrip("0")) > len(str(top)) or int(token) > top:
         raise BoardError(
-            f"tile {value} is out of range for a {width}x{height} board (1-{top})"
+            f"tile {shown_number(token)} is out of range for a {width}x{height} board (1-{top})"
         )
-    return value
+    return int(token)
 
 
 def parse_board(text: str) -> Board:
@@ -131,13 +178,14 @@ def parse_moves(text: str) -> str:
         match = _MOVE_TOKEN.match(compact, pos)
         if match is None:
             raise BoardError(
-                f"'{compact[pos]}' is not a move (expected U, D, L or R, optionally "
-                f"followed by a count) in '{text}'"
+                f"{shown(compact[pos])} is not a move (expected U, D, L or R, optionally "
+                f"followed by a count) in {shown(text)}"
             )
         letter, count = match.groups()
-        run = int(count) if count else 1
+        run = int(count) if count and len(count) <= MAX_SIDE_DIGITS else (0 if count else 1)
         if not 1 <= run <= MAX_RUN:
-            raise BoardError(f"run length {run} in '{text}' must be 1-{MAX_RUN}")
+            raise BoardError(
+                f"run length {shown_number(count)} in {shown(text)} must be 1-{MAX_RUN}")
         out.append(letter * run)
         pos = match.end()
     return "".join(out)
@@ -154,11 +202,15 @@ def compress_moves(moves: str) -> str:
 
 def parse_size(text: str) -> tuple[int, int]:
     """Read a size such as ``4x4``, ``3x5`` or ``4``; raises BoardError."""
-    match = re.fullmatch(r"\s*(\d+)\s*(?:[xX\u00d7]\s*(\d+))?\s*", text)
+    match = _SIZE.fullmatch(text)
     if match is None:
-        raise BoardError(f"'{text}' is not a board size (expected WxH or N, e.g. 4x4)")
-    width = int(match.group(1))
-    height = int(match.group(2)) if match.group(2) else width
+        raise BoardError(f"{shown(text)} is not a board size (expected WxH or N, e.g. 4x4)")
+    sides = [g for g in match.groups() if g is not None]
+    if any(len(side.lstrip("0")) > MAX_SIDE_DIGITS for side in sides):
+        raise BoardError(f"board size {shown(text.strip())} is too large "
+                         f"(at most {MAX_SIDE}x{MAX_SIDE})")
+    width = int(sides[0])
+    height = int(sides[1]) if len(sides) > 1 else width
     check_size(width, height)
     return width, height
 
@@ -171,4 +223,7 @@ __all__ = [
     "parse_board",
     "parse_moves",
     "parse_size",
+    "shown",
+    "shown_number",
+    "shown_path",
 ]

@@ -50,6 +50,9 @@ class Settings:
                 if isinstance(value, int | float) and not isinstance(value, bool):
                     if 0.0 <= float(value) <= MAX_ANIM_SECONDS:
                         values[f.name] = float(value)
+            elif f.name == "theme":
+                if isinstance(value, str) and value in THEME_CHOICES:
+                    values[f.name] = value  # an unknown name (of any length) is not kept
             elif isinstance(default, str) and isinstance(value, str):
                 values[f.name] = value
         return replace(base, **values)

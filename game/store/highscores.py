@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from game.core.summary import GameSummary
-from game.store.storage import BackgroundWriter, JsonStore, data_dir
+from game.store.storage import BackgroundWriter, JsonStore, data_dir, save_problem
 
 SCORES_FILE = "scores.json"
 SCORES_VERSION = 1
@@ -203,7 +204,13 @@ def damage(data: dict) -> str | None:
 
 
 class HighScores:
-    """The score file: a cached copy for instant reads, locked updates for writes."""
+    """The score file: a cached copy for instant reads, locked updates for writes.
+
+    A game that could not be saved (read-only folder, full disk, a file where the folder
+    should be) stays in memory, in the tables the player sees and in ``unsaved``;
+    ``save_problem`` says why, and ``retry`` (or the next recorded game) writes every unsaved
+    entry at once when the disk allows it again.
+    """
 
     def __init__(self, store: JsonStore | None = None) -> None:
         self.store = store or JsonStore(
@@ -211,6 +218,9 @@ class HighScores:
             kind="scores", validate=damage,
         )
         self._data: dict = default_data()
+        self._lock = threading.Lock()
+        self._unsaved: list[tuple[str, Entry]] = []
+        self._problem: str | None = None
 
     def load(self) -> HighScores:
         """Read the file (never raises; see ``take_warning``); returns self."""
@@ -256,17 +266,54 @@ class HighScores:
             return None, None
         entry = entry_for(summary, name=name, when=when, game_id=game_id)
         self._data, result = insert(self._data, summary.shape, entry)
+        with self._lock:
+            self._unsaved.append((summary.shape, entry))
+        return result, writer.submit(lambda: self._save_unsaved(entry))
 
-        def save() -> AddResult:
-            box: list[AddResult] = []
+    @property
+    def save_problem(self) -> str | None:
+        """Why the last save failed (None once a save worked, or if none failed)."""
+        return self._problem
 
-            def apply(data: dict) -> dict:
-                new, saved = insert(data, summary.shape, entry)
-                box[:] = [saved]
-                return new
+    @property
+    def unsaved(self) -> int:
+        """How many finished games are held in memory only, waiting to be saved."""
+        with self._lock:
+            return len(self._unsaved)
 
+    def retry(self, writer: BackgroundWriter) -> Future | None:
+        """Try again to save the games held in memory (None when there are none)."""
+        if not self.unsaved:
+            return None
+        return writer.submit(lambda: self._save_unsaved(None))
+
+    def _save_unsaved(self, wanted: Entry | None) -> AddResult | None:
+        """On the writer: enter every unsaved game under the file lock in one update.
+
+        Raises the OSError when the disk refuses (the entries stay unsaved, the reason is
+        kept in ``save_problem``); returns where ``wanted`` landed in the saved table.
+        """
+        with self._lock:
+            batch = list(self._unsaved)
+        if not batch:
+            return None
+        box: list[AddResult] = []
+
+        def apply(data: dict) -> dict:
+            for shape, entry in batch:
+                data, saved = insert(data, shape, entry)
+                if entry is wanted:
+                    box[:] = [saved]
+            return data
+
+        try:
             self._data = self.store.update(apply)
-            return box[0]
-
-        return result, writer.submit(save)
+        except OSError as exc:
+            self._problem = save_problem(exc, self.store.path)
+            raise
+        done = {id(entry) for _, entry in batch}
+        with self._lock:
+            self._unsaved = [item for item in self._unsaved if id(item[1]) not in done]
+        self._problem = None
+        return box[0] if box else None
 

@@ -7,14 +7,17 @@ import json
 import logging
 import os
 import queue
-import tempfile
+import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from datetime import UTC, datetime
 from pathlib import Path
 
 import platformdirs
+
+from game.core.faults import FaultLog, describe
 
 try:  # POSIX advisory locks; elsewhere updates are merely atomic, not serialised.
     import fcntl
@@ -28,6 +31,12 @@ LOCK_SUFFIX = ".lock"
 TEMP_SUFFIX = ".tmp"
 TIMESTAMP_FORMAT = "%Y%m%dT%H%M%SZ"
 JSON_INDENT = 1
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""A store file larger than this is not read (it is kept aside as damaged)."""
+NEW_FILE_MODE = 0o666
+"""Mode for a new file before the umask (the usual 0644); an existing file keeps its own."""
+STALE_TEMP_SECONDS = 600.0
+"""A temp file this old is left over from a crash even if its process id was reused."""
 
 log = logging.getLogger(__name__)
 
@@ -106,16 +115,52 @@ class JsonStore:
         A bad file is judged again under the lock before it is moved aside, so a file that
         another instance has just replaced with a good one is never set aside by mistake.
         """
+        self.clean_temp_files()
         try:
             return self._read()
-        except _BadFile:
-            pass
-        with self._locked():
+        except _BadFile as bad:
+            first = bad
+        try:
+            with self._locked():
+                try:
+                    return self._read()
+                except _BadFile as bad:
+                    self._set_aside(str(bad))
+                    return self.defaults()
+        except OSError as exc:  # the folder cannot even hold a lock file: read-only, a file...
+            self.warning = (f"{self.path.name} is unusable ({first}) and could not be moved "
+                            f"aside ({exc.strerror or exc}); using defaults")
+            log.warning(self.warning)
+            return self.defaults()
+
+    def clean_temp_files(self) -> int:
+        """Remove this file's temp files left by writers that died (kill -9 mid-save).
+
+        A temp file is ``.<name>.<pid>.<random>.tmp``; it is stale when its process is gone,
+        or when it is older than ``STALE_TEMP_SECONDS`` (a reused pid, or an older name).
+        Never raises; returns how many were removed.
+        """
+        removed = 0
+        prefix = f".{self.path.name}."
+        try:
+            names = [n for n in os.listdir(self.path.parent)
+                     if n.startswith(prefix) and n.endswith(TEMP_SUFFIX)]
+        except OSError:
+            return 0
+        now = time.time()
+        for name in names:
+            temp = self.path.parent / name
             try:
-                return self._read()
-            except _BadFile as bad:
-                self._set_aside(str(bad))
-                return self.defaults()
+                if _writer_alive(name[len(prefix):]) and (
+                        now - temp.stat().st_mtime < STALE_TEMP_SECONDS):
+                    continue
+                temp.unlink()
+                removed += 1
+            except OSError:
+                continue
+        if removed:
+            log.info("removed %d stale temp file(s) of %s", removed, self.path.name)
+        return removed
 
     def take_warning(self) -> str | None:
         """The pending warning, cleared so the game shows it only once."""
@@ -124,8 +169,10 @@ class JsonStore:
 
     def _read(self) -> dict:
         try:
+            if self.path.stat().st_size > MAX_FILE_BYTES:
+                raise _BadFile(f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
             raw = self.path.read_bytes()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # no file, or the folder is a file
             return self.defaults()
         except OSError as exc:
             raise _BadFile(f"could not read it ({exc.strerror or exc})") from exc
@@ -197,8 +244,12 @@ class JsonStore:
         text = json.dumps(doc, indent=JSON_INDENT, sort_keys=True, ensure_ascii=False) + "\n"
         folder = self.path.parent
         folder.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{self.path.name}.", suffix=TEMP_SUFFIX)
+        temp = folder / (f".{self.path.name}.{os.getpid()}.{secrets.token_hex(4)}"
+                         f"{TEMP_SUFFIX}")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, NEW_FILE_MODE)
         try:
+            with contextlib.suppress(OSError):  # keep the mode the player's file had
+                os.fchmod(fd, os.stat(self.path).st_mode & 0o7777)
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 handle.write(text)
                 handle.flush()
@@ -236,6 +287,33 @@ class JsonStore:
                     fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
 
 
+def _writer_alive(rest: str) -> bool:
+    """Whether the process named in a temp file's ``<pid>.<random>.tmp`` tail still runs."""
+    pid_text = rest.split(".", 1)[0]
+    if not pid_text.isascii() or not pid_text.isdigit():
+        return True  # an older name without a pid: only its age can tell
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def save_problem(error: BaseException, path: Path) -> str:
+    """Why ``path`` could not be saved, in a few words for the player."""
+    if isinstance(error, FileExistsError | NotADirectoryError):
+        return f"{path.parent} is not a folder (a file is in the way)"
+    if isinstance(error, OSError):
+        reason = (error.strerror or str(error)).lower()
+        return f"{reason} ({error.filename or path.parent})"
+    return describe(error)
+
+
 def _fsync_dir(folder: Path) -> None:
     """Make the rename itself durable (POSIX only; silently skipped elsewhere)."""
     flags = getattr(os, "O_DIRECTORY", None)
@@ -258,14 +336,15 @@ _STOP = object()
 class BackgroundWriter:
     """One daemon thread that runs submitted jobs in order, so the render loop never does I/O.
 
-    ``submit`` returns a Future at once; a job that raises is logged and its error kept in
-    ``errors`` (the game goes on). ``close`` drains the queue, waiting at most ``timeout``.
+    ``submit`` returns a Future at once; a job that raises is counted in ``faults`` (one log
+    line per distinct cause, then only counts; the game goes on) and its error goes back in
+    its Future. ``close`` drains the queue, waiting at most ``timeout``.
     """
 
     def __init__(self, name: str = "fifteen-writer") -> None:
         self._queue: queue.Queue = queue.Queue()
         self._closed = False
-        self.errors: list[BaseException] = []
+        self.faults = FaultLog(log, "background write")
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
@@ -293,7 +372,10 @@ class BackgroundWriter:
             self._closed = True
             self._queue.put(_STOP)
         self._thread.join(timeout)
-        return not self._thread.is_alive()
+        if self._thread.is_alive():
+            return False
+        self.faults.summarize()
+        return True
 
     @property
     def alive(self) -> bool:
@@ -311,8 +393,7 @@ class BackgroundWriter:
             try:
                 result = fn()
             except Exception as exc:
-                log.exception("background write failed")
-                self.errors.append(exc)
+                self.faults.report(exc)
                 future.set_exception(exc)
             else:
                 future.set_result(result)

@@ -10,6 +10,7 @@ import uuid
 from concurrent.futures import Future
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pygame
 
@@ -25,7 +26,7 @@ from game.store.history import GameRecord
 from game.store.history_scores import HistoryScores
 from game.store.settings_file import open_settings_store
 from game.store.storage import BackgroundWriter, JsonStore
-from game.ui import services
+from game.ui import display, services
 from game.ui.audio import Sounds
 from game.ui.autoplay import AutoPlayer
 from game.ui.context import Clock, Worker, Writer
@@ -50,6 +51,7 @@ from game.ui.intents import (
     ToTitle,
 )
 from game.ui.layout import MIN_WINDOW, Layout, compute_layout
+from game.ui.notice import SaveWatch
 from game.ui.picture import cut_tiles
 from game.ui.recorder import game_record
 from game.ui.render import TileCache
@@ -89,7 +91,7 @@ class App:
                  sounds: Sounds | None = None, scores: HighScores | None = None,
                  window: tuple[int, int] = DEFAULT_WINDOW, image: str | None = None,
                  rng: random.Random | None = None) -> None:
-        pygame.init()
+        display.start_pygame()  # raises NoDisplayError (one line, exit 2) with no display
         self.screen = pygame.display.set_mode(self._fit_window(window), pygame.RESIZABLE)
         pygame.display.set_caption("Fifteen")
         self.clock: Clock = clock if clock is not None else pygame.time.Clock()
@@ -120,6 +122,7 @@ class App:
         self._started_worker = False
         self._fade = Fade()
         self._shown: Scene | None = None
+        self._saves = SaveWatch(self._scores, lambda: self._scores.retry(self.writer))
 
     # --- the scene context ------------------------------------------------
     @property
@@ -166,6 +169,11 @@ class App:
     def warning(self) -> str | None:
         """A one-line note about a settings file that was set aside, if any."""
         return self._warning
+
+    @property
+    def notice(self) -> str | None:
+        """The notice every scene shows across the top for a few seconds, or None."""
+        return self._saves.notice
 
     @property
     def window(self) -> tuple[int, int]:
@@ -380,7 +388,18 @@ class App:
     def save_settings(self) -> None:
         """Queue a save of the settings on the writer thread."""
         data, store = self._settings.to_dict(), self.store
-        self.writer.submit(lambda: store.save(data))
+
+        path = getattr(store, "path", None) or Path("settings.json")
+
+        def save() -> None:
+            try:
+                store.save(data)
+            except OSError as exc:  # kept in memory; the player is told once, in the window
+                self._saves.settings_saved(exc, path)
+                raise
+            self._saves.settings_saved(None, path)
+
+        self.writer.submit(save)
 
     def use_picture(self, source: pygame.Surface | None) -> None:
         """Use this already loaded picture for picture mode; None keeps the default."""
@@ -404,6 +423,7 @@ class App:
                 self._carry_out_from(scene)
                 if used:
                     break
+        self._saves.update(dt)
         scene = self.scene
         scene.update(dt)
         self._carry_out_from(scene)

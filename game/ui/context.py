@@ -96,6 +96,11 @@ class SceneContext(Protocol):
     def warning(self) -> str | None: ...
 
     @property
+    def notice(self) -> str | None:
+        """A one-line message every scene shows across the top while it lasts, or None."""
+        ...
+
+    @property
     def window(self) -> tuple[int, int]:
         """The window's size in pixels."""
         ...

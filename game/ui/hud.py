@@ -46,7 +46,8 @@ def format_time(seconds: float) -> str:
 
 def coach_status(worker_state: CoachState, bound: int, distance: int | None,
                  optimal: bool) -> str:
-    """The words for the coach corner from the worker status and what is known."""
+    """The words for the coach corner from the worker status and what is known (the
+    status's longer ``detail`` goes to the footer, where it has room)."""
     if distance is not None:
         return f"{distance} to go" if optimal else f"best {distance}"
     if worker_state == CoachState.WARMING_UP:

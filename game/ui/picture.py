@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
+from game.core.notation import shown_path
+from game.ui.display import c_stderr_kept
 from game.ui.options import LaunchError
 from game.ui.scenery import builtin_picture
 
@@ -33,16 +36,23 @@ class PictureError(LaunchError):
 # --- loading and fitting ----------------------------------------------------------------------
 def load_picture(path: str | Path) -> pygame.Surface:
     """Read an image file into an opaque 32-bit surface; raises PictureError naming the file."""
+    name = shown_path(str(path))
+    if os.path.isdir(path):
+        raise PictureError(f"cannot read image file {name}: it is a folder")
+    said: list[str] = []
     try:
-        image = pygame.image.load(str(path))
+        with c_stderr_kept(said):
+            image = pygame.image.load(str(path))
     except FileNotFoundError:
-        raise PictureError(f"cannot read image file '{path}': no such file") from None
+        raise PictureError(f"cannot read image file {name}: no such file") from None
     except (pygame.error, OSError, ValueError) as exc:
         reason = (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
-        raise PictureError(f"cannot read image file '{path}': {reason or 'unknown error'}") from exc
+        if said and said[0] not in reason:
+            reason = f"{reason} ({said[0]})" if reason else said[0]
+        raise PictureError(f"cannot read image file {name}: {reason or 'unknown error'}") from exc
     width, height = image.get_size()
     if width == 0 or height == 0:
-        raise PictureError(f"cannot read image file '{path}': image is empty")
+        raise PictureError(f"cannot read image file {name}: image is empty")
     return _opaque(image)
 
 

@@ -99,7 +99,10 @@ class Job:
         self.bound = 0
         self.nodes = 0
         self.started_at: float | None = None
+        self.submitted_at: float | None = None
         self.cancel_at: float | None = None
+        self.timed_out = False
+        """Set by the watchdog when the job ran past its time."""
         self.abandoned = False
         self.future: Future | None = None
         self._lock = threading.Lock()

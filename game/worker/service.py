@@ -6,7 +6,14 @@ thread busy on hard 4x4 searches costs the frame loop no more than a solver proc
 Faults: a solve that raises comes back through its Future (status "unavailable" until the
 next success); a search that ignores its cancel token for ``hang_grace`` seconds is
 abandoned with its executor and a fresh one takes the next job; all jobs run on daemon
-threads (``DaemonThreadExecutor``), so quitting never waits on a hung search.
+threads (``DaemonThreadExecutor``), so quitting never waits on a hung search. Each fault is
+logged once per distinct cause (``faults``), outside the lock the game loop takes.
+
+Watchdog: a warm-up past ``warm_seconds`` (or a board request past ``search_seconds``) is
+abandoned at once; a search past ``search_seconds`` is cancelled, and abandoned if it
+ignores that. The status then says so in words (``WorkerStatus.detail``). The coach comes
+back by itself: when abandoned work finishes after all (a late warm-up still counts), or on
+the next new board, which always gets a fresh thread unless ``MAX_HUNG_THREADS`` are stuck.
 
 Only one job is in flight at a time; the next one is chosen when it ends (warm-up first,
 then board requests, then the newest submitted board). Methods called by the game loop take
@@ -37,6 +44,7 @@ from functools import partial
 
 from game.core.board import Board, check_size
 from game.core.coach import CoachResult, Hint, NewBoard, WorkerStatus
+from game.core.faults import FaultLog
 from game.core.generate import random_board
 from game.worker.executor import DaemonThreadExecutor
 from game.worker.jobs import (
@@ -54,6 +62,13 @@ from game.worker.jobs import (
     run_job,
 )
 from game.worker.knowledge import DEFAULT_CAPACITY, Knowledge
+from game.worker.watchdog import (
+    SEARCH_WATCHDOG_SECONDS,
+    WARM_WATCHDOG_SECONDS,
+    Verdict,
+    Watchdog,
+    words_for,
+)
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +77,10 @@ DEFAULT_HANG_GRACE = 2.0
 SHUTDOWN_JOIN_SECONDS = 0.5
 """shutdown() waits at most this long for the worker thread (a daemon either way)."""
 MAX_ABANDONED_THREADS = 3
-"""With this many hung threads still alive, no new search is started (the CPU is taken)."""
+"""With this many hung threads still alive, the worker starts nothing on its own (prefetch,
+retrying a stuck board); a new board from the player still gets a fresh thread."""
+MAX_HUNG_THREADS = 8
+"""With this many hung threads still alive, nothing starts until one of them ends."""
 
 
 class SolverWorker:
@@ -78,6 +96,8 @@ class SolverWorker:
         warm_shapes: tuple[tuple[int, int], ...] | None = None,
         prefetch: bool = True,
         clock: Callable[[], float] = time.monotonic,
+        warm_seconds: float = WARM_WATCHDOG_SECONDS,
+        search_seconds: float = SEARCH_WATCHDOG_SECONDS,
     ) -> None:
         """``solver_module`` defaults to ``game.solver``, imported lazily on the worker thread.
 
@@ -85,18 +105,22 @@ class SolverWorker:
         ``warm_shapes`` goes to ``warm_up`` (None: the solver's default shapes).
         ``prefetch``: while idle, solve the neighbours of the board on screen, so the
         complete hint for the player's next position is usually known before the move.
+        ``warm_seconds`` and ``search_seconds`` are the watchdog's limits.
         """
         self._solver = solver_module
-        self._hang_grace = hang_grace
         self._solve_seconds = solve_seconds
+        self._watchdog = Watchdog(warm_seconds=warm_seconds, search_seconds=search_seconds,
+                                  hang_grace=hang_grace, solve_seconds=solve_seconds)
         self._warm_shapes = warm_shapes
         self._prefetch = prefetch
         self._prefetched: set[Board] = set()  # tried for the current latest board
         self._clock = clock
+        self._warm_stuck = False  # a warm-up was abandoned; retried on the next new board
+        self._detail = ""
+        self.faults = FaultLog(log, "coach")
         self._knowledge = Knowledge(cache_size)
         self._lock = threading.RLock()
         self._executor: DaemonThreadExecutor | None = None
-        self._abandoned: list[threading.Thread] = []
         self._started = False
         self._warm = False
         self._closed = False
@@ -145,6 +169,7 @@ class SolverWorker:
                 return  # already in hand
             if board != self._latest:
                 self._prefetched.clear()
+                self._retry_warm_up()
             self._latest, self._latest_at = board, now
             if running is not None and running.searching and running.board != board:
                 running.cancel(now)
@@ -161,6 +186,7 @@ class SolverWorker:
                 self._pending = board
             self._started = True
             self._tick(now)
+        self.faults.flush()
 
     def judge(self, boards: list[Board]) -> None:
         """Solve these boards when nothing more urgent waits (after the board on screen, before
@@ -195,7 +221,10 @@ class SolverWorker:
             request_id = next(self._request_ids)
             if self._closed:
                 return request_id
-            if length is None:
+            self._retry_warm_up()
+            if length is None or self._warm_stuck or self._watchdog.hung() >= MAX_HUNG_THREADS:
+                # Drawn at once: no length asked, or the coach is stuck (never keep the
+                # player waiting on "generating" behind hung work).
                 board = random_board(width, height, random.Random(seed))
                 self._outbox.append(NewBoard(board, None, request_id))
                 return request_id
@@ -221,6 +250,7 @@ class SolverWorker:
             self._tick(now)
             items, self._outbox = self._outbox, []
             latest, since = self._latest, self._latest_at
+        self.faults.flush()
         out: list[Hint | NewBoard] = []
         for item in items:
             if isinstance(item, Hint):
@@ -246,6 +276,8 @@ class SolverWorker:
             executor.shutdown(wait=False, cancel_futures=True)
         if executor.thread is not threading.current_thread():
             executor.thread.join(SHUTDOWN_JOIN_SECONDS)
+        self.faults.flush()
+        self.faults.summarize()
 
     def __enter__(self) -> SolverWorker:
         self.start()
@@ -265,7 +297,13 @@ class SolverWorker:
         job = self._running
         if job is None:
             return self._pending is None and not self._board_jobs and not self._judge
-        return job.cancel_at is None and self._solve_seconds is None
+        return self._watchdog.quiet(job, self._clock())
+
+    def _retry_warm_up(self) -> None:
+        """A new board: give a warm-up that was abandoned one more try on a fresh thread."""
+        if self._warm_stuck and not self._warm:
+            self._warm_stuck = False
+            self._detail = "warm-up timed out; retrying"
 
     # --- scheduling (called with the lock held) -----------------------------
     def _tick(self, now: float) -> None:
@@ -274,41 +312,60 @@ class SolverWorker:
         self._publish()
 
     def _watch(self, now: float) -> None:
-        """Cancel over-long searches; abandon ones that ignore their cancel token."""
+        """The watchdog: abandon over-long warm-ups and board requests, cancel over-long
+        searches, and abandon searches that ignore their cancel token."""
         job = self._running
         if job is None or job.future is None or job.future.done():
             return
-        if (job.searching and self._solve_seconds is not None
-                and job.started_at is not None
-                and now - job.started_at > self._solve_seconds + self._hang_grace):
+        verdict, why = self._watchdog.verdict(job, now)
+        if verdict is Verdict.CANCEL:
             job.cancel(now)
-        if job.cancel_at is not None and now - job.cancel_at > self._hang_grace:
-            self._abandon(job, "search ignored its cancel token")
+        elif verdict is Verdict.ABANDON:
+            self._abandon(job, why)
 
     def _abandon(self, job: Job, why: str) -> None:
-        log.warning("abandoning worker thread: %s", why)
         job.abandoned = True
         self._running = None
         self._faulted = True
         self.counters["faults"] += 1
         self.counters["restarts"] += 1
-        self.last_error = WorkerError(why)
-        if job.kind is JobKind.SOLVE and job.board == self._latest and self._pending is None:
+        self.last_error = WorkerError(f"abandoned a worker thread: {why}")
+        self.faults.later(self.last_error, job.kind.value,
+                     cause=f"{job.kind.value} abandoned ({'time' if job.timed_out else 'hang'})")
+        self._detail = words_for(job)
+        if job.kind is JobKind.WARM:
+            self._warm_stuck = True
+            while self._board_jobs:  # nobody waits on "generating" behind a stuck warm-up
+                self._uniform_board(self._board_jobs.popleft())
+        elif job.kind is JobKind.BOARD:
+            self._uniform_board(job)
+        elif (not job.timed_out and job.kind is JobKind.SOLVE and job.board == self._latest
+              and self._pending is None):  # not retried after its time: only after a hang
             self._pending = job.board
         executor, self._executor = self._executor, None
         if executor is not None:
-            self._abandoned.append(executor.thread)
+            self._watchdog.keep(executor.thread)
             executor.shutdown(wait=False, cancel_futures=True)
+
+    def _uniform_board(self, job: Job) -> None:
+        """Answer a board request with a uniformly drawn board (no length promised)."""
+        req = job.request
+        assert req is not None
+        board = random_board(req.width, req.height, random.Random(req.seed))
+        self._outbox.append(NewBoard(board, None, req.request_id))
 
     def _pump(self) -> None:
         """Start the next job if none is in flight."""
         if self._closed or self._running is not None or not self._started:
             return
-        self._abandoned = [t for t in self._abandoned if t.is_alive()]
-        if len(self._abandoned) >= MAX_ABANDONED_THREADS:
+        hung = self._watchdog.hung()
+        if hung >= MAX_HUNG_THREADS:
             self._faulted = True
+            self._detail = f"{hung} searches stuck; waiting"
             return
         if not self._warm:
+            if self._warm_stuck:
+                return  # until the stuck warm-up ends or a new board asks for a retry
             job = Job(JobKind.WARM)
         elif self._board_jobs:
             job = self._board_jobs.popleft()
@@ -316,13 +373,13 @@ class SolverWorker:
             job = Job(JobKind.SOLVE, self._pending)
             self._pending = None
             self.counters["searches"] += 1
-        elif self._judge and not self._faulted:
+        elif self._judge and not self._faulted and hung < MAX_ABANDONED_THREADS:
             board = next(iter(self._judge))
             del self._judge[board]
             job = Job(JobKind.JUDGE, board)
-        elif self._prefetch and not self._faulted and self._latest is not None and (
-            child := self._knowledge.unknown_neighbour(self._latest, self._prefetched)
-        ):
+        elif (self._prefetch and not self._faulted and hung < MAX_ABANDONED_THREADS
+              and self._latest is not None
+              and (child := self._knowledge.unknown_neighbour(self._latest, self._prefetched))):
             job = Job(JobKind.PREFETCH, child)
             self._prefetched.add(child)
             self.counters["prefetches"] += 1
@@ -332,15 +389,33 @@ class SolverWorker:
             if self._executor is not None:  # its thread died under us
                 self.counters["restarts"] += 1
                 self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = DaemonThreadExecutor("fifteen-solver")
+                self._executor = None
+            try:
+                self._executor = DaemonThreadExecutor("fifteen-solver")
+            except RuntimeError as exc:  # "can't start new thread": try again on the next tick
+                self._put_back(job)
+                self._faulted = True
+                self._detail = "no thread for the coach"
+                self.faults.later(exc, job.kind.value)
+                return
+        job.submitted_at = self._clock()
         self._running = job
         job.future = self._executor.submit(self._run, job)
         job.future.add_done_callback(partial(self._done, job))
 
+    def _put_back(self, job: Job) -> None:
+        """A job that could not start goes back where it came from."""
+        if job.kind is JobKind.BOARD:
+            self._board_jobs.appendleft(job)
+        elif job.kind is JobKind.SOLVE and self._pending is None:
+            self._pending = job.board
+
     def _publish(self) -> None:
         job = self._running
-        if self._faulted or self._closed:
+        if self._closed:
             status = WorkerStatus(UNAVAILABLE)
+        elif self._faulted:
+            status = WorkerStatus(UNAVAILABLE, detail=self._detail)
         elif not self._warm:
             status = WorkerStatus(WARMING_UP)
         elif job is not None and job.kind is JobKind.SOLVE:
@@ -374,18 +449,43 @@ class SolverWorker:
     def _done(self, job: Job, future: Future) -> None:
         """Done callback (usually on the worker thread): file the outcome, start the next job."""
         with self._lock:
-            if job.abandoned or self._closed:
+            if self._closed:
                 return
-            if self._running is job:
-                self._running = None
-            if not future.cancelled():
-                error = future.exception()
-                if error is not None:
-                    self._fail(job, error)
-                else:
-                    self._succeed(job, future.result())
+            if job.abandoned:
+                self._late(job, future)
+            else:
+                if self._running is job:
+                    self._running = None
+                if not future.cancelled():
+                    error = future.exception()
+                    if error is not None:
+                        self._fail(job, error)
+                    elif job.timed_out and future.result() is CANCELLED:
+                        self._faulted = True
+                        self._detail = "search timed out"
+                        self.counters["faults"] += 1
+                    else:
+                        self._succeed(job, future.result())
             self._pump()
             self._publish()
+        self.faults.flush()
+
+    def _late(self, job: Job, future: Future) -> None:
+        """Abandoned work that ended after all: keep what it found, and recover from it."""
+        if future.cancelled() or future.exception() is not None:
+            return
+        result = future.result()
+        if job.kind is JobKind.WARM:
+            self._warm, self._warm_stuck = True, False
+            self._recovered()
+        elif isinstance(result, Hint):  # learned already; hand it out if still wanted
+            if result.board == self._latest and job.kind is JobKind.SOLVE:
+                self._outbox.append(result)
+            self._recovered()
+
+    def _recovered(self) -> None:
+        self._faulted = False
+        self._detail = ""
 
     def _succeed(self, job: Job, result: object) -> None:
         if job.kind in BACKGROUND:
@@ -394,7 +494,7 @@ class SolverWorker:
             return  # learned on the worker thread; submit() and known() find it in the cache
         if job.kind is JobKind.WARM:
             self._warm = True
-            self._faulted = False
+            self._recovered()
         elif job.kind is JobKind.BOARD:
             req = job.request
             assert req is not None
@@ -403,15 +503,15 @@ class SolverWorker:
                                             f"{req.width}x{req.height} board request"))
                 return
             self._outbox.append(NewBoard(result, req.length, req.request_id))
-            self._faulted = False
+            self._recovered()
         elif isinstance(result, Hint):
             self._outbox.append(result)
-            self._faulted = False
+            self._recovered()
 
     def _fail(self, job: Job, error: BaseException) -> None:
         self.last_error = error
         if job.kind in BACKGROUND:  # only background work failed; the board on screen may be fine
-            log.info("%s of %s failed: %r", job.kind.value, job.board, error)
+            self.faults.later(error, job.kind.value)
             self.counters["faults"] += 1
             return
         if job.kind is JobKind.BOARD:  # the game must still get a board: draw one uniformly
@@ -422,8 +522,9 @@ class SolverWorker:
             if isinstance(error, ValueError):  # no board of that length exists: not a fault
                 log.info("board request %s: %s", job.request, error)
                 return
-        log.warning("solver %s job failed: %r", job.kind.value, error, exc_info=error)
+        self.faults.later(error, job.kind.value)
         self._faulted = True
+        self._detail = "solver error" if job.kind is not JobKind.WARM else "warm-up failed"
         self.counters["faults"] += 1
         if job.kind is JobKind.WARM:
             self._warm = True  # carry on: solves may still work, and will say if not

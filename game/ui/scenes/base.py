@@ -7,6 +7,7 @@ import pygame
 from game.core.coach import CoachResult
 from game.ui.context import SceneContext
 from game.ui.intents import Intent
+from game.ui.notice import draw_notice
 
 
 class Scene:
@@ -43,3 +44,7 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the frame from state; must not change it."""
+
+    def draw_notice(self, surface: pygame.Surface) -> None:
+        """Paint the app's notice (e.g. scores that cannot be saved) over the frame, if any."""
+        draw_notice(surface, self.ctx.notice, self.ctx.theme, self.ctx.fonts)

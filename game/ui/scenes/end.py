@@ -55,6 +55,7 @@ class EndScene(Scene):
         if not self.ctx.settings.reduced_motion:
             view = replace(view, points_shown=count_up(view.summary.points, self.elapsed))
         draw_end_screen(surface, view, self.ctx.theme, self.ctx.fonts)
+        self.draw_notice(surface)
 
 
 class ScoresScene(Scene):
@@ -80,3 +81,4 @@ class ScoresScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_high_scores(surface, self.view, self.ctx.theme, self.ctx.fonts)
+        self.draw_notice(surface)

@@ -79,3 +79,4 @@ class SettingsScene(Scene):
         view = MenuView("Settings", self.menu.labels(self.items()), self.menu.selected,
                         footer="Enter/Left/Right change  Esc back")
         draw_menu(surface, view, self.ctx.theme, self.ctx.fonts)
+        self.draw_notice(surface)

@@ -359,7 +359,7 @@ class PlayScene(Scene):
             moves=session.moves, seconds=session.elapsed,
             points=session.points, streak=session.streak,
             multiplier=session.sheet.multiplier, status=words, coach=status.state,
-            footer=HELP, banner=banner, muted=not self.ctx.settings.sound,
+            footer=status.detail or HELP, banner=banner, muted=not self.ctx.settings.sound,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -371,3 +371,4 @@ class PlayScene(Scene):
         draw_hud(surface, self.hud_view(), layout, ctx.theme, ctx.fonts)
         if self.menu is not None:
             self.menu.draw(surface, ctx, self.spec, self.session.game_id or "")
+        self.draw_notice(surface)

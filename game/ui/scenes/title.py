@@ -134,6 +134,7 @@ class TitleScene(Scene):
                         subtitle=warning or subtitle,
                         footer="Up/Down choose  Left/Right change  Enter start  Esc quit")
         draw_menu(surface, view, self.ctx.theme, self.ctx.fonts)
+        self.draw_notice(surface)
 
 
 def _wrap(side: int) -> int:
@@ -173,3 +174,4 @@ class GeneratingScene(Scene):
                         subtitle=f"{self.spec.width}x{self.spec.height} {self.spec.difficulty}",
                         footer="Esc back to the title")
         draw_menu(surface, view, self.ctx.theme, self.ctx.fonts)
+        self.draw_notice(surface)
