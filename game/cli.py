@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
+from game.arena.commands import COMMANDS as ARENA_COMMANDS
+from game.arena.commands import add_arena_commands, run_arena_command
 from game.board import Board, BoardError
 from game.generate import looks_like_game_id, parse_game_id
 from game.notation import parse_size
@@ -113,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="tell whether a board is solvable")
     check.add_argument("board", metavar="BOARD", help="board text, game ID, file path or -")
+    add_arena_commands(sub)
     return parser
 
 
@@ -159,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = args.command or "play"
         if command == "check":
             return cmd_check(args)
+        if command in ARENA_COMMANDS:
+            return run_arena_command(args)
         if command == "solve":
             from game.solve_cli import cmd_solve
 
