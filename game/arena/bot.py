@@ -125,6 +125,10 @@ class ReferenceBot:
             report.moves += 1
             if "Error" in reply:
                 raise BotError(f"server refused move {letter}: {reply['Error']}")
+            board = board.apply(letter)
+            if reply.get("Board") != list(board.tiles):
+                raise BotError(f"after move {letter} the server shows {reply.get('Board')}, "
+                               f"expected {list(board.tiles)}")
             if self.delay > 0:
                 await asyncio.sleep(self.delay)
         if reply.get("Status") != "complete":

@@ -41,7 +41,8 @@ WATCH_PATH = "/watch"
 CLOSE_POLICY = 1008
 CLOSE_INTERNAL = 1011
 PING_SECONDS = 20.0
-CLOSE_SECONDS = 2.0
+CLOSE_SECONDS = 1.0
+"""A flooder whose backlog hides its closing reply is dropped after this long."""
 
 
 @dataclass(frozen=True, slots=True)
