@@ -49,6 +49,9 @@ class BotReport:
     score: int = 0
     seconds: float = 0.0
     latencies: list[float] = field(default_factory=list)
+    """Seconds from sending a Move to its reply."""
+    deal_latencies: list[float] = field(default_factory=list)
+    """Seconds from asking for a board (New, or an unsolvable claim) to receiving it."""
 
     def line(self) -> str:
         """One line of results for the console."""
@@ -80,12 +83,12 @@ class ReferenceBot:
         self.delay = delay
         self.report = BotReport(name)
 
-    async def _ask(self, ws: ClientConnection, text: str) -> dict:
+    async def _ask(self, ws: ClientConnection, text: str, timings: list[float]) -> dict:
         sent = time.perf_counter()
         await ws.send(text)
         async with asyncio.timeout(REPLY_SECONDS):
             data = parse_server(await ws.recv())
-        self.report.latencies.append(time.perf_counter() - sent)
+        timings.append(time.perf_counter() - sent)
         if "Error" in data:
             self.report.errors.append(str(data["Error"]))
         return data
@@ -113,7 +116,8 @@ class ReferenceBot:
         report.games += 1
         if not is_solvable(board):
             report.unsolvable_seen += 1
-            reply = await self._ask(ws, encode_client(UnsolvableClaim()))
+            reply = await self._ask(ws, encode_client(UnsolvableClaim()),
+                                    report.deal_latencies)
             report.caught += reply.get("Claim") == Claim.CAUGHT.value
             report.wrong_claims += reply.get("Claim") == Claim.WRONG.value
             report.score = int(reply.get("Score", 0))
@@ -121,7 +125,8 @@ class ReferenceBot:
         path = await asyncio.to_thread(_solution, board)
         reply = data
         for letter in path:
-            reply = await self._ask(ws, encode_client(MoveRequest(Direction.from_letter(letter))))
+            move = encode_client(MoveRequest(Direction.from_letter(letter)))
+            reply = await self._ask(ws, move, report.latencies)
             report.moves += 1
             if "Error" in reply:
                 raise BotError(f"server refused move {letter}: {reply['Error']}")
@@ -138,7 +143,7 @@ class ReferenceBot:
         report.score = int(reply.get("Score", 0))
         if report.games >= self.games:
             return reply
-        return await self._ask(ws, encode_client(NewBoard()))
+        return await self._ask(ws, encode_client(NewBoard()), report.deal_latencies)
 
 
 def _solution(board: Board) -> str:

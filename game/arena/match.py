@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections.abc import Callable
@@ -76,6 +77,7 @@ class Match:
         self.last: MoveClass | None = None
         self.last_letter = ""
         self.log: Callable[[str], None] = lambda line: None
+        self._next: asyncio.Future[tuple[Board, Knowledge | None]] | None = None
 
     # --- figures ------------------------------------------------------
     @property
@@ -99,12 +101,22 @@ class Match:
         self.results.points = self.score
 
     # --- games --------------------------------------------------------
+    async def _prepare(self) -> tuple[Board, Knowledge | None]:
+        board = self.dealer.deal(self.rng)
+        return board, await self.oracle.knowledge(board)
+
     async def deal(self) -> None:
-        """Deal the next board and learn its exact distance before the bot sees it."""
-        self.board = self.dealer.deal(self.rng)
+        """Deal the next board, its exact distance known before the bot sees it.
+
+        The board after it is dealt and searched in the background at once, so the bot
+        rarely waits for a search when a game ends.
+        """
+        if self._next is None:
+            self._next = asyncio.ensure_future(self._prepare())
+        self.board, self.known = await self._next
+        self._next = asyncio.ensure_future(self._prepare())
         self.game += 1
         self.solvable = self.board.is_solvable()
-        self.known = await self.oracle.knowledge(self.board) if self.solvable else None
         start = self.known.distance if self.known else None
         self.sheet = ScoreSheet.start(start, width=self.board.width, height=self.board.height)
         self.status = Status.PLAYING
@@ -124,6 +136,13 @@ class Match:
         return (f"game {self.game} {self.results.name} {self.board.shape}: {outcome}, "
                 f"{self.sheet.moves} moves (optimal {optimal}; {self.sheet.optimal} optimal, "
                 f"{self.sheet.wasteful} wasteful), {points:+d} points, total {self.banked}")
+
+    def close(self, why: str) -> None:
+        """The connection is gone: end the game in play and drop the board dealt ahead."""
+        if self._next is not None:
+            self._next.cancel()
+            self._next = None
+        self.abandon(why)
 
     def abandon(self, why: str) -> None:
         """The game in play ends without a result (skip or disconnect); its live points stay."""

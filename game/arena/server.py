@@ -125,7 +125,7 @@ class ArenaServer:
             with contextlib.suppress(Exception):
                 await ws.close(CLOSE_INTERNAL, "internal error")
         finally:
-            match.abandon("abandoned (disconnected)")
+            match.close("abandoned (disconnected)")
             results.connected = False
             self.live.pop(conn_id, None)
 
