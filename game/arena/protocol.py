@@ -23,6 +23,8 @@ from game.board import Board
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
+WATCH_PATH = "/watch"
+"""Spectators connect here; every other path is a bot."""
 MAX_MESSAGE_BYTES = 64 * 1024
 """Frames larger than this are refused by the websocket layer (close code 1009)."""
 

@@ -24,6 +24,7 @@ from game.arena.protocol import (
     DEFAULT_HOST,
     DEFAULT_PORT,
     MAX_MESSAGE_BYTES,
+    WATCH_PATH,
     ProtocolError,
     error_json,
     parse_client,
@@ -37,7 +38,6 @@ SPECTATOR_HZ = 30
 """Snapshots a second sent to each spectator."""
 LEADERBOARD_ROWS = 10
 MAX_NAME = 24
-WATCH_PATH = "/watch"
 CLOSE_POLICY = 1008
 CLOSE_INTERNAL = 1011
 PING_SECONDS = 20.0
