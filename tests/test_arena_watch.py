@@ -29,6 +29,8 @@ def test_one_cell_moves_slide_and_new_games_snap() -> None:
     moved = START.apply("L")
     panel.update(view(moved, moves=1))
     assert panel.tween is not None and not panel.tween.done and panel.cue is not None
+    assert panel.pending == {START.blank, moved.blank} and panel.text  # only these change
+    panel.shown()
     assert panel.board_view().moving  # the tile is between cells
     panel.advance(1.0)
     assert panel.board_view().moving == {}

@@ -7,7 +7,7 @@ import signal
 import statistics
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
@@ -74,15 +74,26 @@ class Panel:
     cue: Flash | None = None
     cue_tile: int = 0
     win: Flash | None = None
-    dirty: bool = True
-    """Whether the panel looks different from the last frame shown."""
+    whole: bool = True
+    """The whole panel looks different from the last frame shown."""
+    text: bool = True
+    """Its two lines of text changed."""
+    cells: set[int] = field(default_factory=set)
+    """The cells the current slide and cue touch."""
+    pending: set[int] = field(default_factory=set)
+    """Cells that look different from the last frame shown."""
 
     def update(self, view: dict[str, Any]) -> None:
         """Take the server's newest view; one-cell changes slide, anything else snaps."""
-        before = (self.board, self.game, self.moves, self.score, self.status)
+        before = (self.game, self.moves, self.score, self.status, self.streak)
         self._take(view)
-        if (self.board, self.game, self.moves, self.score, self.status) != before:
-            self.dirty = True
+        if (self.game, self.moves, self.score, self.status, self.streak) != before:
+            self.text = True
+
+    def shown(self) -> None:
+        """The panel as it is now has reached the screen."""
+        self.whole = self.text = False
+        self.pending.clear()
 
     def _take(self, view: dict[str, Any]) -> None:
         width, height = view["Size"]
@@ -94,11 +105,14 @@ class Panel:
             moved = [t for t in board.tiles if t and board.tiles.index(t) !=
                      self.board.tiles.index(t)] if board.shape == self.board.shape else []
             if same_game and len(moved) == 1:
+                self.pending |= self.cells  # where the last cue was drawn
+                self.cells = {self.board.blank, board.blank}
+                self.pending |= self.cells
                 self.tween = SlideTween(self.board, board, SLIDE_SECONDS)
                 if view.get("Last") in ("optimal", "wasteful"):
                     self.cue, self.cue_tile = Flash(view["Last"], FLASH_SECONDS), moved[0]
             else:
-                self.tween, self.cue = None, None
+                self.tween, self.cue, self.whole = None, None, True
             self.board = board
         if view["Status"] == "complete" and self.status != "complete":
             self.win = Flash("win", WIN_SECONDS)
@@ -107,10 +121,13 @@ class Panel:
 
     def advance(self, dt: float) -> None:
         """Move the animations on by ``dt`` seconds; a panel that moved or just settled is dirty."""
-        for anim in (self.tween, self.cue, self.win):
+        for anim in (self.tween, self.cue):
             if anim is not None and not anim.done:
                 anim.advance(dt)
-                self.dirty = True  # one more frame after the end draws the settled state
+                self.pending |= self.cells  # includes the frame it settles in
+        if self.win is not None and not self.win.done:
+            self.win.advance(dt)
+            self.whole = True
 
     def board_view(self) -> BoardView:
         """What draw_board reads for this panel."""
@@ -265,11 +282,19 @@ class WatchWindow:
         dirty: list[Rect] = [(0, 0, screen.get_width(), head)]
         if panels:
             for panel, (box, board_rect) in zip(panels, plan.slots, strict=True):
-                self._draw_panel(panel, box, board_rect)
-                if panel.dirty or panel is not self._shown.get(box):
+                layout = self._draw_panel(panel, box, board_rect)
+                if panel.whole or panel is not self._shown.get(box):
                     dirty.append(box)
-                    panel.dirty = False
                     self._shown[box] = panel
+                elif panel.text or panel.pending:
+                    # one rectangle per panel: each rectangle is a separate copy to the display
+                    parts = [pygame.Rect(box[0], box[1], box[2], board_rect[1] - box[1])
+                             ] if panel.text else []
+                    edge = 2 * layout.gap
+                    for cell in panel.pending:
+                        parts.append(pygame.Rect(layout.cell_rect(cell)).inflate(edge, edge))
+                    dirty.append(tuple(parts[0].unionall(parts[1:])))
+                panel.shown()
         else:
             x0, y0, aw, ah = plan.area
             fonts.blit_center(screen, "waiting for bots...", max(16, ah // 14), theme.hud_text,
@@ -288,7 +313,7 @@ class WatchWindow:
         self._plan_shown = plan
         self.dirty_rects = None if full else dirty
 
-    def _draw_panel(self, panel: Panel, box: Rect, board_rect: Rect) -> None:
+    def _draw_panel(self, panel: Panel, box: Rect, board_rect: Rect) -> Layout:
         screen, theme, fonts = self.screen, self.theme, self.fonts
         px, py, pw, _ = box
         size = max(10, int(board_rect[2] * PANEL_TEXT_SHARE))
@@ -308,6 +333,7 @@ class WatchWindow:
         layout = board_layout(screen.get_size(), board_rect, panel.board.width,
                               panel.board.height)
         draw_board(screen, panel.board_view(), layout, theme, self.tiles)
+        return layout
 
     def _draw_leaderboard(self, snap: Snapshot, rect: tuple[int, int, int, int]) -> None:
         screen, theme, fonts = self.screen, self.theme, self.fonts
