@@ -12,7 +12,8 @@ from arena_support import arena
 from game.arena.bot import run_bots
 from game.arena.spectate import Snapshot, SpectatorFeed, watch_url
 from game.board import Board
-from game.ui.watch import Panel, WatchWindow, grid
+from game.ui.watch import WatchWindow
+from game.ui.watch_panel import Panel, grid
 
 START = Board(4, 4, (1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
 
