@@ -141,4 +141,11 @@ def run_bot(args: argparse.Namespace) -> int:
         print(report.line())
         for error in report.errors[:5]:
             print(f"  error: {error}")
+    if len(reports) > 1:
+        total = sum(r.games for r in reports)
+        perfect = sum(r.perfect for r in reports)
+        print(f"all {len(reports)} bots: {total} games, {sum(r.solved for r in reports)} solved "
+              f"({sum(r.at_optimal for r in reports)} at optimal length), "
+              f"{sum(r.caught for r in reports)}/{sum(r.unsolvable_seen for r in reports)} "
+              f"unsolvable caught; {perfect} of {len(reports)} bots perfect")
     return 0 if all(r.perfect for r in reports) else 1
