@@ -17,7 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from game.arena.bot import run_bots
 from game.arena.limits import FLOOD_MESSAGES
-from game.arena.match import CATCH_POINTS_PER_CELL, WRONG_CLAIM_COST_PER_CELL
+from game.arena.match import CATCH_POINTS_PER_CELL, WRONG_CLAIM_COST_PER_CELL, Match
 from game.arena.protocol import MAX_MESSAGE_BYTES, Direction
 from game.arena.server import ArenaServer
 from game.board import Board
@@ -241,3 +241,22 @@ def test_reference_bot_hundred_games_perfect() -> None:
         (report,) = asyncio.run(run_bots(url, 1, games=100))
     assert report.perfect and report.games == 100, report.line()
     assert report.unsolvable_seen > 0
+
+
+def test_a_failing_connection_is_closed_and_the_others_go_on(
+        solvable_arena: tuple[ArenaServer, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    real = Match.handle
+
+    async def handle(self: Match, message: object) -> object:
+        if self.results.name == "boom":
+            raise RuntimeError("simulated server bug")
+        return await real(self, message)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Match, "handle", handle)
+    _, url = solvable_arena
+    with connect(url) as neighbour, connect(url + "?name=boom") as ws:
+        theirs = board_of(recv(neighbour))
+        recv(ws)
+        ws.send('{"New": true}')
+        assert _closed_code(ws)[1] == 1011
+        _bystander_ok(neighbour, theirs)

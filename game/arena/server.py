@@ -151,7 +151,6 @@ class ArenaServer:
                     await ws.close(CLOSE_POLICY, "flood")
                     return
                 queue.put_nowait(frame)
-            worker.result()  # the answering task failed: raise its error here
         finally:
             worker.cancel()
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
@@ -159,6 +158,16 @@ class ArenaServer:
 
     async def _answer(self, ws: ServerConnection, match: Match,
                       queue: asyncio.Queue[str | bytes]) -> None:
+        try:
+            await self._answer_all(ws, match, queue)
+        except ConnectionClosed:
+            pass
+        except Exception:  # close this connection (which wakes the reader); others go on
+            log.exception("connection %s failed", match.results.name)
+            await ws.close(CLOSE_INTERNAL, "internal error")
+
+    async def _answer_all(self, ws: ServerConnection, match: Match,
+                          queue: asyncio.Queue[str | bytes]) -> None:
         pacer = Pacer()
         loop = asyncio.get_running_loop()
         while True:
