@@ -39,6 +39,7 @@ def _serve(ports: multiprocessing.Queue, stop: multiprocessing.Event, width: int
         await server.run(done, ports.put)
 
     asyncio.run(main())
+    print(f"      server side: {server.handling_summary()}", flush=True)
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -83,12 +84,15 @@ def main(argv: list[str] | None = None) -> int:
         print("bench: error: --seconds must be in 0..600 and bot counts in 1..256",
               file=sys.stderr)
         return 2
+    print(f"arena bench: 10% unsolvable, {args.seconds:g} s per round, a fresh server "
+          "process per round on a loopback port")
     for width, height in SIZES:
-        _bench_size(width, height, rounds, args.seconds)
+        for bots in rounds:
+            _bench_round(width, height, bots, args.seconds)
     return 0
 
 
-def _bench_size(width: int, height: int, rounds: list[int], seconds: float) -> None:
+def _bench_round(width: int, height: int, bots: int, seconds: float) -> None:
     ctx = multiprocessing.get_context("spawn")
     ports: multiprocessing.Queue = ctx.Queue()
     stop = ctx.Event()
@@ -97,10 +101,7 @@ def _bench_size(width: int, height: int, rounds: list[int], seconds: float) -> N
     try:
         port = ports.get(timeout=START_SECONDS)
         url = f"ws://127.0.0.1:{port}"
-        print(f"arena bench: {width}x{height} boards, 10% unsolvable, server at {url}, "
-              f"{seconds:g} s per round")
-        for bots in rounds:
-            print(asyncio.run(_round(url, bots, seconds)), flush=True)
+        print(f"{width}x{height} " + asyncio.run(_round(url, bots, seconds)), flush=True)
     finally:
         stop.set()
         proc.join(10)

@@ -77,7 +77,7 @@ class Match:
         self.last: MoveClass | None = None
         self.last_letter = ""
         self.log: Callable[[str], None] = lambda line: None
-        self._next: asyncio.Future[tuple[Board, Knowledge | None]] | None = None
+        self._next: tuple[Board, asyncio.Future[Knowledge | None]] | None = None
 
     # --- figures ------------------------------------------------------
     @property
@@ -101,20 +101,28 @@ class Match:
         self.results.points = self.score
 
     # --- games --------------------------------------------------------
-    async def _prepare(self) -> tuple[Board, Knowledge | None]:
+    def _deal_ahead(self) -> None:
         board = self.dealer.deal(self.rng)
-        return board, await self.oracle.knowledge(board)
+        self._next = (board, asyncio.ensure_future(self.oracle.knowledge(board, ahead=True)))
 
     async def deal(self) -> None:
         """Deal the next board, its exact distance known before the bot sees it.
 
         The board after it is dealt and searched in the background at once, so the bot
-        rarely waits for a search when a game ends.
+        rarely waits for a search when a game ends; if that search is not done yet, it is
+        asked for again at full priority.
         """
         if self._next is None:
-            self._next = asyncio.ensure_future(self._prepare())
-        self.board, self.known = await self._next
-        self._next = asyncio.ensure_future(self._prepare())
+            self._deal_ahead()
+        assert self._next is not None
+        board, pending = self._next
+        if pending.done():
+            known = pending.result()
+        else:
+            pending.cancel()
+            known = await self.oracle.knowledge(board)
+        self.board, self.known = board, known
+        self._deal_ahead()
         self.game += 1
         self.solvable = self.board.is_solvable()
         start = self.known.distance if self.known else None
@@ -140,7 +148,7 @@ class Match:
     def close(self, why: str) -> None:
         """The connection is gone: end the game in play and drop the board dealt ahead."""
         if self._next is not None:
-            self._next.cancel()
+            self._next[1].cancel()
             self._next = None
         self.abandon(why)
 

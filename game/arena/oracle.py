@@ -13,6 +13,8 @@ from game.solver.tables import has_table
 
 SOLVER_THREADS = 2
 """The search kernels release the GIL, so two threads use both cores of a small machine."""
+AHEAD_THREADS = 1
+"""Boards dealt ahead are searched apart, so they never queue in front of a bot that waits."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,8 @@ class Oracle:
     def __init__(self, threads: int = SOLVER_THREADS) -> None:
         self._pool = concurrent.futures.ThreadPoolExecutor(
             max_workers=threads, thread_name_prefix="arena-solver")
+        self._ahead = concurrent.futures.ThreadPoolExecutor(
+            max_workers=AHEAD_THREADS, thread_name_prefix="arena-ahead")
         self.searches = 0
 
     async def warm_up(self, width: int, height: int) -> None:
@@ -55,16 +59,21 @@ class Oracle:
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(self._pool, warm_up, ((width, height),))
 
-    async def knowledge(self, board: Board) -> Knowledge | None:
-        """Exact distance and an optimal path; None if unsolvable or not exactly solvable."""
+    async def knowledge(self, board: Board, ahead: bool = False) -> Knowledge | None:
+        """Exact distance and an optimal path; None if unsolvable or not exactly solvable.
+
+        ``ahead``: nobody is waiting for the answer yet (a board dealt in advance).
+        """
         if not exact_shape(board.width, board.height) or not board.is_solvable():
             return None
         if board.is_solved():
             return Knowledge(0, "")
         self.searches += 1
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, _solve_exact, board)
+        pool = self._ahead if ahead else self._pool
+        return await loop.run_in_executor(pool, _solve_exact, board)
 
     def close(self) -> None:
         """Stop the worker threads (a running search finishes first)."""
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._ahead.shutdown(wait=False, cancel_futures=True)

@@ -9,6 +9,8 @@ import json
 import logging
 import random
 import signal
+import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
@@ -41,6 +43,7 @@ MAX_NAME = 24
 CLOSE_POLICY = 1008
 CLOSE_INTERNAL = 1011
 PING_SECONDS = 20.0
+HANDLING_SAMPLES = 100_000
 CLOSE_SECONDS = 1.0
 """A flooder whose backlog hides its closing reply is dropped after this long."""
 
@@ -80,6 +83,7 @@ class ArenaServer:
         self.leaderboard = Leaderboard()
         self.live: dict[int, Match] = {}
         self.served = 0
+        self.handling: deque[float] = deque(maxlen=HANDLING_SAMPLES)
         self.spectators = 0
         self._ids = itertools.count(1)
         self._seeds = random.Random(options.seed)
@@ -131,7 +135,7 @@ class ArenaServer:
 
     async def _serve_bot(self, ws: ServerConnection, match: Match) -> None:
         """Read frames (idle timeout, flood check) while a second task answers them in order."""
-        queue: asyncio.Queue[str | bytes] = asyncio.Queue()
+        queue: asyncio.Queue[tuple[str | bytes, float]] = asyncio.Queue()
         gate = FloodGate()
         loop = asyncio.get_running_loop()
         worker = asyncio.create_task(self._answer(ws, match, queue))
@@ -150,14 +154,14 @@ class ArenaServer:
                                              "one second: closing the connection"))
                     await ws.close(CLOSE_POLICY, "flood")
                     return
-                queue.put_nowait(frame)
+                queue.put_nowait((frame, time.perf_counter()))
         finally:
             worker.cancel()
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                 await worker
 
     async def _answer(self, ws: ServerConnection, match: Match,
-                      queue: asyncio.Queue[str | bytes]) -> None:
+                      queue: asyncio.Queue[tuple[str | bytes, float]]) -> None:
         try:
             await self._answer_all(ws, match, queue)
         except ConnectionClosed:
@@ -167,11 +171,11 @@ class ArenaServer:
             await ws.close(CLOSE_INTERNAL, "internal error")
 
     async def _answer_all(self, ws: ServerConnection, match: Match,
-                          queue: asyncio.Queue[str | bytes]) -> None:
+                          queue: asyncio.Queue[tuple[str | bytes, float]]) -> None:
         pacer = Pacer()
         loop = asyncio.get_running_loop()
         while True:
-            frame = await queue.get()
+            frame, arrived = await queue.get()
             wait = pacer.delay(loop.time())
             if wait > 0:
                 await asyncio.sleep(wait)
@@ -184,6 +188,15 @@ class ArenaServer:
                     reply = match.error(str(exc))
             self.served += 1
             await ws.send(reply.to_json())
+            self.handling.append(time.perf_counter() - arrived)
+
+    def handling_summary(self) -> str:
+        """Server-side time from a frame's arrival to its reply being sent (recent frames)."""
+        if not self.handling:
+            return "no messages served"
+        ms = sorted(1000 * t for t in self.handling)
+        return (f"served {self.served} messages; server-side ms per message (last {len(ms)}): "
+                f"p50 {ms[len(ms) // 2]:.2f} p99 {ms[int(0.99 * len(ms))]:.2f} max {ms[-1]:.1f}")
 
     # --- spectators ---------------------------------------------------
     def snapshot(self) -> dict[str, object]:
