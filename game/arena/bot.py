@@ -123,7 +123,7 @@ class ReferenceBot:
             report.score = int(reply.get("Score", 0))
             return reply
         path = await asyncio.to_thread(_solution, board)
-        reply = data
+        start, reply = board, data
         for letter in path:
             move = encode_client(MoveRequest(Direction.from_letter(letter)))
             reply = await self._ask(ws, move, report.latencies)
@@ -137,7 +137,7 @@ class ReferenceBot:
             if self.delay > 0:
                 await asyncio.sleep(self.delay)
         if reply.get("Status") != "complete":
-            raise BotError(f"board {board} not complete after {len(path)} moves: {reply}")
+            raise BotError(f"board {start} not complete after {len(path)} moves: {reply}")
         report.solved += 1
         report.at_optimal += reply.get("Moves") == reply.get("Optimal") == len(path)
         report.score = int(reply.get("Score", 0))
