@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench bench-frames demo clean
+.PHONY: play test lint bench bench-frames bench-arena demo clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,9 @@ bench: $(STAMP)
 
 bench-frames: $(STAMP)
 	$(BIN)/python -m game.cli.bench frames --seconds 20
+
+bench-arena: $(STAMP)
+	$(BIN)/python -m game.arena.bench --seconds 5
 
 demo: $(STAMP)
 	$(BIN)/python main.py demo --seconds 20 --stats demo-stats.json

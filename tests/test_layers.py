@@ -16,6 +16,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("game.solver", 1),
     ("game.worker", 2),
     ("game.store", 2),
+    ("game.arena", 2),
     ("game.session", 3),
     ("game.ui", 4),
     ("game.cli", 5),

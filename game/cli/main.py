@@ -10,6 +10,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from game.cli.arena import COMMANDS as ARENA_COMMANDS
+from game.cli.arena import add_arena_commands, run_arena_command
 from game.core.board import Board, BoardError
 from game.core.generate import looks_like_game_id, parse_game_id, parse_seed
 from game.core.notation import BLANKS, is_number, parse_board, parse_size, shown, shown_path
@@ -126,6 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_parsers(sub, _size)
     play.add_argument("--daily", action="store_true", help="play today's daily puzzle")
+    add_arena_commands(sub)
     return parser
 
 
@@ -193,6 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         command = args.command or "play"
         if command == "check":
             return cmd_check(args)
+        if command in ARENA_COMMANDS:
+            return run_arena_command(args)
         if command == "solve":
             from game.cli.solve import cmd_solve
 
