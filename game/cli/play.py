@@ -51,7 +51,7 @@ def run_play(options: PlayOptions) -> int:
         app.push(TitleScene(app, options.width, options.height))
         if options.board is not None or options.seed is not None or options.size_given:
             app.start_game(GameSpec(options.width, options.height, Difficulty.ANY, options.seed,
-                                    options.board, daily=options.daily))
+                                    options.board, daily=options.daily, ghost=options.ghost))
         return app.run()
     finally:
         app.close()
