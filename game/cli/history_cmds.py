@@ -16,7 +16,7 @@ from game.core.board import Board
 from game.core.daily import DateError, daily_game_id, parse_date
 from game.core.recording import Recording, RecordingError
 from game.core.replay_code import ReplayCodeError, decode, encode
-from game.store.history import HISTORY_FILE, History, HistoryError
+from game.store.history import HISTORY_FILE, GameRecord, History, HistoryError
 from game.store.history_scores import HistoryScores, best_game
 from game.store.storage import APP_NAME
 
@@ -122,8 +122,16 @@ def daily_date(text: str | None) -> dt.date:
         raise HistoryUsageError(f"--date: {exc}") from None
 
 
-def replay_recording(args: argparse.Namespace) -> Recording:
-    """The game `replay` was asked for."""
+def _recording_of(game: GameRecord) -> Recording:
+    try:
+        return game.recording()
+    except RecordingError as exc:
+        raise HistoryUsageError(str(exc)) from None
+
+
+def replay_game(args: argparse.Namespace) -> Recording | GameRecord:
+    """The game `replay` was asked for: a decoded code, or the history's row (which carries
+    the judgements stored with it)."""
     if args.code and args.last:
         raise HistoryUsageError("give a replay CODE or --last, not both")
     if args.code:
@@ -137,15 +145,14 @@ def replay_recording(args: argparse.Namespace) -> Recording:
     game = history.last() if history is not None else None
     if game is None:
         raise HistoryUsageError("no games recorded yet: nothing to replay")
-    try:
-        return game.recording()
-    except RecordingError as exc:
-        raise HistoryUsageError(str(exc)) from None
+    return game
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """`replay CODE|--last [--code] [--text] [--speed X]`."""
-    recording = replay_recording(args)
+    game = replay_game(args)
+    recording = game if isinstance(game, Recording) else _recording_of(game)
+    judgements = () if isinstance(game, Recording) else game.judgements
     if args.print_code:
         print(encode(recording))
         return EXIT_OK
@@ -153,7 +160,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from game.cli.analyse import ExactOracle
         from game.ui.replay_model import build_replay
 
-        model = build_replay(recording, ExactOracle())
+        model = build_replay(recording, ExactOracle(), judgements)
         print(f"{recording.board.shape} board {recording.board.text()}  mode {recording.mode}")
         for frame in model.frames[1:]:
             print(f"{frame.t_ms / 1000:8.2f}s  {frame.note}")
@@ -161,7 +168,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_OK
     from game.cli.play import run_replay
 
-    return run_replay(recording, args.speed)
+    return run_replay(game, args.speed)
 
 
 def ghost_recording(board: Board | None, width: int, height: int) -> Recording:

@@ -301,7 +301,8 @@ class App:
         if isinstance(game, Recording):
             return ReplayScene(self, game, speed=speed)
         if game.tokens or game.id is None:  # played this run: its actions are in memory
-            return ReplayScene(self, game.recording(), speed=speed)
+            return ReplayScene(self, game.recording(), speed=speed,
+                               judgements=game.judgements)
         scores = self._scores
         if not isinstance(scores, HistoryScores):
             return ReplayScene(self, None, speed=speed)
