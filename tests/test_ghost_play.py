@@ -161,3 +161,21 @@ def test_play_ghost_bad_input_exit_2_one_line(data_home: Path, capsys, argv: lis
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
     assert not data_home.exists()
+
+
+def test_a_late_coach_line_sets_off_when_it_arrives(data_home: Path) -> None:
+    app = make_app(data_home)
+    app.worker.instant = False  # the coach answers only through poll(), a frame later
+    try:
+        app.start_game(GameSpec(3, 3, board=START, ghost=GhostChoice(GhostKind.COACH, 4)))
+        scene = app.scene
+        assert isinstance(scene, PlayScene) and scene.race is not None
+        scene.session.started, scene.session.elapsed = True, 5.0  # the player is 5 s in
+        assert scene.hud_view().ghost.words == "waiting"
+        frames(app, 3)
+        race_ = scene.race
+        assert race_.ghost is not None and race_.offset == pytest.approx(5.0, abs=0.1)
+        assert race_.line(race_.offset).words == "2 to go"
+        assert race_.line(race_.offset + 0.5).words == "done"
+    finally:
+        app.close()

@@ -3,7 +3,8 @@
 No pygame. A recorded ghost is known at once, or when its game has been read from the history
 off the frame (``pending``); the coach's ghost as soon as the coach has a path for the start
 board. Everything is read at the player's game time, so the ghost starts with the first move
-and stops with the pause, like the player's clock.
+and stops with the pause, like the player's clock; a coach's ghost that arrives after the
+player has begun (the coach was still warming up) starts when it arrives.
 """
 
 from __future__ import annotations
@@ -87,6 +88,8 @@ class GhostRace:
         self.start = start
         self.pending = pending
         self.ghost: Ghost | None = None
+        self.offset = 0.0
+        """Game time at which the ghost set off (later than 0 for a late coach's line)."""
         self.problem = ""
         if choice.recording is not None:
             self._use(choice.recording)
@@ -101,8 +104,8 @@ class GhostRace:
             return
         self.ghost = ghost
 
-    def update(self, lookup: Oracle) -> None:
-        """Make the ghost if it can be made now (never blocks)."""
+    def update(self, lookup: Oracle, seconds: float = 0.0) -> None:
+        """Make the ghost if it can be made now (never blocks); ``seconds``: game time."""
         if self.ghost is not None or self.problem:
             return
         if self.pending is not None:
@@ -124,6 +127,7 @@ class GhostRace:
                                                                    hint.distance == 0):
                 try:
                     self.ghost = Ghost.from_moves(self.start, hint.path, self.choice.tps)
+                    self.offset = max(0.0, seconds)
                 except GhostError:
                     self.problem = "no line"
 
@@ -139,19 +143,21 @@ class GhostRace:
         ghost = self.ghost
         if ghost is None:
             return GhostLine(self.waiting_words)
+        seconds -= self.offset
         words = "done" if ghost.finished_at(seconds) else f"{ghost.to_go_at(seconds)} to go"
         return GhostLine(words, clock_text(ghost.clock_at(seconds)), ghost.progress_at(seconds))
 
     def board_at(self, seconds: float) -> Board | None:
         """The ghost's board, or None before it exists."""
-        return self.ghost.board_at(seconds) if self.ghost is not None else None
+        return self.ghost.board_at(seconds - self.offset) if self.ghost is not None else None
 
     def verdict(self, seconds: float) -> str:
         """The banner words for a player who solved the board at ``seconds``."""
         ghost = self.ghost
         if ghost is None or not ghost.solves:
             return ""
-        gap = abs(seconds - ghost.duration)
-        if seconds <= ghost.duration:
+        finish = ghost.duration + self.offset
+        gap = abs(seconds - finish)
+        if seconds <= finish:
             return f"ghost beaten by {gap:.1f} s"
         return f"the ghost was {gap:.1f} s faster"

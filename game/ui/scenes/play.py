@@ -176,7 +176,7 @@ class PlayScene(Scene):
         self._ask_worker()
         self._judge_late(dt)
         if self.race is not None:
-            self.race.update(session.lookup)
+            self.race.update(session.lookup, session.elapsed)
         if session.solved:
             self.after_win += dt
             self._after_solved()
