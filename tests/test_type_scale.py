@@ -14,6 +14,7 @@ from game.core.generate import random_board
 from game.core.notation import parse_board
 from game.core.recording import Recording
 from game.core.scoring import MoveClass, ScoreSheet
+from game.core.spec import GameSpec
 from game.core.summary import summarize
 from game.store.highscores import Entry
 from game.ui import fonts as fonts_module
@@ -105,6 +106,25 @@ def play_scene(width: int, height: int, hint_level: int = 0, pause: bool = False
     return build
 
 
+def ghost_scene(kind: str) -> Build:
+    """A 4x4 race 3.5 s in: the HUD's ghost column and the ghost's tile outlines (best), or
+    the coach's ghost still waiting for its line (coach)."""
+    def build(app: App) -> Scene:
+        from game.core.board import inverse_moves
+        from game.core.ghost import GhostChoice, GhostKind
+
+        board = Board.goal(4, 4).apply_all("DDDRRR")
+        line = inverse_moves("DDDRRR")
+        rec = Recording(board, tuple(Move(m) for m in line),
+                        tuple(1000 * (i + 1) for i in range(len(line))))
+        choice = GhostChoice(GhostKind.BEST, recording=rec) if kind == "best" \
+            else GhostChoice(GhostKind.COACH, 8)
+        scene = PlayScene(app, board, GameSpec(4, 4, board=board, ghost=choice))
+        scene.session.elapsed = 3.5
+        return scene
+    return build
+
+
 def app_spec(board: Board):
     from game.core.spec import GameSpec
 
@@ -132,6 +152,8 @@ SCENES: dict[str, Build] = {
     "play-4x4-path": play_scene(4, 4, hint_level=2),
     "play-5x5": play_scene(5, 5),
     "play-10x10": play_scene(10, 10),
+    "play-ghost-best": ghost_scene("best"),
+    "play-ghost-coach": ghost_scene("coach"),
     "pause": play_scene(4, 4, pause=True),
     "end": end_scene,
     "scores": lambda app: ScoresScene(app, "4x4"),

@@ -1,4 +1,5 @@
-"""`stats`, `replay` and `daily`: the game history from the command line; `play --daily`."""
+"""`stats`, `replay` and `daily`: the game history from the command line; `play --daily` and
+the game `play --ghost best` races."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from pathlib import Path
 import platformdirs
 
 from game.core.averages import AVERAGE_SIZES, Stats, format_seconds
+from game.core.board import Board
 from game.core.daily import DateError, daily_game_id, parse_date
 from game.core.recording import Recording, RecordingError
 from game.core.replay_code import ReplayCodeError, decode, encode
-from game.store.history import HISTORY_FILE, History, HistoryError
-from game.store.history_scores import HistoryScores
+from game.store.history import HISTORY_FILE, GameRecord, History, HistoryError
+from game.store.history_scores import HistoryScores, best_game
 from game.store.storage import APP_NAME
 
 EXIT_OK = 0
@@ -120,8 +122,16 @@ def daily_date(text: str | None) -> dt.date:
         raise HistoryUsageError(f"--date: {exc}") from None
 
 
-def replay_recording(args: argparse.Namespace) -> Recording:
-    """The game `replay` was asked for."""
+def _recording_of(game: GameRecord) -> Recording:
+    try:
+        return game.recording()
+    except RecordingError as exc:
+        raise HistoryUsageError(str(exc)) from None
+
+
+def replay_game(args: argparse.Namespace) -> Recording | GameRecord:
+    """The game `replay` was asked for: a decoded code, or the history's row (which carries
+    the judgements stored with it)."""
     if args.code and args.last:
         raise HistoryUsageError("give a replay CODE or --last, not both")
     if args.code:
@@ -135,15 +145,14 @@ def replay_recording(args: argparse.Namespace) -> Recording:
     game = history.last() if history is not None else None
     if game is None:
         raise HistoryUsageError("no games recorded yet: nothing to replay")
-    try:
-        return game.recording()
-    except RecordingError as exc:
-        raise HistoryUsageError(str(exc)) from None
+    return game
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """`replay CODE|--last [--code] [--text] [--speed X]`."""
-    recording = replay_recording(args)
+    game = replay_game(args)
+    recording = game if isinstance(game, Recording) else _recording_of(game)
+    judgements = () if isinstance(game, Recording) else game.judgements
     if args.print_code:
         print(encode(recording))
         return EXIT_OK
@@ -151,7 +160,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from game.cli.analyse import ExactOracle
         from game.ui.replay_model import build_replay
 
-        model = build_replay(recording, ExactOracle())
+        model = build_replay(recording, ExactOracle(), judgements)
         print(f"{recording.board.shape} board {recording.board.text()}  mode {recording.mode}")
         for frame in model.frames[1:]:
             print(f"{frame.t_ms / 1000:8.2f}s  {frame.note}")
@@ -159,7 +168,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_OK
     from game.cli.play import run_replay
 
-    return run_replay(recording, args.speed)
+    return run_replay(game, args.speed)
+
+
+def ghost_recording(board: Board | None, width: int, height: int) -> Recording:
+    """The game ``play --ghost best`` races: the best finished game on ``board``, or with no
+    board the personal best (fastest solve) of the size, whose board is then played."""
+    shape = f"{width}x{height}"
+    history = _existing_history()
+    try:
+        games = history.games() if history is not None else []
+        best = best_game(games, board=board, shape=shape)
+        game = history.game(best.id) if history is not None and best is not None \
+            and best.id is not None else None
+    except HistoryError as exc:
+        raise HistoryUsageError(f"--ghost best: {exc}") from None
+    if game is None:
+        where = f"the board {board.text()}" if board is not None else f"{shape}"
+        raise HistoryUsageError(f"--ghost best: no finished game on {where} to race yet "
+                                "(play it first, or race --ghost coach)")
+    try:
+        return game.recording()
+    except RecordingError as exc:
+        raise HistoryUsageError(f"--ghost best: {exc}") from None
 
 
 COMMANDS = {"stats": cmd_stats, "daily": cmd_daily, "replay": cmd_replay}

@@ -6,6 +6,7 @@ import argparse
 import datetime
 import math
 import os
+import random
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -13,7 +14,8 @@ from typing import NoReturn
 from game.cli.arena import COMMANDS as ARENA_COMMANDS
 from game.cli.arena import add_arena_commands, run_arena_command
 from game.core.board import Board, BoardError
-from game.core.generate import looks_like_game_id, parse_game_id, parse_seed
+from game.core.generate import looks_like_game_id, parse_game_id, parse_seed, random_board
+from game.core.ghost import DEFAULT_TPS, GhostChoice, GhostError, GhostKind, check_tps
 from game.core.notation import BLANKS, is_number, parse_board, parse_size, shown, shown_path
 from game.core.parity import solvability
 from game.ui.options import DemoOptions, LaunchError, PlayOptions
@@ -92,6 +94,24 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
+def _ghost_kind(text: str) -> GhostKind:
+    try:
+        return GhostKind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{shown(text)} is not a ghost (expected best or coach)") from None
+
+
+def _tps(text: str) -> float:
+    try:
+        if not text.isascii():
+            raise ValueError(text)
+        return check_tps(float(text))
+    except ValueError as exc:  # GhostError is one
+        reason = str(exc) if isinstance(exc, GhostError) else "not a number of tiles per second"
+        raise argparse.ArgumentTypeError(f"{shown(text)}: {reason}") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for all sub-commands."""
     parser = _Parser(prog=PROG, description="Fifteen: sliding-tile puzzles with an optimal coach.")
@@ -102,6 +122,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_seed, help="seed for a reproducible board")
     play.add_argument("--board", help="start from this board (text, game ID, file or -)")
     play.add_argument("--image", help="picture file for picture mode")
+    play.add_argument("--ghost", nargs="?", const=GhostKind.BEST, type=_ghost_kind,
+                      help="race a ghost: best (your best game on the board, or the size's "
+                           "personal best and its board) or coach (its optimal line)")
+    play.add_argument("--tps", type=_tps,
+                      help=f"the coach ghost's tiles per second (default {DEFAULT_TPS:g})")
 
     demo = sub.add_parser("demo", help="self-playing attract mode and frame-time benchmark")
     demo.add_argument("--size", type=_size, default=(4, 4), help="board size WxH or N")
@@ -158,6 +183,12 @@ def _play_options(args: argparse.Namespace) -> PlayOptions:
         if not os.access(args.image, os.R_OK):
             raise UsageError(f"cannot read image file {shown_path(args.image)}: permission denied")
     width, height = args.size or ((board.width, board.height) if board else (4, 4))
+    if args.tps is not None and args.ghost is not GhostKind.COACH:
+        raise UsageError(f"--tps {args.tps:g} is the coach ghost's pace: it needs --ghost coach")
+    if args.ghost is not None:
+        if args.daily:
+            raise UsageError(f"--ghost {args.ghost} cannot be combined with --daily")
+        return _ghost_options(args, board, width, height)
     if args.daily:
         if board is not None or args.seed is not None:
             raise UsageError("--daily plays the daily board: no --board or --seed with it")
@@ -167,6 +198,26 @@ def _play_options(args: argparse.Namespace) -> PlayOptions:
         return PlayOptions(width, height, daily_seed(day, width, height), None, args.image,
                            True, daily=day.isoformat())
     return PlayOptions(width, height, args.seed, board, args.image, args.size is not None)
+
+
+def _ghost_options(args: argparse.Namespace, board: Board | None, width: int,
+                   height: int) -> PlayOptions:
+    """`play --ghost`: the coach's line at --tps, or the best game to race (and its board)."""
+    if args.ghost is GhostKind.COACH:
+        choice = GhostChoice(GhostKind.COACH, args.tps or DEFAULT_TPS)
+        return PlayOptions(width, height, args.seed, board, args.image, True, ghost=choice)
+    from game.cli.history_cmds import HistoryUsageError, ghost_recording
+
+    on = board
+    if on is None and args.seed is not None:
+        on = random_board(width, height, random.Random(args.seed))
+    try:
+        recording = ghost_recording(on, width, height)
+    except HistoryUsageError as exc:
+        raise UsageError(str(exc)) from None
+    choice = GhostChoice(GhostKind.BEST, recording=recording)
+    start = None if on is not None else recording.board  # a seed keeps its game ID
+    return PlayOptions(width, height, args.seed, board or start, args.image, True, ghost=choice)
 
 
 def _demo_options(args: argparse.Namespace) -> DemoOptions:

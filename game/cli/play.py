@@ -10,6 +10,7 @@ from types import FrameType
 from game.core.generate import random_board
 from game.core.recording import Recording
 from game.core.spec import Difficulty, GameSpec
+from game.store.history import GameRecord
 from game.ui import services
 from game.ui.app import App
 from game.ui.audio import Sounds
@@ -51,20 +52,23 @@ def run_play(options: PlayOptions) -> int:
         app.push(TitleScene(app, options.width, options.height))
         if options.board is not None or options.seed is not None or options.size_given:
             app.start_game(GameSpec(options.width, options.height, Difficulty.ANY, options.seed,
-                                    options.board, daily=options.daily))
+                                    options.board, daily=options.daily, ghost=options.ghost))
         return app.run()
     finally:
         app.close()
         _restore_sigterm(previous)
 
 
-def run_replay(recording: Recording, speed: float = 1.0) -> int:
-    """`replay`: the title screen with the replay over it (Esc goes to the title)."""
-    app = App(worker=services.default_worker((recording.board.width, recording.board.height)))
+def run_replay(game: Recording | GameRecord, speed: float = 1.0) -> int:
+    """`replay`: the title screen with the replay over it (Esc goes to the title); a history
+    row brings the judgements stored with it."""
+    shape = (game.board.width, game.board.height) if isinstance(game, Recording) \
+        else (game.width, game.height)
+    app = App(worker=services.default_worker(shape))
     previous = _install_sigterm(app.quit)
     try:
-        app.push(TitleScene(app, recording.board.width, recording.board.height))
-        app.carry_out(ShowReplay(recording, speed))
+        app.push(TitleScene(app, *shape))
+        app.carry_out(ShowReplay(game, speed))
         return app.run()
     finally:
         app.close()

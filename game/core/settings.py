@@ -28,6 +28,8 @@ class Settings:
     """No shakes, pop-ups, particles or scene fades; slides still move (at their speed)."""
     large_text: bool = False
     """Every text a quarter larger."""
+    ghost_tiles: bool = True
+    """Racing a ghost: its tiles drawn as translucent outlines (G in the game)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""

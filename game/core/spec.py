@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, replace
 
 from game.core.board import Board
+from game.core.ghost import GhostChoice
 
 
 class Difficulty(enum.StrEnum):
@@ -45,10 +46,13 @@ class GameSpec:
     board: Board | None = None
     daily: str | None = None
     """The date (YYYY-MM-DD) when this is that day's daily puzzle (see game.core.daily)."""
+    ghost: GhostChoice | None = None
+    """A ghost to race on this board (see game.core.ghost); such games are Mode.GHOST."""
 
     def fresh(self) -> GameSpec:
-        """The same kind of game with a new board (a daily puzzle is followed by a normal game)."""
-        return replace(self, seed=None, board=None, daily=None)
+        """The same kind of game with a new board (a daily puzzle or a ghost race is followed
+        by a normal game)."""
+        return replace(self, seed=None, board=None, daily=None, ghost=None)
 
     def game_id(self, board: Board) -> str:
         """A shareable name: ``WxH-SEED`` for seeded random boards, else the board text."""

@@ -11,6 +11,7 @@ from concurrent.futures import Future
 from datetime import datetime
 
 from game.core.averages import Attempt, Stats, stats_of
+from game.core.board import Board
 from game.core.summary import GameSummary
 from game.store.highscores import (
     DEFAULT_NAME,
@@ -65,6 +66,16 @@ def scores_data(games: list[GameRecord], shape: str) -> dict:
                    "moves": min(e.moves for e in entries)}
     return {"tables": {shape: [e.to_json() for e in entries[:TABLE_SIZE]]},
             "records": {shape: records} if records else {}}
+
+
+def best_game(games: list[GameRecord], *, board: Board | None = None,
+              shape: str | None = None) -> GameRecord | None:
+    """The fastest game the player solved that can be replayed (stored board and actions):
+    on ``board`` and/or of ``shape``; ties go to fewer moves, then the earlier game."""
+    fits = [g for g in games if g.finished and g.solved_by_player and g.board is not None
+            and not g.imported and (board is None or g.board == board)
+            and (shape is None or g.shape == shape)]
+    return min(fits, key=lambda g: (g.seconds, g.moves), default=None)
 
 
 class HistoryScores(HighScores):

@@ -32,6 +32,7 @@ from game.ui.autoplay import AutoPlayer
 from game.ui.context import Clock, Worker, Writer
 from game.ui.effects import Fade
 from game.ui.fonts import Fonts
+from game.ui.ghost_race import find_ghost
 from game.ui.intents import (
     BeginGame,
     ChangeSettings,
@@ -212,7 +213,7 @@ class App:
                 return None
             return self.record_game(session.summary(), session.game_id or "")
         started = datetime.now(UTC) - timedelta(seconds=session.elapsed)
-        mode = Mode.DAILY if spec.daily else Mode.NORMAL
+        mode = Mode.DAILY if spec.daily else Mode.GHOST if spec.ghost else Mode.NORMAL
         game = game_record(session, mode=mode, daily=spec.daily, started=utc_stamp(started),
                            run=self._run)
         return self._scores.add_game(game, self.writer)
@@ -291,7 +292,9 @@ class App:
         length = difficulty_length(spec.width, spec.height, spec.difficulty)
         scene: Scene
         if spec.board is not None:
-            scene = PlayScene(self, spec.board, spec)
+            board = spec.board
+            spec, pending = find_ghost(self._scores, self.writer.submit, spec)
+            scene = PlayScene(self, board, spec, ghost_pending=pending)
         elif length is None:
             board = random_board(spec.width, spec.height, random.Random(spec.seed))
             scene = PlayScene(self, board, spec)
@@ -309,7 +312,8 @@ class App:
         if isinstance(game, Recording):
             return ReplayScene(self, game, speed=speed)
         if game.tokens or game.id is None:  # played this run: its actions are in memory
-            return ReplayScene(self, game.recording(), speed=speed)
+            return ReplayScene(self, game.recording(), speed=speed,
+                               judgements=game.judgements)
         scores = self._scores
         if not isinstance(scores, HistoryScores):
             return ReplayScene(self, None, speed=speed)

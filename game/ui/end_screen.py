@@ -23,7 +23,7 @@ from game.ui.theme import Theme
 Box = tuple[int, int, int, int]
 
 GRADE_LABEL = "Grade"
-HELP = "N new game   R replay   Esc title"
+HELP = "N new game   R replay   G race your ghost   Esc title"
 UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
 RANK_IN_TABLE = "#{rank} in the {shape} top 10"

@@ -9,11 +9,13 @@ import pygame
 from game.core.coach import CoachState
 from game.core.scoring import MULTIPLIER_STEPS
 from game.ui.fonts import Fonts
+from game.ui.ghost_race import GhostLine, clock_text
 from game.ui.layout import Layout, Type, type_px
 from game.ui.theme import Theme
 
-SECONDS_PER_MINUTE = 60
 COLUMNS = 5
+GHOST_LINE_SHARES = (0.53, 0.77)
+"""The ghost column's two lines (moves to go, its clock): centres as shares of the HUD height."""
 ICON_SHARE = 0.55
 """The mute icon's size as a share of the HUD label's line."""
 METER_SHARE = 0.07
@@ -36,12 +38,13 @@ class HudView:
     banner: str = ""
     muted: bool = False
     """Sound is off: a crossed-out speaker shows it."""
+    ghost: GhostLine | None = None
+    """Racing a ghost: a sixth column with its moves to go, clock and progress."""
 
 
 def format_time(seconds: float) -> str:
     """m:ss.t for the HUD clock."""
-    minutes, rest = divmod(max(0.0, seconds), SECONDS_PER_MINUTE)
-    return f"{int(minutes)}:{rest:04.1f}"
+    return clock_text(seconds)
 
 
 def coach_status(worker_state: CoachState, bound: int, distance: int | None,
@@ -78,7 +81,8 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
     label_h = fonts(label_px).get_height()
     icon = max(8, int(label_h * ICON_SHARE * 2))
     usable = w - 2 * icon
-    col_w = usable / COLUMNS
+    columns = COLUMNS + (1 if view.ghost is not None else 0)
+    col_w = usable / columns
     cells = (
         ("MOVES", str(view.moves)),
         ("TIME", format_time(view.seconds)),
@@ -105,6 +109,9 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
                           max_width=int(col_w * 0.98))
     else:
         _coach_dot(surface, view.coach, (cx, value_y), max(4, label_h // 3), theme)
+    if view.ghost is not None:
+        _ghost_column(surface, view.ghost, (int(x + icon + col_w * (COLUMNS + 0.5)), label_y),
+                      (y, h), int(col_w), theme, fonts, label_px)
     if view.muted:
         _mute_icon(surface, (w - icon - icon // 2, y + icon // 2), icon, theme)
     _draw_footer(surface, view, layout, theme, fonts)
@@ -118,6 +125,28 @@ def _streak_meter(surface: pygame.Surface, view: HudView, origin: tuple[int, int
     if filled > 0:
         pygame.draw.rect(surface, theme.good, (x, y, filled, height),
                          border_radius=height // 2)
+
+
+def _ghost_column(surface: pygame.Surface, ghost: GhostLine, top: tuple[int, int],
+                  band: tuple[int, int], col_w: int, theme: Theme, fonts: Fonts,
+                  px: int) -> None:
+    """GHOST, its moves to go and clock, and a bar of how far through its run it is."""
+    cx, label_y = top
+    y, h = band
+    fit = int(col_w * 0.95)
+    fonts.blit_center(surface, "GHOST", px, theme.muted, (cx, label_y), max_width=fit)
+    first, second = (y + int(h * share) for share in GHOST_LINE_SHARES)
+    fonts.blit_center(surface, ghost.words, px, theme.accent, (cx, first), max_width=fit)
+    if ghost.clock:
+        fonts.blit_center(surface, ghost.clock, px, theme.hud_text, (cx, second),
+                          max_width=fit)
+    bar_w, bar_h = int(col_w * 0.7), max(3, int(h * METER_SHARE))
+    bx, by = cx - bar_w // 2, y + h - int(h * 0.1)
+    pygame.draw.rect(surface, theme.panel, (bx, by, bar_w, bar_h), border_radius=bar_h // 2)
+    filled = int(bar_w * min(1.0, max(0.0, ghost.progress)))
+    if filled > 0:
+        pygame.draw.rect(surface, theme.accent, (bx, by, filled, bar_h),
+                         border_radius=bar_h // 2)
 
 
 def _coach_dot(surface: pygame.Surface, state: CoachState, centre: tuple[int, int],

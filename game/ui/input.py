@@ -42,6 +42,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("R", "restart (undoable)"),
     ("Space", "the coach plays (any key stops it)"),
     ("N", "new game"),
+    ("G", "racing a ghost: its tiles shown or not"),
     ("M", "sound on / off"),
     ("F11", "full screen"),
     ("Esc", "pause menu"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.board import Board
+from game.core.ghost import GhostChoice
 
 
 class LaunchError(ValueError):
@@ -23,6 +24,8 @@ class PlayOptions:
     size_given: bool = False
     daily: str | None = None
     """The date of the daily puzzle to play (``play --daily``)."""
+    ghost: GhostChoice | None = None
+    """The ghost to race (``play --ghost``), its recording already read for ``best``."""
 
 
 @dataclass(frozen=True, slots=True)

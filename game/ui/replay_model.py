@@ -1,7 +1,9 @@
 """A recorded game made ready to play back: a frame per action and the coach's commentary.
 
 No pygame: the replay screen and ``replay --text`` read the same model. Moves are judged by
-replaying the actions on a session with what the coach knows now, as the game does.
+replaying the actions on a session with what the coach knows now, as the game does; a move the
+coach cannot judge yet (it may still be warming up) takes the judgement stored with the game in
+the history, so a stored game is commented in full at once.
 """
 
 from __future__ import annotations
@@ -15,8 +17,12 @@ from game.core.coach import Hint
 from game.core.recording import Recording
 from game.core.scoring import MoveClass
 from game.session import Session
+from game.ui.recorder import JUDGEMENT_LETTERS
 
 Oracle = Callable[[Board], Hint | None]
+STORED = {letter: cls for cls, letter in JUDGEMENT_LETTERS.items()
+          if cls is not MoveClass.UNKNOWN}
+"""A stored judgement letter and the class it stands for (``?`` stays unjudged)."""
 WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
          MoveClass.UNKNOWN: "unjudged"}
 
@@ -115,13 +121,26 @@ def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
     return f"{who}{span} {letters}: {words}{to_go}"
 
 
-def build_replay(recording: Recording, oracle: Oracle) -> ReplayModel:
-    """Play ``recording`` again on a session and comment every action."""
+def _with_stored(cues: tuple[MoveClass, ...], stored: str) -> tuple[MoveClass, ...]:
+    """``cues`` with each unjudged move given its stored judgement, where there is one."""
+    if len(stored) != len(cues):
+        return cues
+    return tuple(STORED.get(letter, cue) if cue is MoveClass.UNKNOWN else cue
+                 for cue, letter in zip(cues, stored, strict=True))
+
+
+def build_replay(recording: Recording, oracle: Oracle,
+                 judgements: tuple[str, ...] = ()) -> ReplayModel:
+    """Play ``recording`` again on a session and comment every action; ``judgements`` (one
+    string of ``o``/``w``/``?`` per action, as the history stores them) stand in for what the
+    coach cannot judge yet."""
     session = Session(recording.board, oracle=oracle)
+    stored = judgements if len(judgements) == len(recording.actions) \
+        else ("",) * len(recording.actions)
     frames = [Frame(0, recording.board, 0, (), _distance(session), "start")]
     done = 0
     missed = ""
-    for action, at in zip(recording.actions, recording.times_ms, strict=True):
+    for action, at, saved in zip(recording.actions, recording.times_ms, stored, strict=True):
         board = session.board
         before = session.lookup(board)
         letters = ""
@@ -130,11 +149,14 @@ def build_replay(recording: Recording, oracle: Oracle) -> ReplayModel:
         elif isinstance(action, Slide) and not session.solved:
             letters = board.slide_moves(action.index)
         change = session.apply(action)
-        cues = change.cues if change is not None else ()
-        if not missed and MoveClass.WASTEFUL in cues and before is not None:
-            best = " or ".join(sorted(before.moves)) or "?"
-            missed = (f"the optimal line was missed at move {done + 1} "
-                      f"({letters[0]} played, {best} was optimal)")
+        cues = _with_stored(change.cues if change is not None else (), saved)
+        if not missed and MoveClass.WASTEFUL in cues:
+            at_move = done + cues.index(MoveClass.WASTEFUL)
+            played = letters[at_move - done] if at_move - done < len(letters) else "?"
+            best = " or ".join(sorted(before.moves)) if before is not None \
+                and at_move == done else ""
+            missed = (f"the optimal line was missed at move {at_move + 1} ({played} played"
+                      + (f", {best} was optimal)" if best else ")"))
         distance = _distance(session)
         frames.append(Frame(at, session.board, done + len(cues), cues, distance,
                             _note(action, letters, cues, done + 1, before, distance)))

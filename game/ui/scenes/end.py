@@ -1,4 +1,5 @@
-"""End-of-game screen (figures, chart, top 10; N new, R replay, Esc title) and the scores view."""
+"""End-of-game screen (figures, chart, top 10; N new, R replay, G race your ghost, Esc title) and
+the scores view."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import replace
 import pygame
 
 from game.core.daily import parse_date, share_line
+from game.core.ghost import DEFAULT_TPS, GhostChoice, GhostKind
 from game.core.spec import GameSpec
 from game.session import Session
 from game.store.highscores import AddResult
@@ -37,6 +39,12 @@ class EndScene(Scene):
         self.view = replace(self.view, share=share)
         self.elapsed = 0.0
 
+    def race_choice(self) -> GhostChoice:
+        """G: race the best finished game on this board (the coach's line if there is none),
+        at the pace of the last coach ghost if there was one."""
+        tps = self.spec.ghost.tps if self.spec.ghost is not None else DEFAULT_TPS
+        return GhostChoice(GhostKind.BEST, tps)
+
     def update(self, dt: float) -> None:
         self.elapsed += max(0.0, dt)
 
@@ -47,6 +55,9 @@ class EndScene(Scene):
             self.emit(StartGame(self.spec.fresh()))
         elif event.key == pygame.K_r:
             self.emit(StartGame(replace(self.spec, board=self.session.start)))
+        elif event.key == pygame.K_g:
+            self.emit(StartGame(replace(self.spec, board=self.session.start,
+                                        ghost=self.race_choice())))
         elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.emit(ToTitle())
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from concurrent.futures import Future
 
 import pygame
 
@@ -18,9 +19,12 @@ from game.ui.audio import Sound
 from game.ui.autoplay import SOLVED_PAUSE, AutoPlayer
 from game.ui.context import SceneContext
 from game.ui.effects import Effects, Popup, draw_effects, popup_text
+from game.ui.ghost_race import GhostRace
+from game.ui.ghost_view import draw_ghost_tiles
 from game.ui.hud import HudView, coach_status, draw_hud
 from game.ui.input import HELP, HoverTracker, click_action, key_action
 from game.ui.intents import (
+    ChangeSettings,
     NextDemoBoard,
     OpenSettings,
     PlaySound,
@@ -49,7 +53,10 @@ class PlayScene(Scene):
     """One game on screen; input becomes actions queued and applied in arrival order."""
 
     def __init__(self, ctx: SceneContext, board: Board, spec: GameSpec, *,
-                 autoplayer: AutoPlayer | None = None, attract: bool = False) -> None:
+                 autoplayer: AutoPlayer | None = None, attract: bool = False,
+                 ghost_pending: Future | None = None) -> None:
+        """``ghost_pending``: the Recording to race, being read from the history (when
+        ``spec.ghost`` asks for a past game that was not at hand)."""
         super().__init__(ctx)
         self.spec = spec
         self.session = Session(board, oracle=ctx.coach.known,
@@ -75,6 +82,8 @@ class PlayScene(Scene):
         self.judge_wait = 0.0
         self.asked: tuple[Board, ...] = ()
         """The boards last handed to the coach to judge earlier moves with."""
+        self.race = GhostRace(spec.ghost, board, ghost_pending) \
+            if spec.ghost is not None and autoplayer is None else None
         self.score: AddResult | None = None
         """The high-score result, entered the moment the player wins (not when the end
         screen opens, so leaving during the win flash loses nothing)."""
@@ -93,6 +102,10 @@ class PlayScene(Scene):
             self._menu_event(event)
             return
         action: Action | None = None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_g and self.race is not None \
+                and not self.solving:
+            self.emit(ChangeSettings(self.ctx.settings.cycled("ghost_tiles")))
+            return
         if event.type == pygame.KEYDOWN:
             if self.solving:
                 self.solving = False
@@ -162,6 +175,8 @@ class PlayScene(Scene):
         session.tick(dt)
         self._ask_worker()
         self._judge_late(dt)
+        if self.race is not None:
+            self.race.update(session.lookup, session.elapsed)
         if session.solved:
             self.after_win += dt
             self._after_solved()
@@ -354,19 +369,26 @@ class PlayScene(Scene):
         elif self.autoplayer is not None:
             banner = "DEMO - press any key" if self.attract else "demo"
         elif session.solved:
-            banner = "solved!"
+            verdict = self.race.verdict(session.elapsed) if self.race is not None else ""
+            banner = f"solved! {verdict}" if verdict else "solved!"
         return HudView(
             moves=session.moves, seconds=session.elapsed,
             points=session.points, streak=session.streak,
             multiplier=session.sheet.multiplier, status=words, coach=status.state,
             footer=status.detail or HELP, banner=banner, muted=not self.ctx.settings.sound,
+            ghost=self.race.line(session.elapsed) if self.race is not None else None,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         surface.fill(ctx.theme.bg)
         layout = ctx.layout_for(self.session.board)
-        draw_board(surface, self.board_view(), layout, ctx.theme, ctx.tiles, ctx.fonts)
+        view = self.board_view()
+        draw_board(surface, view, layout, ctx.theme, ctx.tiles, ctx.fonts)
+        ghost = self.race.board_at(self.session.elapsed) if self.race is not None else None
+        if ghost is not None and ctx.settings.ghost_tiles and not self.session.solved:
+            draw_ghost_tiles(surface, ghost, self.session.board, layout, ctx.theme, ctx.fonts,
+                             view.offset)
         draw_effects(surface, self.effects, layout, ctx.theme, ctx.fonts)
         draw_hud(surface, self.hud_view(), layout, ctx.theme, ctx.fonts)
         if self.menu is not None:

@@ -36,9 +36,12 @@ class ReplayScene(Scene):
     """Plays back ``recording`` (or the game ``pending`` loads on the writer thread)."""
 
     def __init__(self, ctx: SceneContext, recording: Recording | None = None, *,
-                 pending: Future | None = None, speed: float = 1.0) -> None:
+                 pending: Future | None = None, speed: float = 1.0,
+                 judgements: tuple[str, ...] = ()) -> None:
+        """``judgements``: those stored with the game in the history (see build_replay)."""
         super().__init__(ctx)
         self.recording = recording
+        self.judgements = judgements
         self.pending = pending
         self.model: ReplayModel | None = None
         self.t_ms = -LEAD_MS
@@ -57,7 +60,7 @@ class ReplayScene(Scene):
 
     def _build(self) -> None:
         assert self.recording is not None
-        self.model = build_replay(self.recording, self._known)
+        self.model = build_replay(self.recording, self._known, self.judgements)
         if not self.model.frames[1:]:
             self.problem = "this game has no moves to replay"
 
@@ -136,6 +139,7 @@ class ReplayScene(Scene):
             try:
                 game = pending.result()
                 self.recording = game.recording() if game is not None else None
+                self.judgements = game.judgements if game is not None else ()
             except Exception as exc:  # a broken row must not stop the game
                 self.problem = f"this game cannot be replayed ({exc})"
             else:

@@ -1,0 +1,163 @@
+"""A ghost race on the play screen: the ghost once it is known, and the words the HUD shows.
+
+No pygame. A recorded ghost is known at once, or when its game has been read from the history
+off the frame (``pending``); the coach's ghost as soon as the coach has a path for the start
+board. Everything is read at the player's game time, so the ghost starts with the first move
+and stops with the pause, like the player's clock; a coach's ghost that arrives after the
+player has begun (the coach was still warming up) starts when it arrives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, replace
+
+from game.core.board import Board
+from game.core.coach import Hint
+from game.core.ghost import Ghost, GhostChoice, GhostError, GhostKind
+from game.core.recording import Recording, RecordingError
+from game.core.spec import GameSpec
+from game.store.highscores import HighScores
+from game.store.history import History
+from game.store.history_scores import HistoryScores, best_game
+
+Oracle = Callable[[Board], Hint | None]
+Submit = Callable[[Callable[[], object]], object]
+"""The background writer's ``submit`` (a Future, or None from an inline test writer)."""
+SECONDS_PER_MINUTE = 60
+
+
+def clock_text(seconds: float) -> str:
+    """m:ss.t, as the HUD clock."""
+    minutes, rest = divmod(max(0.0, seconds), SECONDS_PER_MINUTE)
+    return f"{int(minutes)}:{rest:04.1f}"
+
+
+def _read_recording(history: History, row: int) -> Recording | None:
+    game = history.game(row)
+    return game.recording() if game is not None else None
+
+
+def find_ghost(scores: HighScores, submit: Submit,
+               spec: GameSpec) -> tuple[GameSpec, Future | None]:
+    """Resolve a BEST ghost without its recording: the best finished game on the board, at
+    hand or read on the writer thread (the Future); with none, the coach's line instead."""
+    choice = spec.ghost
+    if choice is None or choice.kind is not GhostKind.BEST or choice.recording is not None:
+        return spec, None
+    game = best_game(scores.games, board=spec.board) \
+        if isinstance(scores, HistoryScores) and spec.board is not None else None
+    if game is None:
+        return replace(spec, ghost=GhostChoice(GhostKind.COACH, choice.tps)), None
+    if game.tokens or game.id is None:  # played this run: its actions are in memory
+        try:
+            return replace(spec, ghost=replace(choice, recording=game.recording())), None
+        except RecordingError:
+            return replace(spec, ghost=GhostChoice(GhostKind.COACH, choice.tps)), None
+    assert isinstance(scores, HistoryScores)
+    history, row = scores.history, game.id
+    pending = submit(lambda: _read_recording(history, row))
+    if not isinstance(pending, Future):  # an inline writer: run it here
+        pending = Future()
+        try:
+            pending.set_result(_read_recording(history, row))
+        except Exception as exc:  # a broken row: no ghost, never a crash
+            pending.set_exception(exc)
+    return spec, pending
+
+
+@dataclass(frozen=True, slots=True)
+class GhostLine:
+    """What the HUD's ghost column shows for one frame."""
+
+    words: str
+    """Moves to go, ``done``, or what it waits for."""
+    clock: str = ""
+    progress: float = 0.0
+    """Share of its run played (0 to 1), for the bar under it."""
+
+
+class GhostRace:
+    """The ghost of one game, made as soon as what it needs is known."""
+
+    def __init__(self, choice: GhostChoice, start: Board,
+                 pending: Future | None = None) -> None:
+        """``pending``: a Future of the Recording to race (None: none was found)."""
+        self.choice = choice
+        self.start = start
+        self.pending = pending
+        self.ghost: Ghost | None = None
+        self.offset = 0.0
+        """Game time at which the ghost set off (later than 0 for a late coach's line)."""
+        self.problem = ""
+        if choice.recording is not None:
+            self._use(choice.recording)
+
+    def _use(self, recording: Recording) -> None:
+        if recording.board != self.start:
+            self.problem = "other board"
+            return
+        ghost = Ghost.from_recording(recording, label="best")
+        if not ghost.solves:
+            self.problem = "unfinished"
+            return
+        self.ghost = ghost
+
+    def update(self, lookup: Oracle, seconds: float = 0.0) -> None:
+        """Make the ghost if it can be made now (never blocks); ``seconds``: game time."""
+        if self.ghost is not None or self.problem:
+            return
+        if self.pending is not None:
+            if not self.pending.done():
+                return
+            pending, self.pending = self.pending, None
+            try:
+                recording = pending.result()
+            except Exception:  # a broken row must not stop the game
+                recording = None
+            if isinstance(recording, Recording):
+                self._use(recording)
+            else:
+                self.problem = "not found"
+            return
+        if self.choice.kind is GhostKind.COACH:
+            hint = lookup(self.start)
+            if hint is not None and hint.board == self.start and (hint.path or
+                                                                   hint.distance == 0):
+                try:
+                    self.ghost = Ghost.from_moves(self.start, hint.path, self.choice.tps)
+                    self.offset = max(0.0, seconds)
+                except GhostError:
+                    self.problem = "no line"
+
+    @property
+    def waiting_words(self) -> str:
+        """What the ghost column says before the ghost exists."""
+        if self.problem:
+            return self.problem
+        return "loading" if self.choice.kind is GhostKind.BEST else "waiting"
+
+    def line(self, seconds: float) -> GhostLine:
+        """The ghost column at ``seconds`` of game time."""
+        ghost = self.ghost
+        if ghost is None:
+            return GhostLine(self.waiting_words)
+        seconds -= self.offset
+        words = "done" if ghost.finished_at(seconds) else f"{ghost.to_go_at(seconds)} to go"
+        return GhostLine(words, clock_text(ghost.clock_at(seconds)), ghost.progress_at(seconds))
+
+    def board_at(self, seconds: float) -> Board | None:
+        """The ghost's board, or None before it exists."""
+        return self.ghost.board_at(seconds - self.offset) if self.ghost is not None else None
+
+    def verdict(self, seconds: float) -> str:
+        """The banner words for a player who solved the board at ``seconds``."""
+        ghost = self.ghost
+        if ghost is None or not ghost.solves:
+            return ""
+        finish = ghost.duration + self.offset
+        gap = abs(seconds - finish)
+        if seconds <= finish:
+            return f"ghost beaten by {gap:.1f} s"
+        return f"the ghost was {gap:.1f} s faster"

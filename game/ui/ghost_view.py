@@ -1,0 +1,52 @@
+"""The ghost's tiles drawn as translucent outlines where its board differs from the player's."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.board import Board
+from game.ui.fonts import Fonts
+from game.ui.layout import Layout, Type, type_px
+from game.ui.theme import Theme
+
+OUTLINE_ALPHA = 170
+OUTLINE_SHARE = 0.045
+"""Outline thickness as a share of the tile side (at least 2 px)."""
+CORNER_SHARE = 0.12
+LABEL_MAX_SHARE = 0.3
+"""The ghost's tile number sits in the outline's corner, clear of the tile's own number in
+the middle: drawn only when a readable size fits in this share of the tile side."""
+LABEL_INSET = 0.07
+
+
+def ghost_cells(ghost: Board, board: Board) -> list[int]:
+    """Cells where the ghost has a tile the player's board does not have there."""
+    return [i for i, (g, p) in enumerate(zip(ghost.tiles, board.tiles, strict=True))
+            if g and g != p]
+
+
+def draw_ghost_tiles(surface: pygame.Surface, ghost: Board, board: Board, layout: Layout,
+                     theme: Theme, fonts: Fonts, offset: int = 0) -> None:
+    """Outline (and, where it fits, number) each ghost tile off the player's position."""
+    cells = ghost_cells(ghost, board)
+    if not cells:
+        return
+    bx, by, bw, bh = layout.board_rect
+    bx += offset
+    overlay = pygame.Surface((bw + 1, bh + 1), pygame.SRCALPHA)
+    size = layout.tile_px
+    width = max(2, int(size * OUTLINE_SHARE))
+    colour = (*theme.accent[:3], OUTLINE_ALPHA)
+    for cell in cells:
+        x, y, _, _ = layout.cell_rect(cell)
+        pygame.draw.rect(overlay, colour, (x + offset - bx, y - by, size, size), width,
+                         border_radius=max(2, int(size * CORNER_SHARE)))
+    surface.blit(overlay, (bx, by))
+    px = type_px(layout.window, Type.CAPTION)
+    if fonts(px).get_height() > size * LABEL_MAX_SHARE:
+        return
+    inset = int(size * LABEL_INSET) + width
+    for cell in cells:
+        x, y, _, _ = layout.cell_rect(cell)
+        label = fonts.text(str(ghost.tiles[cell]), px, theme.accent, bold=True)
+        surface.blit(label, (x + offset + inset, y + inset))

@@ -1,0 +1,181 @@
+"""Racing a ghost in the app: the coach's line and your best, Mode.GHOST, `play --ghost`."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli.main import _play_options, build_parser, main
+from game.core.ghost import GhostChoice, GhostKind
+from game.core.notation import parse_board
+from game.core.recording import Mode
+from game.core.spec import GameSpec
+from game.store.history import HISTORY_FILE, History
+from game.store.history_scores import HistoryScores
+from game.ui.app import App
+from game.ui.audio import Sounds
+from game.ui.scenes.end import EndScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.title import TitleScene
+from tests.app_driver import KEYS, frames, key
+from tests.fakes_front import FakeClock, FakeWorker, InlineWriter, MemoryStore
+
+START = parse_board("1 2 3/4 0 6/7 5 8")  # U then L solves it
+
+
+@pytest.fixture
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    return tmp_path / "fifteen"
+
+
+def make_app(folder: Path) -> App:
+    scores = HistoryScores(History(folder / HISTORY_FILE)).load()
+    app = App(worker=FakeWorker(instant=True), clock=FakeClock(), writer=InlineWriter(),
+              settings_store=MemoryStore(), sounds=Sounds.silent(), window=(760, 820),
+              rng=random.Random(3), scores=scores)
+    app.push(TitleScene(app, 3, 3))
+    return app
+
+
+def race(app: App, choice: GhostChoice) -> PlayScene:
+    app.start_game(GameSpec(3, 3, board=START, ghost=choice))
+    frames(app, 2)
+    scene = app.scene
+    assert isinstance(scene, PlayScene) and scene.race is not None
+    return scene
+
+
+def solve(app: App, moves: str = "UL", wait: int = 10) -> None:
+    for letter in moves:
+        key(KEYS[letter])
+        frames(app, wait)
+
+
+def test_coach_ghost_races_draws_and_is_recorded_as_ghost(data_home: Path) -> None:
+    app = make_app(data_home)
+    try:
+        scene = race(app, GhostChoice(GhostKind.COACH, 2))
+        ghost = scene.race.ghost
+        assert ghost is not None and ghost.duration == pytest.approx(2 / 2)
+        assert scene.hud_view().ghost.words == "2 to go"
+        solve(app, "U", wait=42)  # 0.7 s in: the ghost has made one move, the player one
+        line = scene.hud_view().ghost
+        assert line.words == "1 to go" and line.clock == "0:00.7"
+        assert scene.race.board_at(scene.session.elapsed) == START.apply("U")
+        frames(app, 20)  # past 1 s: the ghost is home first
+        assert scene.hud_view().ghost.words == "done"
+        solve(app, "L", wait=1)
+        assert "the ghost was" in scene.hud_view().banner
+        frames(app, 80)
+        assert isinstance(app.scene, EndScene)
+    finally:
+        app.close()
+    (game,) = History(data_home / HISTORY_FILE).games()
+    assert game.mode is Mode.GHOST and game.finished
+
+
+def test_end_screen_g_races_the_best_game_on_the_board(data_home: Path) -> None:
+    app = make_app(data_home)
+    try:
+        app.start_game(GameSpec(3, 3, board=START))
+        frames(app, 2)
+        solve(app)
+        frames(app, 80)
+        assert isinstance(app.scene, EndScene)
+        key(pygame.K_g)
+        frames(app, 2)
+        scene = app.scene
+        assert isinstance(scene, PlayScene) and scene.race is not None
+        ghost = scene.race.ghost
+        assert ghost is not None and scene.race.choice.kind is GhostKind.BEST
+        assert ghost.board_at(999).is_solved() and ghost.total_moves == 2
+        solve(app, wait=1)  # faster than the first game's 10 frames a move
+        assert "ghost beaten by" in scene.hud_view().banner
+    finally:
+        app.close()
+
+
+def test_best_ghost_is_read_from_the_history_off_the_frame(data_home: Path) -> None:
+    app = make_app(data_home)
+    try:
+        app.start_game(GameSpec(3, 3, board=START))
+        frames(app, 2)
+        solve(app)
+        frames(app, 80)
+    finally:
+        app.close()
+    again = make_app(data_home)  # a new run: the game's actions are only on disk
+    try:
+        scene = race(again, GhostChoice(GhostKind.BEST))
+        assert scene.race.ghost is not None and scene.race.ghost.total_moves == 2
+        # and a board never played falls back to the coach's line
+        again.start_game(GameSpec(3, 3, board=START.apply("U").apply("D").apply("L"),
+                                  ghost=GhostChoice(GhostKind.BEST, 8)))
+        frames(again, 2)
+        assert again.scene.race.choice == GhostChoice(GhostKind.COACH, 8)
+    finally:
+        again.close()
+
+
+def test_play_ghost_best_finds_your_best_and_its_board(data_home: Path) -> None:
+    app = make_app(data_home)
+    try:
+        for wait in (12, 6):  # two solves; the second is faster
+            app.start_game(GameSpec(3, 3, board=START))
+            frames(app, 2)
+            solve(app, wait=wait)
+            frames(app, 80)
+    finally:
+        app.close()
+    games = History(data_home / HISTORY_FILE).games()
+    best = min(games, key=lambda g: g.seconds)
+    for argv in (["play", "--ghost", "--size", "3x3"],
+                 ["play", "--ghost", "best", "--board", START.text()]):
+        options = _play_options(build_parser().parse_args(argv))
+        assert options.board == START and options.ghost is not None
+        assert options.ghost.recording is not None
+        assert options.ghost.recording.times_ms[-1] == round(best.seconds * 1000)
+    options = _play_options(build_parser().parse_args(["play", "--ghost", "coach",
+                                                       "--tps", "2.5"]))
+    assert options.ghost == GhostChoice(GhostKind.COACH, 2.5)
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["play", "--ghost", "ghosty"], "'ghosty' is not a ghost"),
+    (["play", "--ghost", "coach", "--tps", "0"], "'0'"),
+    (["play", "--ghost", "coach", "--tps", "fast"], "'fast'"),
+    (["play", "--ghost", "coach", "--tps", "nan"], "'nan'"),
+    (["play", "--ghost", "best", "--tps", "4"], "--tps 4"),
+    (["play", "--tps", "3"], "--tps 3"),
+    (["play", "--ghost"], "no finished game on 4x4"),
+    (["play", "--ghost", "best", "--size", "3x3", "--seed", "5"], "no finished game on"),
+    (["play", "--daily", "--ghost", "coach"], "--daily"),
+])
+def test_play_ghost_bad_input_exit_2_one_line(data_home: Path, capsys, argv: list[str],
+                                              words: str) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+    assert not data_home.exists()
+
+
+def test_a_late_coach_line_sets_off_when_it_arrives(data_home: Path) -> None:
+    app = make_app(data_home)
+    app.worker.instant = False  # the coach answers only through poll(), a frame later
+    try:
+        app.start_game(GameSpec(3, 3, board=START, ghost=GhostChoice(GhostKind.COACH, 4)))
+        scene = app.scene
+        assert isinstance(scene, PlayScene) and scene.race is not None
+        scene.session.started, scene.session.elapsed = True, 5.0  # the player is 5 s in
+        assert scene.hud_view().ghost.words == "waiting"
+        frames(app, 3)
+        race_ = scene.race
+        assert race_.ghost is not None and race_.offset == pytest.approx(5.0, abs=0.1)
+        assert race_.line(race_.offset).words == "2 to go"
+        assert race_.line(race_.offset + 0.5).words == "done"
+    finally:
+        app.close()

@@ -1,0 +1,84 @@
+"""A replay of a stored game is judged at once from the judgements saved with it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from game.core.actions import Move
+from game.core.notation import parse_board
+from game.core.recording import Recording
+from game.core.scoring import MoveClass
+from game.core.spec import GameSpec
+from game.store.history import HISTORY_FILE, History
+from game.store.history_scores import HistoryScores
+from game.ui.app import App
+from game.ui.audio import Sounds
+from game.ui.intents import ShowReplay
+from game.ui.replay_model import build_replay
+from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.title import TitleScene
+from tests.app_driver import KEYS, frames, key
+from tests.fakes_front import FakeClock, FakeWorker, InlineWriter, MemoryStore, small_hint
+
+START = parse_board("1 2 3/4 0 6/7 5 8")
+DETOUR = Recording(START, tuple(Move(m) for m in "URLL"), (0, 400, 800, 1200))
+
+
+def nothing_known(board):
+    return None
+
+
+def test_stored_judgements_stand_in_for_an_unready_coach() -> None:
+    bare = build_replay(DETOUR, nothing_known)
+    assert all("unjudged" in f.note or "coach's line" in f.note for f in bare.frames[1:])
+    model = build_replay(DETOUR, nothing_known, ("o", "w", "o", "o"))
+    assert [f.note.split(": ")[1] for f in model.frames[1:]] == [
+        "optimal", "wasteful", "optimal", "optimal"]
+    assert model.missed == "the optimal line was missed at move 2 (R played)"
+    # what the coach knows wins over what was stored; a mismatched list is ignored
+    known = build_replay(DETOUR, small_hint, ("w", "o", "w", "w"))
+    assert [f.cues for f in known.frames[1:]] == [(MoveClass.OPTIMAL,), (MoveClass.WASTEFUL,),
+                                                   (MoveClass.OPTIMAL,), (MoveClass.OPTIMAL,)]
+    assert build_replay(DETOUR, nothing_known, ("o",)).frames[1].cues == bare.frames[1].cues
+
+
+def make_app(folder: Path, worker: FakeWorker) -> App:
+    scores = HistoryScores(History(folder / HISTORY_FILE)).load()
+    app = App(worker=worker, clock=FakeClock(), writer=InlineWriter(),
+              settings_store=MemoryStore(), sounds=Sounds.silent(), window=(760, 820),
+              rng=random.Random(3), scores=scores)
+    app.push(TitleScene(app, 3, 3))
+    return app
+
+
+@pytest.mark.parametrize("from_disk", [False, True], ids=["this-run", "from-disk"])
+def test_replay_of_a_stored_game_is_judged_in_the_first_frame(tmp_path: Path,
+                                                              from_disk: bool) -> None:
+    app = make_app(tmp_path, FakeWorker(instant=True))
+    try:
+        app.start_game(GameSpec(3, 3, board=START))
+        frames(app, 2)
+        for letter in "URLL":
+            key(KEYS[letter])
+            frames(app, 10)
+        frames(app, 80)
+        game = app.scores.games[-1]
+    finally:
+        app.close()
+    assert game.judgements == ("o", "w", "o", "o")
+    if from_disk:
+        (game,) = History(tmp_path / HISTORY_FILE).games()  # a summary: actions load later
+    cold = make_app(tmp_path, FakeWorker())  # a coach that knows nothing yet
+    try:
+        cold.carry_out(ShowReplay(game))
+        frames(cold, 1)
+        scene = cold.scene
+        assert isinstance(scene, ReplayScene) and scene.model is not None
+        notes = [f.note for f in scene.model.frames[1:]]
+        assert not any("unjudged" in n or "coach's line" in n for n in notes), notes
+        assert "move 2 R: wasteful" in notes[1]
+    finally:
+        cold.close()
