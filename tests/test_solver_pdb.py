@@ -50,7 +50,8 @@ def test_pattern_rank_round_trip() -> None:
 @pytest.mark.parametrize(
     ("shape", "group"),
     [((3, 3), (1, 2, 3, 4)), ((3, 3), (5, 6, 7, 8)), ((2, 4), (1, 3, 5, 7)),
-     ((4, 3), (3, 7, 11, 4)), ((2, 3), (1, 2, 3, 4, 5)), ((5, 2), (1, 6, 2))],
+     ((4, 3), (3, 7, 11, 4)), ((2, 3), (1, 2, 3, 4, 5)), ((5, 2), (1, 6, 2)),
+     ((5, 5), (20, 24)), ((5, 5), (1, 7)), ((4, 5), (19, 15, 18)), ((6, 3), (1, 2, 7))],
 )
 def test_compiled_build_equals_python_reference(shape: tuple[int, int], group) -> None:
     assert np.array_equal(build_pdb(*shape, group), build_pdb_reference(*shape, group))
