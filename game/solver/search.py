@@ -49,6 +49,9 @@ class IdaSearch:
         self.ctl[kernels.BLANK] = board.blank
         self.ctl[kernels.HSUM] = int(self.vals.sum())
         self.ctl[kernels.MHSUM] = int(self.mvals.sum())
+        self.ctl[kernels.G_WEIGHT] = 1
+        self.ctl[kernels.H_WEIGHT] = 1
+        self.ctl[kernels.CAP] = kernels.NO_BOUND
         self.h0 = int(self.vals.sum())
         if heur.use_mirror:
             self.h0 = max(self.h0, int(self.mvals.sum()))
