@@ -10,7 +10,8 @@ import numpy as np
 from game.board import MOVES, Board
 from game.solver import kernels
 from game.solver.heuristic import PatternHeuristic
-from game.solver.search import MAX_DEPTH, IdaSearch, SolveCancelled
+from game.solver.ida import MAX_DEPTH, IdaSearch
+from game.solver.results import SolveCancelled
 from game.solver.window import shorten
 
 WEIGHT_SCALE = 100
@@ -113,7 +114,8 @@ def _checked(board: Board, line: str) -> str:
 
 
 def improve(board: Board, heur: PatternHeuristic, best: str, deadline: float,
-            flag: np.ndarray, on_better: Improved | None = None) -> tuple[str, bool]:
+            flag: np.ndarray, on_better: Improved | None = None,
+            cancelled: Callable[[], bool] = lambda: False) -> tuple[str, bool]:
     """The shortest line found by ``deadline``, starting from the known line ``best``.
 
     Weighted IDA* with falling weights, each stage looking only for lines shorter than the
@@ -123,6 +125,7 @@ def improve(board: Board, heur: PatternHeuristic, best: str, deadline: float,
     either finds a line; that line is shortened stretch by stretch (``shorten``).
     Returns (line, proven): proven when an unweighted stage searched everything below the
     line's length, so the line is optimal. ``on_better`` gets each shorter line at once.
+    Cancelled through ``flag`` (read inside the kernel) or ``cancelled()`` (between chunks).
     """
     stage = 0
     while stage < len(WEIGHTS):
@@ -131,6 +134,8 @@ def improve(board: Board, heur: PatternHeuristic, best: str, deadline: float,
         while not any(v.done for v in views):
             if time.monotonic() >= deadline:
                 return best, False
+            if cancelled():
+                raise SolveCancelled(f"search of {board} was cancelled")
             for view in views:
                 view.advance()
                 if view.done:

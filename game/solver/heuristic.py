@@ -208,6 +208,11 @@ def get_heuristic(width: int, height: int) -> PatternHeuristic:
         return found
 
 
+def loaded_heuristic(width: int, height: int) -> PatternHeuristic | None:
+    """The shape's heuristic if it is already in memory (never loads or builds)."""
+    return _heuristics.get((width, height))
+
+
 _preparing: dict[tuple[int, int], threading.Thread] = {}
 
 
