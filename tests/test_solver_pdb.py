@@ -18,8 +18,8 @@ from game.solver.encoding import (
     unrank_pattern_nb,
 )
 from game.solver.heuristic import forget_heuristics, get_heuristic, make_heuristic
+from game.solver.ida import IdaSearch, manhattan_parity
 from game.solver.pdb import build_pdb, build_pdb_reference, partition
-from game.solver.search import IdaSearch, manhattan_parity
 
 pytestmark = pytest.mark.usefixtures("private_cache")
 
