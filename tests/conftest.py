@@ -45,3 +45,13 @@ def solver():
     fake = FakeSolver()
     yield fake
     fake.open_everything()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked slow (they build full-size tables) run only when asked for: -m slow."""
+    if "slow" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

@@ -44,7 +44,7 @@ from game.solver.results import (
 )
 
 SIDE = 5
-ENDGAME_REACH = 44
+ENDGAME_REACH = 40
 """Boards whose 5x5 lower bound is at most this are within exact reach (see the bench)."""
 ENDGAME_SECONDS = 0.5
 DEFAULT_SECONDS = 1.0
