@@ -1,4 +1,4 @@
-"""Big-board coach benchmarks: `python -m game.bench_big line|endgame|large|cancel` (figures)."""
+"""Big-board coach benchmarks: `python -m game.bench_big line|endgame|large|cancel|frames`."""
 
 from __future__ import annotations
 
@@ -150,6 +150,7 @@ def bench_large(count: int, seconds: float) -> None:
     from game.solver.grid import manhattan
 
     _prepare()
+    big.best_line(random_board(6, 6, random.Random(99)), deadline=time.monotonic() + 0.3)
     for size in LARGE_SIZES:
         total = bound = 0
         worst = 0.0
@@ -195,6 +196,48 @@ def bench_cancel(runs: int) -> None:
               f"{max(latencies) * 1000:.1f} ms median {statistics.median(latencies) * 1000:.1f} ms")
 
 
+def bench_frames(seconds: float) -> None:
+    """A 60 Hz loop's frame times on the main thread while 5x5 searches run back to back on
+    another thread (the kernels release the GIL; the drivers hold it only briefly)."""
+    from game.solver import CancelToken, SolveCancelled, big
+
+    _prepare()
+    frame = 1 / 60
+
+    def frames(span: float) -> list[float]:
+        out = []
+        last = time.perf_counter()
+        end = last + span
+        while last < end:
+            time.sleep(frame)
+            now = time.perf_counter()
+            out.append(now - last)
+            last = now
+        return out
+
+    idle = frames(seconds / 2)
+    token = CancelToken()
+
+    def searches() -> None:
+        rng = random.Random(7)
+        while not token.cancelled:
+            try:
+                big.best_line(random_board(5, 5, rng), cancel=token,
+                              deadline=time.monotonic() + 1.0)
+            except SolveCancelled:
+                return
+
+    thread = threading.Thread(target=searches)
+    thread.start()
+    busy = frames(seconds)
+    token.cancel()
+    thread.join()
+    for name, spans in (("idle", idle), ("5x5 search running", busy)):
+        ms = [s * 1000 for s in spans]
+        print(f"frames {name}: n={len(ms)} median {statistics.median(ms):.1f} ms "
+              f"p95 {_p95(ms):.1f} ms max {max(ms):.1f} ms")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench_big")
     sub = parser.add_subparsers(dest="what", required=True)
@@ -208,6 +251,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     large.add_argument("--seconds", type=float, default=1.0)
     cancel = sub.add_parser("cancel", help="cancel latency of a running big-board search")
     cancel.add_argument("--runs", type=int, default=10)
+    frames = sub.add_parser("frames", help="frame times while 5x5 searches run")
+    frames.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args(argv)
     if args.what == "line":
         bench_line(args.count, args.seconds)
@@ -215,6 +260,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_endgame(args.per_walk)
     elif args.what == "large":
         bench_large(args.count, args.seconds)
+    elif args.what == "frames":
+        bench_frames(args.seconds)
     else:
         bench_cancel(args.runs)
     return 0

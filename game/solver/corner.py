@@ -24,11 +24,19 @@ from game.solver.large import (
     _without_loops,
 )
 from game.solver.results import SolveCancelled
+from game.solver.window import shorten
 
 SIDE = 5
 PEEL_SHARE = 0.25
 """Share of the time spent on randomised peelings of the outer lines (bigger boards)."""
 MAX_PEELS = 200
+CORNER_SHARE = 0.5
+"""On boards beyond 5x5, the share of the time after peeling given to the corner's search;
+the rest shortens the whole line stretch by stretch (the outer lines waste the most)."""
+CHECK_SECONDS_PER_CELL = 0.0004
+"""Time kept back per cell for the final loop cutting and replays of long lines (40 ms on 10x10)."""
+WINDOWS = (24, 32, 40)
+"""Stretch lengths for the whole-line shortening, longer ones while time remains."""
 CORNER_FACTOR = 2.4
 """A peeling's score: its length plus this times the corner's lower bound (about what the
 5x5 engine needs per unit of bound)."""
@@ -62,7 +70,7 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
         return ""
     w, h = board.width, board.height
     tiles = list(board.tiles)
-    deadline -= FINISH_MARGIN
+    deadline -= FINISH_MARGIN + CHECK_SECONDS_PER_CELL * w * h
     red, r0, c0 = _peel(tiles, w, h, cancelled, None, FIRST_DETOUR, SIDE * SIDE, SIDE)
     prefix = _without_loops(tiles, w, "".join(red.moves))
     corner = _corner(red.cells, w, h, r0, c0)
@@ -92,14 +100,25 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
         if on_better is not None:
             on_better(_without_loops(tiles, w, prefix + rest))
 
+    corner_until = deadline
+    if prefix:
+        corner_until = time.monotonic() + CORNER_SHARE * (deadline - time.monotonic())
     try:
-        rest, optimal = improve(Board(SIDE, SIDE, tuple(corner)), heur, first, deadline, flag,
-                                report, cancelled)
+        rest, optimal = improve(Board(SIDE, SIDE, tuple(corner)), heur, first, corner_until,
+                                flag, report, cancelled)
+        moves = _without_loops(tiles, w, prefix + rest)
+        if len(moves) < len(best):
+            best = moves
+        for window in WINDOWS if prefix else ():
+            moves = shorten(board, best, deadline, flag, window)
+            if len(moves) < len(best):
+                best = moves
+                if on_better is not None:
+                    on_better(best)
+            if time.monotonic() >= deadline:
+                break
     except SolveCancelled:
         raise LargeCancelled from None
-    moves = _without_loops(tiles, w, prefix + rest)
-    if len(moves) < len(best):
-        best = moves
     if not _reaches_goal(tiles, w, best):
         raise RuntimeError(f"internal error: the line found for {board.text()} is wrong")
     if proven is not None and optimal and not prefix:

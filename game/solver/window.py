@@ -74,7 +74,14 @@ def _shortcut(tiles: np.ndarray, blank: int, target: np.ndarray, nbr: np.ndarray
             after = abs(b // width - g // width) + abs(b % width - g % width)
             h = hs[depth] - before + after
             nodes += 1
-            if (nodes & CANCEL_MASK) == 0 and cancel[0] != 0:
+            if (nodes & CANCEL_MASK) == 0 and (cancel[0] != 0 or nodes > node_limit):
+                # give up: put the tiles back as they were
+                while depth > 0:
+                    depth -= 1
+                    back = nbr[b, moves[depth] ^ 1]
+                    tiles[b] = tiles[back]
+                    tiles[back] = 0
+                    b = back
                 return NOT_FOUND
             if depth + 1 + h > bound:
                 if depth + 1 + h < next_bound:
@@ -107,10 +114,14 @@ def _shortcut(tiles: np.ndarray, blank: int, target: np.ndarray, nbr: np.ndarray
 
 def _states(board: Board, codes: list[int], nbr: np.ndarray) -> np.ndarray:
     """The board after each prefix of the line: row k is the board after k moves."""
-    tiles = np.array(board.tiles, dtype=np.int8)
+    return _walk(np.array(board.tiles, dtype=np.int8), board.blank, codes, nbr)
+
+
+def _walk(start: np.ndarray, blank: int, codes: list[int], nbr: np.ndarray) -> np.ndarray:
+    """The boards along ``codes`` from ``start`` (row 0 is ``start`` itself)."""
+    tiles = start.copy()
     out = np.empty((len(codes) + 1, tiles.shape[0]), dtype=np.int8)
     out[0] = tiles
-    blank = board.blank
     for k, code in enumerate(codes):
         to = nbr[blank, code]
         tiles[blank] = tiles[to]
@@ -143,8 +154,11 @@ def shorten(board: Board, line: str, deadline: float, cancel: np.ndarray,
             blank = int(np.flatnonzero(start == 0)[0])
             found = _shortcut(start, blank, states[j], nbr, j - i - 2, WINDOW_NODES, out, cancel)
             if found != NOT_FOUND:
-                codes[i:j] = [int(c) for c in out[:found]]
-                states = _states(board, codes, nbr)
+                shortcut = [int(c) for c in out[:found]]
+                codes[i:j] = shortcut
+                # the boards along the shortcut, then the unchanged rest of the line
+                middle = _walk(states[i], blank, shortcut, nbr)
+                states = np.concatenate((states[: i + 1], middle[1:-1], states[j:]))
                 improved = True
             else:
                 i += 1
