@@ -3,6 +3,7 @@
 For the worker and the scoring (all functions are thread-safe; the searches release the GIL
 and stop within milliseconds of ``cancel.cancel()``):
 
+- ``warm_up()``: compile the kernels once at set-up (after ``prepare``), off the frame path.
 - ``prepare(wait)``: start loading (or, the first time, building: about 20 s, 26 MB on disk)
   the 5x5 pattern databases on a daemon thread; True once they are in memory. Nothing is
   built at import. Until they are ready every function below still answers, more weakly.
@@ -42,6 +43,7 @@ from game.solver.results import (
     SolveCancelled,
     Unsolvable,
 )
+from game.solver.window import shorten
 
 SIDE = 5
 ENDGAME_REACH = 40
@@ -58,6 +60,17 @@ def prepare(wait: float | None = 0.0) -> bool:
         get_heuristic(SIDE, SIDE)
         return True
     return heuristic_if_ready(SIDE, SIDE, wait) is not None
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the big-board kernels, so the first real search
+    does not hold the GIL for a first-call compile; with the tables ready, runs them once."""
+    board = Board.goal(SIDE, SIDE).apply_all("DDRRULDL")
+    flag = np.zeros(1, dtype=np.int64)
+    shorten(board, "RURDLLUU", time.monotonic() + 1, flag)
+    if tables_ready():
+        exact_endgame(board)
+        best_line(board.apply_all("DDRRUULL"), deadline=time.monotonic() + 0.05)
 
 
 def tables_ready() -> bool:
@@ -124,7 +137,8 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
     try:
         if heur is not None and engine_applies(board):
             moves = solve_with_engine(board, heur, deadline=deadline, flag=flag,
-                                      on_better=on_better, proven=proven)
+                                      cancelled=lambda: bool(flag[0]), on_better=on_better,
+                                      proven=proven)
         else:
             moves = solve_large(board, deadline=deadline, cancelled=lambda: bool(flag[0]))
     except LargeCancelled:
