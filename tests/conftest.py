@@ -55,3 +55,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_big_table_builds() -> Iterator[None]:
+    """The 5x5 tables (about 20 s to build) are never built behind a test's back."""
+    import game.solver.big as big
+
+    big.AUTO_PREPARE = False
+    yield

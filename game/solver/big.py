@@ -50,6 +50,9 @@ ENDGAME_REACH = 40
 """Boards whose 5x5 lower bound is at most this are within exact reach (see the bench)."""
 ENDGAME_SECONDS = 0.5
 DEFAULT_SECONDS = 1.0
+AUTO_PREPARE = True
+"""Whether the first ``best_line`` starts loading or building the tables by itself (the test
+suite turns this off: it must never build full-size tables behind a test's back)."""
 
 Improved = Callable[[str], None]
 
@@ -133,7 +136,10 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
         deadline = start + DEFAULT_SECONDS
     flag = _flag(cancel)
     proven: list[bool] = []
-    heur = heuristic_if_ready(SIDE, SIDE)  # the first call starts loading the tables
+    if AUTO_PREPARE:
+        heur = heuristic_if_ready(SIDE, SIDE)  # the first call starts loading the tables
+    else:
+        heur = loaded_heuristic(SIDE, SIDE)
     try:
         if heur is not None and engine_applies(board):
             moves = solve_with_engine(board, heur, deadline=deadline, flag=flag,
