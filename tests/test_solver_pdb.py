@@ -284,7 +284,7 @@ def test_ida_lengths_and_optimal_moves_equal_exhaustive_search_on_5x2() -> None:
 
 def test_pausing_the_kernel_every_few_nodes_changes_nothing(heur33, bfs33, monkeypatch) -> None:
     """The driver runs the kernel in node-budget chunks; resuming must continue exactly."""
-    from game.solver import search
+    from game.solver import ida
 
     rng = random.Random(12)
     flag = np.zeros(1, dtype=np.int64)
@@ -293,7 +293,7 @@ def test_pausing_the_kernel_every_few_nodes_changes_nothing(heur33, bfs33, monke
     expected = [(s.solve(), s.nodes) for s in whole]
     calls: list[tuple[int, int]] = []
     for chunk in (1, 7, 64):
-        monkeypatch.setattr(search, "CHUNK_NODES", chunk)
+        monkeypatch.setattr(ida, "CHUNK_NODES", chunk)
         calls.clear()
         for board, (path, nodes) in zip(boards, expected, strict=True):
             paused = IdaSearch(board, heur33, flag, None, lambda b, n: calls.append((b, n)))
