@@ -260,3 +260,37 @@ def test_real_5x5_tables_are_admissible_on_known_optima(ball) -> None:
         assert big.lower_bound(Board(5, 5, tiles)) <= d
     for cells, optimum in KORF_TAYLOR:
         assert big.lower_bound(korf_board(cells)) <= optimum
+
+
+def test_known_optimum_boards_turn_round_to_our_goal() -> None:
+    from game.bench_big import KORF_TAYLOR, korf_board
+
+    assert korf_board(" ".join(str(t) for t in range(25))).is_solved()
+    for cells, optimum in KORF_TAYLOR:
+        board = korf_board(cells)
+        assert board.is_solvable()
+        assert manhattan(board) <= optimum
+        assert (manhattan(board) - optimum) % 2 == 0
+
+
+def test_prepare_without_waiting_never_blocks(monkeypatch) -> None:
+    import game.solver.heuristic as heuristic
+
+    started: list[tuple[int, int]] = []
+    gate = threading.Event()
+
+    def slow_prepare(width: int, height: int) -> None:
+        started.append((width, height))
+        gate.wait(5)
+
+    monkeypatch.setattr(heuristic, "_prepare", slow_prepare)
+    monkeypatch.setattr(heuristic, "_preparing", {})
+    begin = time.monotonic()
+    assert not big.prepare(0.0)
+    assert not big.tables_ready()
+    assert time.monotonic() - begin < 0.1
+    gate.set()
+    deadline = time.monotonic() + 2
+    while not started and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert started == [(5, 5)]

@@ -20,6 +20,8 @@ MAX_PDB_CELLS = 16
 BIG_PDB_SHAPES = ((5, 5),)
 """Bigger shapes with pattern databases too (bounded-suboptimal search, exact endgames)."""
 BUILD_THREADS = 2
+BACKGROUND_BUILD_THREADS = 1
+"""A build started behind a running game (``heuristic_if_ready``) leaves a core to the frames."""
 
 
 @dataclass(frozen=True)
@@ -113,9 +115,9 @@ def _assemble(width: int, height: int, groups: tuple[tuple[int, ...], ...],
     )
 
 
-def build_tables(width: int, height: int,
-                 groups: tuple[tuple[int, ...], ...]) -> list[np.ndarray]:
-    """Build every group's table, two at a time (the compiled build releases the GIL).
+def build_tables(width: int, height: int, groups: tuple[tuple[int, ...], ...],
+                 at_once: int = BUILD_THREADS) -> list[np.ndarray]:
+    """Build every group's table, ``at_once`` at a time (the compiled build releases the GIL).
 
     Plain daemon threads rather than a ThreadPoolExecutor: the interpreter joins executor
     threads at exit, so quitting the game during a first-run build would wait for it.
@@ -129,10 +131,10 @@ def build_tables(width: int, height: int,
         except BaseException as exc:  # handed to the caller below
             errors.append(exc)
 
-    for start in range(0, len(groups), BUILD_THREADS):
+    for start in range(0, len(groups), at_once):
         threads = [
             threading.Thread(target=build, args=(i,), daemon=True, name="fifteen-pdb-build")
-            for i in range(start, min(start + BUILD_THREADS, len(groups)))
+            for i in range(start, min(start + at_once, len(groups)))
         ]
         for thread in threads:
             thread.start()
@@ -166,7 +168,7 @@ def has_big_heuristic(width: int, height: int) -> bool:
     return (width, height) in BIG_PDB_SHAPES
 
 
-def get_heuristic(width: int, height: int) -> PatternHeuristic:
+def get_heuristic(width: int, height: int, at_once: int = BUILD_THREADS) -> PatternHeuristic:
     """The shape's heuristic: from memory, else the disk cache, else built and cached.
 
     Blocks while it loads or builds (seconds on 4x4, about 10 s on 5x5 the first time);
@@ -197,7 +199,7 @@ def get_heuristic(width: int, height: int) -> PatternHeuristic:
         if tables is None:
             load = 0.0
             start = time.monotonic()
-            tables = build_tables(width, height, groups)
+            tables = build_tables(width, height, groups, at_once)
             build = time.monotonic() - start
             try:
                 cache.save_tables(name, meta, tables)
@@ -241,7 +243,7 @@ def heuristic_if_ready(width: int, height: int,
 
 def _prepare(width: int, height: int) -> None:
     try:
-        get_heuristic(width, height)
+        get_heuristic(width, height, BACKGROUND_BUILD_THREADS)
     except (OSError, MemoryError):
         pass  # the caller keeps answering without tables; the next call tries again
 
