@@ -21,6 +21,9 @@ WEIGHTS = (200, 150, 130, 120, 115, 110, 105, 100)
 STEP = 2 * WEIGHT_SCALE
 """A weighted bound grows by at least this (two moves' worth) per iteration, so the many
 small fractional steps of a weighted cost do not each cost an iteration."""
+SHORTEN_WINDOWS = (24, 32, 40)
+"""Each line found is shortened with stretches of these lengths in turn (longer ones find
+shortcuts the shorter ones cannot, at more nodes per stretch)."""
 CHUNK_NODES = 1 << 16
 """Nodes per kernel call (a few ms): between calls the driver checks the clock."""
 
@@ -146,7 +149,9 @@ def improve(board: Board, heur: PatternHeuristic, best: str, deadline: float,
                 return best, True
             stage += 1
             continue
-        line = shorten(board, _checked(board, found.line), deadline, flag)
+        line = _checked(board, found.line)
+        for window in SHORTEN_WINDOWS:
+            line = shorten(board, line, deadline, flag, window)
         if len(line) < len(best):
             best = line
             if on_better is not None:
