@@ -17,8 +17,8 @@ from game.solver.window import shorten
 WEIGHT_SCALE = 100
 """Weights are integers over this scale: cost = g * WEIGHT_SCALE + h * weight."""
 WEIGHTS = (200, 150, 130, 120, 115, 110, 105, 100)
-"""The weights tried in turn (2.0 down to 1.0); a stage is repeated while its lines beat the
-shortened ones by two moves or more."""
+"""The weights tried in turn (2.0 down to 1.0); a stage is repeated under the new cap while
+shortening gains its lines less than two moves, else the next weight follows."""
 STEP = 2 * WEIGHT_SCALE
 """A weighted bound grows by at least this (two moves' worth) per iteration, so the many
 small fractional steps of a weighted cost do not each cost an iteration."""
