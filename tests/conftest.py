@@ -48,10 +48,21 @@ def solver():
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Long checks marked ``slow`` run only when asked for (``pytest -m slow``)."""
-    if config.option.markexpr:
+    """Long checks marked ``slow`` (full-size tables, long fuzzing) run only when asked for:
+    ``pytest -m slow``."""
+    if "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow: run with -m slow")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_big_table_builds() -> Iterator[None]:
+    """The 5x5 tables (about 20 s to build) are never built behind a test's back."""
+    import game.solver.big as big
+
+    big.AUTO_PREPARE = False
+    yield

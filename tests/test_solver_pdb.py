@@ -18,8 +18,8 @@ from game.solver.encoding import (
     unrank_pattern_nb,
 )
 from game.solver.heuristic import forget_heuristics, get_heuristic, make_heuristic
+from game.solver.ida import IdaSearch, manhattan_parity
 from game.solver.pdb import build_pdb, build_pdb_reference, partition
-from game.solver.search import IdaSearch, manhattan_parity
 
 pytestmark = pytest.mark.usefixtures("private_cache")
 
@@ -50,7 +50,8 @@ def test_pattern_rank_round_trip() -> None:
 @pytest.mark.parametrize(
     ("shape", "group"),
     [((3, 3), (1, 2, 3, 4)), ((3, 3), (5, 6, 7, 8)), ((2, 4), (1, 3, 5, 7)),
-     ((4, 3), (3, 7, 11, 4)), ((2, 3), (1, 2, 3, 4, 5)), ((5, 2), (1, 6, 2))],
+     ((4, 3), (3, 7, 11, 4)), ((2, 3), (1, 2, 3, 4, 5)), ((5, 2), (1, 6, 2)),
+     ((5, 5), (20, 24)), ((5, 5), (1, 7)), ((4, 5), (19, 15, 18)), ((6, 3), (1, 2, 7))],
 )
 def test_compiled_build_equals_python_reference(shape: tuple[int, int], group) -> None:
     assert np.array_equal(build_pdb(*shape, group), build_pdb_reference(*shape, group))
@@ -283,7 +284,7 @@ def test_ida_lengths_and_optimal_moves_equal_exhaustive_search_on_5x2() -> None:
 
 def test_pausing_the_kernel_every_few_nodes_changes_nothing(heur33, bfs33, monkeypatch) -> None:
     """The driver runs the kernel in node-budget chunks; resuming must continue exactly."""
-    from game.solver import search
+    from game.solver import ida
 
     rng = random.Random(12)
     flag = np.zeros(1, dtype=np.int64)
@@ -292,7 +293,7 @@ def test_pausing_the_kernel_every_few_nodes_changes_nothing(heur33, bfs33, monke
     expected = [(s.solve(), s.nodes) for s in whole]
     calls: list[tuple[int, int]] = []
     for chunk in (1, 7, 64):
-        monkeypatch.setattr(search, "CHUNK_NODES", chunk)
+        monkeypatch.setattr(ida, "CHUNK_NODES", chunk)
         calls.clear()
         for board, (path, nodes) in zip(boards, expected, strict=True):
             paused = IdaSearch(board, heur33, flag, None, lambda b, n: calls.append((b, n)))

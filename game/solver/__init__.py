@@ -1,5 +1,20 @@
-"""Optimal sliding-tile solver: exact tables, IDA* with pattern databases, large boards."""
+"""Optimal sliding-tile solver: exact tables, IDA* with pattern databases, large boards.
 
+Up to 16 cells: ``solve``/``optimal_moves`` are exact. 5x5 and larger: ``best_line`` (the
+shortest line found by a deadline), ``lower_bound``, ``within_reach`` and ``exact_endgame``
+(5x5), with ``prepare_big_tables``/``warm_up_big`` at set-up; see ``game.solver.big``.
+"""
+
+from game.solver.big import (
+    ENDGAME_REACH,
+    best_line,
+    exact_endgame,
+    lower_bound,
+    within_reach,
+)
+from game.solver.big import prepare as prepare_big_tables
+from game.solver.big import tables_ready as big_tables_ready
+from game.solver.big import warm_up as warm_up_big
 from game.solver.difficulty import random_board_with_length
 from game.solver.results import (
     CancelToken,
@@ -12,15 +27,23 @@ from game.solver.results import (
 from game.solver.search import exact_distance, optimal_moves, solve, warm_up
 
 __all__ = [
+    "ENDGAME_REACH",
     "CancelToken",
     "OptimalMoves",
     "Solution",
     "SolveCancelled",
     "SolveTimeout",
     "Unsolvable",
+    "best_line",
+    "big_tables_ready",
     "exact_distance",
+    "exact_endgame",
+    "lower_bound",
     "optimal_moves",
+    "prepare_big_tables",
     "random_board_with_length",
     "solve",
     "warm_up",
+    "warm_up_big",
+    "within_reach",
 ]

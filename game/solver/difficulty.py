@@ -10,7 +10,8 @@ from game.core.board import Board, inverse
 from game.core.generate import random_board
 from game.solver import tables
 from game.solver.heuristic import get_heuristic, has_heuristic
-from game.solver.search import MAX_DEPTH, IdaSearch, solve
+from game.solver.ida import MAX_DEPTH, IdaSearch
+from game.solver.search import solve
 
 KNOWN_MAX_LENGTH = {(3, 3): 31, (4, 4): 80}
 """Proven diameters (the farthest boards from the goal) where they are known."""

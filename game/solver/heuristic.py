@@ -17,7 +17,11 @@ from game.solver.pdb import build_pdb, partition
 MIN_PDB_CELLS = 10
 MAX_PDB_CELLS = 16
 """Boards of 10..16 cells are solved optimally with IDA* and pattern databases."""
+BIG_PDB_SHAPES = ((5, 5),)
+"""Bigger shapes with pattern databases too (bounded-suboptimal search, exact endgames)."""
 BUILD_THREADS = 2
+BACKGROUND_BUILD_THREADS = 1
+"""A build started behind a running game (``heuristic_if_ready``) leaves a core to the frames."""
 
 
 @dataclass(frozen=True)
@@ -111,9 +115,9 @@ def _assemble(width: int, height: int, groups: tuple[tuple[int, ...], ...],
     )
 
 
-def build_tables(width: int, height: int,
-                 groups: tuple[tuple[int, ...], ...]) -> list[np.ndarray]:
-    """Build every group's table, two at a time (the compiled build releases the GIL).
+def build_tables(width: int, height: int, groups: tuple[tuple[int, ...], ...],
+                 at_once: int = BUILD_THREADS) -> list[np.ndarray]:
+    """Build every group's table, ``at_once`` at a time (the compiled build releases the GIL).
 
     Plain daemon threads rather than a ThreadPoolExecutor: the interpreter joins executor
     threads at exit, so quitting the game during a first-run build would wait for it.
@@ -127,10 +131,10 @@ def build_tables(width: int, height: int,
         except BaseException as exc:  # handed to the caller below
             errors.append(exc)
 
-    for start in range(0, len(groups), BUILD_THREADS):
+    for start in range(0, len(groups), at_once):
         threads = [
             threading.Thread(target=build, args=(i,), daemon=True, name="fifteen-pdb-build")
-            for i in range(start, min(start + BUILD_THREADS, len(groups)))
+            for i in range(start, min(start + at_once, len(groups)))
         ]
         for thread in threads:
             thread.start()
@@ -159,12 +163,21 @@ def has_heuristic(width: int, height: int) -> bool:
     return MIN_PDB_CELLS <= width * height <= MAX_PDB_CELLS
 
 
-def get_heuristic(width: int, height: int) -> PatternHeuristic:
-    """The shape's heuristic: from memory, else the disk cache, else built and cached."""
-    if not has_heuristic(width, height):
+def has_big_heuristic(width: int, height: int) -> bool:
+    """Whether this shape beyond 16 cells has pattern databases (5x5)."""
+    return (width, height) in BIG_PDB_SHAPES
+
+
+def get_heuristic(width: int, height: int, at_once: int = BUILD_THREADS) -> PatternHeuristic:
+    """The shape's heuristic: from memory, else the disk cache, else built and cached.
+
+    Blocks while it loads or builds (seconds on 4x4, about 10 s on 5x5 the first time);
+    callers with a deadline use ``heuristic_if_ready`` instead.
+    """
+    if not (has_heuristic(width, height) or has_big_heuristic(width, height)):
         raise ValueError(
             f"no pattern databases for {width}x{height}: only boards of "
-            f"{MIN_PDB_CELLS}-{MAX_PDB_CELLS} cells use them"
+            f"{MIN_PDB_CELLS}-{MAX_PDB_CELLS} cells and {BIG_PDB_SHAPES} use them"
         )
     key = (width, height)
     with _lock:
@@ -186,7 +199,7 @@ def get_heuristic(width: int, height: int) -> PatternHeuristic:
         if tables is None:
             load = 0.0
             start = time.monotonic()
-            tables = build_tables(width, height, groups)
+            tables = build_tables(width, height, groups, at_once)
             build = time.monotonic() - start
             try:
                 cache.save_tables(name, meta, tables)
@@ -195,6 +208,47 @@ def get_heuristic(width: int, height: int) -> PatternHeuristic:
         found = _assemble(width, height, groups, tables, build, load)
         _heuristics[key] = found
         return found
+
+
+def loaded_heuristic(width: int, height: int) -> PatternHeuristic | None:
+    """The shape's heuristic if it is already in memory (never loads or builds)."""
+    return _heuristics.get((width, height))
+
+
+_preparing: dict[tuple[int, int], threading.Thread] = {}
+
+
+def heuristic_if_ready(width: int, height: int,
+                       wait: float = 0.0) -> PatternHeuristic | None:
+    """The shape's heuristic if it is in memory (or arrives within ``wait`` seconds), else None.
+
+    Never blocks longer than ``wait``: the first call starts loading (or building) the tables
+    on a daemon thread, so a caller with a deadline answers without them meanwhile.
+    """
+    key = (width, height)
+    found = _heuristics.get(key)
+    if found is not None:
+        return found
+    with _prepare_lock:
+        thread = _preparing.get(key)
+        if thread is None or (not thread.is_alive() and key not in _heuristics):
+            thread = threading.Thread(target=_prepare, args=key, daemon=True,
+                                      name="fifteen-pdb-prepare")
+            _preparing[key] = thread
+            thread.start()
+    if wait > 0:
+        thread.join(wait)
+    return _heuristics.get(key)
+
+
+def _prepare(width: int, height: int) -> None:
+    try:
+        get_heuristic(width, height, BACKGROUND_BUILD_THREADS)
+    except (OSError, MemoryError):
+        pass  # the caller keeps answering without tables; the next call tries again
+
+
+_prepare_lock = threading.Lock()
 
 
 def forget_heuristics() -> None:

@@ -17,8 +17,11 @@ CANCELLED = 3
 """Status: the cancel flag was set."""
 
 # ctl slots (int64): the search state that is not per-depth
-DEPTH, BLANK, HSUM, MHSUM, NODES, BOUND, NEXT_BOUND, LIMIT = range(8)
-CTL_SLOTS = 8
+DEPTH, BLANK, HSUM, MHSUM, NODES, BOUND, NEXT_BOUND, LIMIT, G_WEIGHT, H_WEIGHT, CAP = range(11)
+CTL_SLOTS = 11
+"""G_WEIGHT/H_WEIGHT: a node's cost is g * G_WEIGHT + h * H_WEIGHT (1 and 1 for plain IDA*,
+so BOUND is then a number of moves); CAP: paths of g + h >= CAP are pruned (admissible h),
+so a weighted search only finds lines shorter than the best one known."""
 NO_BOUND = 1 << 30
 CANCEL_MASK = 4095
 """The cancel flag is read every 4096 nodes (well under a millisecond)."""
@@ -40,6 +43,8 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
 
     Per depth d: moves[d] is the move taken from depth d, nextdir[d] the next move code to
     try there, saved[d, 0..3] the parent's group values and sums, restored on backtrack.
+    With weights above one (ctl[H_WEIGHT] > ctl[G_WEIGHT]) this is weighted IDA*: bounded
+    suboptimal, the found line is at most H_WEIGHT / G_WEIGHT times the optimum.
     """
     cells = tiles.shape[0]
     depth = ctl[DEPTH]
@@ -50,6 +55,9 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
     bound = ctl[BOUND]
     next_bound = ctl[NEXT_BOUND]
     limit = ctl[LIMIT]
+    gw = ctl[G_WEIGHT]
+    hw = ctl[H_WEIGHT]
+    cap = ctl[CAP]
     status = EXHAUSTED
     while True:
         if nodes >= limit:
@@ -97,11 +105,14 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
             nextdir[depth] = code
             status = CANCELLED
             break
-        f = depth + 1 + h
+        f = (depth + 1) * gw + h * hw
         if f > bound:
             # pruned by the direct lookup alone: the mirror lookup is not needed
             if f < next_bound:
                 next_bound = f
+            pos[g, slot] = to
+            continue
+        if depth + 1 + h >= cap:
             pos[g, slot] = to
             continue
         hm = h
@@ -115,9 +126,9 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
             mh = mhsum - mvals[mg] + new_mv
             if mh > hm:
                 hm = mh
-            f = depth + 1 + hm
-            if f > bound:
-                if f < next_bound:
+            f = (depth + 1) * gw + hm * hw
+            if f > bound or depth + 1 + hm >= cap:
+                if f > bound and f < next_bound:
                     next_bound = f
                 pos[g, slot] = to
                 mpos[mg, tile_slot[mt]] = mirror_cell[to]

@@ -228,8 +228,10 @@ class _Reducer:
 
 
 def _peel(tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
-          rng: random.Random | None, detour: int, keep: int) -> tuple[_Reducer, int, int]:
-    """Peel goal rows and columns until the unsolved corner has at most ``keep`` cells.
+          rng: random.Random | None, detour: int, keep: int,
+          square: int = 0) -> tuple[_Reducer, int, int]:
+    """Peel goal rows and columns until the unsolved corner has at most ``keep`` cells
+    (or, with ``square``, until it is exactly ``square`` x ``square``).
 
     Without ``rng`` the longer side is peeled first (rows on ties); with it, the
     side and the tie-breaks of tile routing are drawn at random for variety.
@@ -237,9 +239,11 @@ def _peel(tiles: list[int], w: int, h: int, cancelled: Callable[[], bool],
     """
     red = _Reducer(list(tiles), w, h, cancelled, rng, detour)
     r0 = c0 = 0
-    while (h - r0) * (w - c0) > keep:
+    while (h - r0 > square or w - c0 > square) if square else (h - r0) * (w - c0) > keep:
         rh, rw = h - r0, w - c0
-        if rh < 3 or rw < 3:
+        if square and (rh == square or rw == square):
+            take_row = rh > square
+        elif rh < 3 or rw < 3:
             take_row = rh >= 3
         elif rng is None:
             take_row = rh >= rw

@@ -15,20 +15,31 @@ from game.solver.encoding import (
 
 MAX_GROUP = 6
 """Largest pattern: 16*15*14*13*12*11 = 5.8M entries of one byte."""
+MAX_BUILD_CELLS = 32
+"""The build keeps one bit per cell for the blank's region: up to 32 cells (5x5, 4x8...)."""
 UNSEEN = 255
 FIFTEEN_PARTITION = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
 """The classic 6-6-3 split of the 15-puzzle (goal blank bottom-right)."""
+TWENTY_FOUR_PARTITION = (
+    (1, 2, 3, 6, 7), (4, 5, 8, 9, 10), (11, 12, 16, 17, 21), (13, 14, 15, 18, 19),
+    (20, 22, 23, 24),
+)
+"""5-5-5-5-4 split of the 24-puzzle: compact blocks, the 4-tile group round the blank's corner.
+Four tables of 25*24*23*22*21 = 6.4M bytes and one of 0.3M: 26 MB, about 10 s to build."""
 INITIAL_QUEUE = 1 << 16
 
 
 def partition(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     """Disjoint tile groups of at most MAX_GROUP tiles covering every tile of the shape.
 
-    4x4 uses the classic 6-6-3 split; other shapes take tiles in blocks along the long side
-    (column by column on wide boards, row by row on tall ones), so each group is compact.
+    4x4 uses the classic 6-6-3 split, 5x5 a 5-5-5-5-4 one; other shapes take tiles in blocks
+    along the long side (column by column on wide boards, row by row on tall ones), so each
+    group is compact.
     """
     if (width, height) == (4, 4):
         return FIFTEEN_PARTITION
+    if (width, height) == (5, 5):
+        return TWENTY_FOUR_PARTITION
     n = width * height
     cells = range(n - 1)
     if width > height:
@@ -63,35 +74,38 @@ def _flood(start: int, free: int, width: int, left_ok: int, right_ok: int) -> in
 
 
 @njit(cache=True, nogil=True)
-def _popcount16(x: int) -> int:
-    x = x - ((x >> 1) & 0x5555)
-    x = (x & 0x3333) + ((x >> 2) & 0x3333)
-    x = (x + (x >> 4)) & 0x0F0F
-    return (x + (x >> 8)) & 0x1F
+def _popcount32(x: int) -> int:
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 @njit(cache=True, nogil=True)
-def _key_rank(key: int, k: int, n: int) -> int:
-    """Dense pattern rank of a placement keyed by 4 bits per tile (see ``rank_pattern``)."""
+def _key_rank(key: int, k: int, n: int, bits: int) -> int:
+    """Dense pattern rank of a placement keyed by ``bits`` per tile (see ``rank_pattern``)."""
     rank = 0
     used = 0
+    mask = (1 << bits) - 1
     for i in range(k):
-        p = (key >> (4 * i)) & 15
-        rank = rank * (n - i) + p - _popcount16(used & ((1 << p) - 1))
+        p = (key >> (bits * i)) & mask
+        rank = rank * (n - i) + p - _popcount32(used & ((1 << p) - 1))
         used |= 1 << p
     return rank
 
 
 @njit(cache=True, nogil=True)
 def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width: int,
-                 space: int) -> np.ndarray:
+                 space: int, seen: np.ndarray, cur: np.ndarray, nxt: np.ndarray,
+                 bits: int) -> np.ndarray:
     """Fewest pattern-tile moves from each placement of the pattern to its goal, any blank.
 
     A 0-1 breadth-first search over (placement, blank region): moves of other tiles cost
     nothing, so the whole region the blank can reach is visited at once. Queue entries hold
-    the placement as 4 bits per tile plus the blank cell (a move is two xors); the tables
-    (one bit mask of seen blank cells per placement, and the result) use the dense rank,
-    small enough to stay in cache.
+    the placement as ``bits`` bits per tile plus the blank cell (a move is two xors); the
+    tables (one bit mask of seen blank cells per placement, and the result) use the dense
+    rank. The caller hands in the zeroed ``seen`` masks (uint16 up to 16 cells, uint32 up to
+    32) and the two queues (int32 while the entries fit, else int64).
     """
     k = goal_cells.shape[0]
     n = nbr.shape[0]
@@ -104,39 +118,37 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
         if c % width < width - 1:
             right_ok |= 1 << c
     pdb = np.full(space, UNSEEN, dtype=np.uint8)
-    seen = np.zeros(space, dtype=np.uint16)
-    cur = np.empty(INITIAL_QUEUE, dtype=np.int32)
-    nxt = np.empty(INITIAL_QUEUE, dtype=np.int32)
+    mask = (1 << bits) - 1
     start = 0
     occupied = 0
     for i in range(k):
-        start |= goal_cells[i] << (4 * i)
+        start |= goal_cells[i] << (bits * i)
         occupied |= 1 << goal_cells[i]
-    rank = _key_rank(start, k, n)
+    rank = _key_rank(start, k, n, bits)
     seen[rank] = _flood(blank_goal, full & ~occupied, width, left_ok, right_ok)
     pdb[rank] = 0
-    cur[0] = start * 16 + blank_goal
+    cur[0] = (start << bits) + blank_goal
     ncur = 1
     level = 0
     while ncur > 0:
         nnext = 0
         for qi in range(ncur):
             state = cur[qi]
-            key = state >> 4
+            key = state >> bits
             occupied = 0
             for i in range(k):
-                occupied |= 1 << ((key >> (4 * i)) & 15)
+                occupied |= 1 << ((key >> (bits * i)) & mask)
             free = full & ~occupied
-            region = _flood(state & 15, free, width, left_ok, right_ok)
+            region = _flood(state & mask, free, width, left_ok, right_ok)
             for i in range(k):
-                p = (key >> (4 * i)) & 15
+                p = (key >> (bits * i)) & mask
                 for code in range(4):
                     c = nbr[p, code]
                     if c < 0 or not (region >> c) & 1:
                         continue
                     # tile i slides from p into the region cell c; the blank is then at p
-                    child = key ^ ((p ^ c) << (4 * i))
-                    rank = _key_rank(child, k, n)
+                    child = key ^ ((p ^ c) << (bits * i))
+                    rank = _key_rank(child, k, n, bits)
                     if (seen[rank] >> p) & 1:
                         continue
                     seen[rank] |= _flood(p, (free | (1 << p)) & ~(1 << c), width,
@@ -144,7 +156,7 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
                     if pdb[rank] == UNSEEN:
                         pdb[rank] = level + 1
                     nxt = _grow_nb(nxt, nnext + 1)
-                    nxt[nnext] = child * 16 + p
+                    nxt[nnext] = (child << bits) + p
                     nnext += 1
         cur, nxt = nxt, cur
         ncur = nnext
@@ -158,10 +170,18 @@ def goal_cells(group: tuple[int, ...]) -> np.ndarray:
 
 
 def build_pdb(width: int, height: int, group: tuple[int, ...]) -> np.ndarray:
-    """The pattern database for one tile group (compiled build)."""
+    """The pattern database for one tile group (compiled build, boards up to 32 cells)."""
     n = width * height
+    if n > MAX_BUILD_CELLS:
+        raise ValueError(f"pattern databases need at most {MAX_BUILD_CELLS} cells, not {n}")
     nbr = neighbour_table(width, height).astype(np.int64)
-    return build_pdb_nb(goal_cells(group), n - 1, nbr, width, pattern_space(n, len(group)))
+    bits = max(1, (n - 1).bit_length())
+    space = pattern_space(n, len(group))
+    seen = np.zeros(space, dtype=np.uint16 if n <= 16 else np.uint32)
+    wide = bits * (len(group) + 1) >= 31
+    cur = np.empty(INITIAL_QUEUE, dtype=np.int64 if wide else np.int32)
+    nxt = np.empty(INITIAL_QUEUE, dtype=cur.dtype)
+    return build_pdb_nb(goal_cells(group), n - 1, nbr, width, space, seen, cur, nxt, bits)
 
 
 def build_pdb_reference(width: int, height: int, group: tuple[int, ...]) -> np.ndarray:

@@ -1,0 +1,274 @@
+"""Big-board coach benchmarks: `python -m game.cli.bench_big line|endgame|large|cancel|frames`."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import threading
+import time
+from collections.abc import Sequence
+
+from game.core.board import Board
+from game.core.generate import random_board
+
+LINE_SEED = 2025
+LINE_COUNT = 50
+ENDGAME_SEED = 11
+ENDGAME_WALKS = (30, 40, 50, 60, 70, 80)
+ENDGAME_PER_WALK = 20
+LARGE_SIZES = (6, 7, 10)
+LARGE_COUNT = 10
+KORF_TAYLOR = (
+    ("17 1 20 9 16 2 22 19 14 5 15 21 0 3 24 23 18 13 12 7 10 8 6 4 11", 100),
+    ("14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13", 95),
+    ("7 13 11 22 12 20 1 18 21 5 0 8 14 24 19 9 4 17 16 10 23 15 3 2 6", 108),
+    ("18 14 0 9 8 3 7 19 2 15 5 12 1 13 24 23 4 21 10 20 16 22 11 6 17", 98),
+    ("2 0 10 19 1 4 16 3 15 20 22 9 6 18 5 13 12 21 8 17 23 11 24 7 14", 101),
+    ("16 5 1 12 6 24 17 9 2 22 4 10 13 18 19 20 0 23 7 21 15 11 8 3 14", 96),
+    ("21 22 15 9 24 12 16 23 2 8 5 18 17 7 10 14 13 4 0 6 20 11 3 1 19", 104),
+    ("6 0 24 14 8 5 21 19 9 17 16 20 10 13 2 15 11 22 1 3 7 23 4 18 12", 97),
+    ("3 2 17 0 14 18 22 19 15 20 9 7 10 21 16 6 24 23 8 5 1 4 11 12 13", 113),
+    ("23 14 0 24 17 9 20 21 2 18 10 13 22 1 3 11 4 16 6 5 7 12 8 15 19", 114),
+)
+"""The first ten 24-puzzles of Korf and Taylor (1996) with their published optimal lengths,
+in their convention (blank first): ``korf_board`` turns them round to ours."""
+
+
+def korf_board(cells: str) -> Board:
+    """A Korf-Taylor board (goal: blank top-left, tile t in cell t) rotated half a turn, which
+    maps it onto our goal (blank bottom-right, tile t in cell t-1) with the same distance."""
+    values = [int(v) for v in cells.split()]
+    out = [0] * 25
+    for cell, t in enumerate(values):
+        out[24 - cell] = 0 if t == 0 else 25 - t
+    return Board(5, 5, tuple(out))
+
+
+def _p95(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def _memory_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _prepare() -> None:
+    from game.solver import big
+
+    start = time.monotonic()
+    big.prepare(None)
+    print(f"5x5 tables ready in {time.monotonic() - start:.1f} s (peak RSS {_memory_mb():.0f} MB)")
+
+
+def bench_line(count: int, seconds: float) -> None:
+    """5x5 line quality: optimal-known set (length / optimum) and seeded random boards
+    (length / best admissible lower bound, which can only overstate the ratio)."""
+    from game.solver import big
+
+    _prepare()
+    big.best_line(korf_board(KORF_TAYLOR[0][0]), deadline=time.monotonic() + 0.2)  # compile
+    lengths, optima, times = [], [], []
+    for cells, optimum in KORF_TAYLOR:
+        board = korf_board(cells)
+        found = big.best_line(board, deadline=time.monotonic() + seconds)
+        lengths.append(found.length)
+        optima.append(optimum)
+        times.append(found.seconds)
+        print(f"korf-taylor opt {optimum:3d}: line {found.length:3d} "
+              f"({found.length / optimum:.3f}x) in {found.seconds:.2f} s")
+    each = statistics.mean(a / b for a, b in zip(lengths, optima, strict=True))
+    print(f"5x5 known optimum: mean length / optimum {sum(lengths) / sum(optima):.3f} "
+          f"(per board mean {each:.3f}), max time {max(times):.2f} s")
+    rng = random.Random(LINE_SEED)
+    ratios, times = [], []
+    total_len = total_lb = 0
+    for i in range(count):
+        board = random_board(5, 5, rng)
+        bound = big.lower_bound(board)
+        found = big.best_line(board, deadline=time.monotonic() + seconds)
+        ratios.append(found.length / bound)
+        times.append(found.seconds)
+        total_len += found.length
+        total_lb += bound
+        print(f"5x5 #{i:2d}: lower bound {bound:3d} line {found.length:3d} "
+              f"({found.length / bound:.3f}x) in {found.seconds:.2f} s")
+    print(f"5x5 random ({count}, seed {LINE_SEED}, {seconds:g} s): mean line "
+          f"{total_len / count:.1f} mean lower bound {total_lb / count:.1f}; "
+          f"length / lower bound {total_len / total_lb:.3f}"
+          f" (per board mean {statistics.mean(ratios):.3f}); max time {max(times):.2f} s;"
+          f" peak RSS {_memory_mb():.0f} MB")
+
+
+def _walk(rng: random.Random, length: int) -> Board:
+    board = Board.goal(5, 5)
+    last = ""
+    for _ in range(length):
+        options = [m for m in board.legal_moves() if m != {"U": "D", "D": "U", "L": "R",
+                                                             "R": "L"}.get(last)]
+        last = rng.choice(options)
+        board = board.apply(last)
+    return board
+
+
+def bench_endgame(per_walk: int) -> None:
+    """Exact 5x5 endgames: time for the distance and every optimal move, by lower bound."""
+    from game.solver import big
+
+    _prepare()
+    big.exact_endgame(_walk(random.Random(0), 20))  # compile
+    rng = random.Random(ENDGAME_SEED)
+    by_bound: dict[int, list[float]] = {}
+    rows = []
+    for walk in ENDGAME_WALKS:
+        for _ in range(per_walk):
+            board = _walk(rng, walk)
+            bound = big.lower_bound(board)
+            start = time.monotonic()
+            result = big.exact_endgame(board, deadline=start + 30)
+            spent = time.monotonic() - start
+            rows.append((bound, result.distance, spent))
+            by_bound.setdefault(bound // 4 * 4, []).append(spent)
+    for low in sorted(by_bound):
+        spent = by_bound[low]
+        dist = [d for b, d, _ in rows if b // 4 * 4 == low]
+        print(f"lower bound {low:2d}-{low + 3:2d}: n={len(spent):3d} distance {min(dist)}-"
+              f"{max(dist)} median {statistics.median(spent):.3f} s p95 {_p95(spent):.3f} s "
+              f"max {max(spent):.3f} s")
+    reach = big.ENDGAME_REACH
+    inside = [s for b, _, s in rows if b <= reach]
+    print(f"within reach (lower bound <= {reach}): n={len(inside)} median "
+          f"{statistics.median(inside):.3f} s p95 {_p95(inside):.3f} s max {max(inside):.3f} s;"
+          f" longest exact distance {max(d for b, d, _ in rows if b <= reach)}")
+
+
+def bench_large(count: int, seconds: float) -> None:
+    """Line length / Manhattan bound on bigger boards within ``seconds``."""
+    from game.solver import big
+    from game.solver.grid import manhattan
+
+    _prepare()
+    big.best_line(random_board(6, 6, random.Random(99)), deadline=time.monotonic() + 0.3)
+    for size in LARGE_SIZES:
+        total = bound = 0
+        worst = 0.0
+        for seed in range(count):
+            board = random_board(size, size, random.Random(seed))
+            found = big.best_line(board, deadline=time.monotonic() + seconds)
+            total += found.length
+            bound += manhattan(board)
+            worst = max(worst, found.seconds)
+        print(f"{size}x{size} ({count} boards, seeds 0-{count - 1}, {seconds:g} s): mean line "
+              f"{total / count:.1f} mean Manhattan {bound / count:.1f} ratio {total / bound:.2f}x "
+              f"max time {worst:.2f} s")
+
+
+def bench_cancel(runs: int) -> None:
+    """Seconds from CancelToken.cancel() to best_line having returned, on 5x5 and 10x10."""
+    from game.solver import CancelToken, SolveCancelled, big
+
+    _prepare()
+    for size in (5, 10):
+        big.best_line(random_board(size, size, random.Random(99)), deadline=time.monotonic() + 0.3)
+        latencies = []
+        for seed in range(runs):
+            board = random_board(size, size, random.Random(seed))
+            token = CancelToken()
+            stopped: list[float] = []
+
+            def run(board: Board = board, token: CancelToken = token,
+                    stopped: list[float] = stopped) -> None:
+                try:
+                    big.best_line(board, cancel=token, deadline=time.monotonic() + 10)
+                except SolveCancelled:
+                    stopped.append(time.monotonic())
+
+            thread = threading.Thread(target=run)
+            thread.start()
+            time.sleep(0.2 + 0.03 * seed)
+            asked = time.monotonic()
+            token.cancel()
+            thread.join()
+            if stopped:
+                latencies.append(stopped[0] - asked)
+        print(f"{size}x{size} cancel latency: n={len(latencies)} max "
+              f"{max(latencies) * 1000:.1f} ms median {statistics.median(latencies) * 1000:.1f} ms")
+
+
+def bench_frames(seconds: float) -> None:
+    """A 60 Hz loop's frame times on the main thread while 5x5 searches run back to back on
+    another thread (the kernels release the GIL; the drivers hold it only briefly)."""
+    from game.solver import CancelToken, SolveCancelled, big
+
+    _prepare()
+    big.best_line(random_board(5, 5, random.Random(1)), deadline=time.monotonic() + 0.3)
+    frame = 1 / 60
+
+    def frames(span: float) -> list[float]:
+        out = []
+        last = time.perf_counter()
+        end = last + span
+        while last < end:
+            time.sleep(frame)
+            now = time.perf_counter()
+            out.append(now - last)
+            last = now
+        return out
+
+    idle = frames(seconds / 2)
+    token = CancelToken()
+
+    def searches() -> None:
+        rng = random.Random(7)
+        while not token.cancelled:
+            try:
+                big.best_line(random_board(5, 5, rng), cancel=token,
+                              deadline=time.monotonic() + 1.0)
+            except SolveCancelled:
+                return
+
+    thread = threading.Thread(target=searches)
+    thread.start()
+    busy = frames(seconds)
+    token.cancel()
+    thread.join()
+    for name, spans in (("idle", idle), ("5x5 search running", busy)):
+        ms = [s * 1000 for s in spans]
+        worst = ", ".join(f"{m:.0f}" for m in sorted(ms)[-5:])
+        print(f"frames {name}: n={len(ms)} median {statistics.median(ms):.1f} ms "
+              f"p95 {_p95(ms):.1f} ms max {max(ms):.1f} ms (five worst: {worst} ms)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.cli.bench_big")
+    sub = parser.add_subparsers(dest="what", required=True)
+    line = sub.add_parser("line", help="5x5 line quality and time")
+    line.add_argument("--count", type=int, default=LINE_COUNT)
+    line.add_argument("--seconds", type=float, default=1.0)
+    end = sub.add_parser("endgame", help="exact 5x5 endgame reach and times")
+    end.add_argument("--per-walk", type=int, default=ENDGAME_PER_WALK)
+    large = sub.add_parser("large", help="6x6, 7x7, 10x10 line / Manhattan bound")
+    large.add_argument("--count", type=int, default=LARGE_COUNT)
+    large.add_argument("--seconds", type=float, default=1.0)
+    cancel = sub.add_parser("cancel", help="cancel latency of a running big-board search")
+    cancel.add_argument("--runs", type=int, default=10)
+    frames = sub.add_parser("frames", help="frame times while 5x5 searches run")
+    frames.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args(argv)
+    if args.what == "line":
+        bench_line(args.count, args.seconds)
+    elif args.what == "endgame":
+        bench_endgame(args.per_walk)
+    elif args.what == "large":
+        bench_large(args.count, args.seconds)
+    elif args.what == "frames":
+        bench_frames(args.seconds)
+    else:
+        bench_cancel(args.runs)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,162 @@
+"""Anytime weighted IDA* on pattern databases: a line at once, shorter ones until the deadline."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from game.core.board import MOVES, Board
+from game.solver import kernels
+from game.solver.heuristic import PatternHeuristic
+from game.solver.ida import MAX_DEPTH, IdaSearch
+from game.solver.results import SolveCancelled
+from game.solver.window import shorten
+
+WEIGHT_SCALE = 100
+"""Weights are integers over this scale: cost = g * WEIGHT_SCALE + h * weight."""
+WEIGHTS = (200, 150, 130, 120, 115, 110, 105, 100)
+"""The weights tried in turn (2.0 down to 1.0); a stage is repeated under the new cap while
+shortening gains its lines less than two moves, else the next weight follows."""
+STEP = 2 * WEIGHT_SCALE
+"""A weighted bound grows by at least this (two moves' worth) per iteration, so the many
+small fractional steps of a weighted cost do not each cost an iteration."""
+SHORTEN_WINDOWS = (24, 32, 40)
+"""Each line found is shortened with stretches of these lengths in turn (longer ones find
+shortcuts the shorter ones cannot, at more nodes per stretch)."""
+CHUNK_NODES = 1 << 16
+"""Nodes per kernel call (a few ms): between calls the driver checks the clock."""
+
+Improved = Callable[[str], None]
+
+
+TRANSPOSED_LETTER = str.maketrans("UDLR", "LRUD")
+"""A move on the transposed board is this move on the board itself."""
+
+
+def transposed(board: Board) -> Board:
+    """The board mirrored in its main diagonal (square boards): the same distance."""
+    w = board.width
+    cells = [0] * board.size
+    for cell, t in enumerate(board.tiles):
+        r, c = divmod(cell, w)
+        if t:
+            gr, gc = divmod(t - 1, w)
+            t = gc * w + gr + 1
+        cells[c * w + r] = t
+    return Board(w, w, tuple(cells))
+
+
+class WeightedIda(IdaSearch):
+    """Resumable IDA* with cost g + w * h, pruning paths that cannot beat ``cap`` moves.
+
+    ``advance`` runs one chunk of nodes; ``line`` is set when a line is found and ``done``
+    when the search has found one or has no more bounds under the cap (with weight
+    WEIGHT_SCALE that proves no line shorter than the cap exists). A line found on the
+    transposed view is handed back in the board's own moves.
+    """
+
+    def __init__(self, board: Board, heur: PatternHeuristic, flag: np.ndarray, weight: int,
+                 cap: int, transpose: bool = False) -> None:
+        self.original = board
+        self.transpose = transpose
+        super().__init__(transposed(board) if transpose else board, heur, flag, None, None)
+        self.weight = weight
+        self.ctl[kernels.G_WEIGHT] = WEIGHT_SCALE
+        self.ctl[kernels.H_WEIGHT] = weight
+        self.set_cap(cap)
+        self.line: str | None = None
+        self.done = self.h0 >= self.ctl[kernels.CAP]
+        self.exhausted = self.done
+        self._start(self.h0 * weight)
+        if self.h0 == 0 and not self.done:
+            self.line, self.done = "", True
+
+    def set_cap(self, cap: int) -> None:
+        """Only look for lines shorter than ``cap`` from now on."""
+        self.ctl[kernels.CAP] = min(cap, MAX_DEPTH)
+
+    def _start(self, bound: int) -> None:
+        ctl = self.ctl
+        ctl[kernels.DEPTH] = 0
+        ctl[kernels.BOUND] = bound
+        ctl[kernels.NEXT_BOUND] = kernels.NO_BOUND
+        self.nextdir[0] = 0
+
+    def advance(self, nodes: int = CHUNK_NODES) -> None:
+        """Search ``nodes`` more nodes (the compiled kernel releases the GIL meanwhile)."""
+        if self.done:
+            return
+        ctl = self.ctl
+        h = self.heur
+        ctl[kernels.LIMIT] = ctl[kernels.NODES] + nodes
+        status = kernels.ida_run(
+            self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves,
+            self.nextdir, self.saved, ctl, self.flag, h.nbr, h.tile_group, h.tile_slot,
+            h.sizes, h.offsets, h.pdbs, h.mirror_tile, h.mirror_cell, h.use_mirror,
+        )
+        if status == kernels.CANCELLED or self.flag[0]:
+            raise SolveCancelled(f"search of {self.original} was cancelled")
+        if status == kernels.FOUND:
+            line = "".join(MOVES[int(c)] for c in self.moves[: int(ctl[kernels.DEPTH])])
+            self.line = line.translate(TRANSPOSED_LETTER) if self.transpose else line
+            self.done = True
+        elif status == kernels.EXHAUSTED:
+            nxt = int(ctl[kernels.NEXT_BOUND])
+            if nxt >= kernels.NO_BOUND:
+                self.done = self.exhausted = True
+            else:
+                bound = int(ctl[kernels.BOUND])
+                self._start(max(nxt, bound + STEP) if self.weight > WEIGHT_SCALE else nxt)
+
+
+def _checked(board: Board, line: str) -> str:
+    if not board.apply_all(line).is_solved():
+        raise RuntimeError(f"solver bug: {line!r} does not solve {board}")
+    return line
+
+
+def improve(board: Board, heur: PatternHeuristic, best: str, deadline: float,
+            flag: np.ndarray, on_better: Improved | None = None,
+            cancelled: Callable[[], bool] = lambda: False) -> tuple[str, bool]:
+    """The shortest line found by ``deadline``, starting from the known line ``best``.
+
+    Weighted IDA* with falling weights, each stage looking only for lines shorter than the
+    best so far. A stage runs two searches side by side, on the board and on its transpose
+    (the same problem with another move order): a weighted search's time varies wildly
+    from board to board, and the two views rarely both get stuck. The stage ends when
+    either finds a line; that line is shortened stretch by stretch (``shorten``).
+    Returns (line, proven): proven when an unweighted stage searched everything below the
+    line's length, so the line is optimal. ``on_better`` gets each shorter line at once.
+    Cancelled through ``flag`` (read inside the kernel) or ``cancelled()`` (between chunks).
+    """
+    stage = 0
+    while stage < len(WEIGHTS):
+        weight = WEIGHTS[stage]
+        views = [WeightedIda(board, heur, flag, weight, len(best), t) for t in (False, True)]
+        while not any(v.done for v in views):
+            if time.monotonic() >= deadline:
+                return best, False
+            if cancelled():
+                raise SolveCancelled(f"search of {board} was cancelled")
+            for view in views:
+                view.advance()
+                if view.done:
+                    break
+        found = next((v for v in views if v.done), views[0])
+        if found.line is None:
+            if weight == WEIGHT_SCALE and found.exhausted:
+                return best, True
+            stage += 1
+            continue
+        line = _checked(board, found.line)
+        for window in SHORTEN_WINDOWS:
+            line = shorten(board, line, deadline, flag, window)
+        if len(line) < len(best):
+            best = line
+            if on_better is not None:
+                on_better(best)
+        if weight == WEIGHT_SCALE or len(found.line) >= len(best) + 2 or stage == 0:
+            stage += 1  # the window shortening already did better than this weight alone
+    return best, False

@@ -1,0 +1,161 @@
+"""The 5x5 coach's API: tables on purpose, lower bounds, exact reach and exact endgames.
+
+For the worker and the scoring (all functions are thread-safe; the searches release the GIL
+and stop within milliseconds of ``cancel.cancel()``):
+
+- ``warm_up()``: compile the kernels once at set-up (after ``prepare``), off the frame path.
+- ``prepare(wait)``: start loading (or, the first time, building: about 20 s, 26 MB on disk)
+  the 5x5 pattern databases on a daemon thread; True once they are in memory. Nothing is
+  built at import. Until they are ready every function below still answers, more weakly.
+- ``lower_bound(board)``: an admissible lower bound on the distance of any board: the
+  5-5-5-5-4 pattern databases with the transposed lookup on 5x5 once ready (about 81 on a
+  random 24-puzzle, whose optimum is about 100), the Manhattan distance otherwise.
+- ``within_reach(board)``: cheap (one lookup): True when ``exact_endgame`` is expected to
+  answer well within ENDGAME_SECONDS, i.e. a ready 5x5 heuristic and a lower bound of at
+  most ENDGAME_REACH.
+- ``exact_endgame(board, cancel=, deadline=)``: the exact distance and EVERY optimal first
+  move (``OptimalMoves`` with ``optimal=True``), on 5x5 boards; raises SolveTimeout past the
+  deadline, SolveCancelled on cancel, Unsolvable, and ValueError off 5x5 or without tables.
+- ``best_line(board, cancel=, deadline=, on_better=)``: a checked ``Solution`` for any big
+  board, the shortest found by the deadline (``optimal`` when proven). With the 5x5 tables
+  ready, boards of at least 5x5 are reduced to a 5x5 corner solved by weighted IDA*;
+  otherwise (and on thinner boards) the row/column reduction with beam search answers.
+  ``on_better`` gets each shorter line as soon as it is found (5x5 engine only).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from game.core.board import Board
+from game.solver.corner import engine_applies, solve_with_engine
+from game.solver.grid import LargeCancelled, manhattan
+from game.solver.heuristic import get_heuristic, heuristic_if_ready, loaded_heuristic
+from game.solver.ida import IdaSearch
+from game.solver.large import LargeUnsolvable, solve_large
+from game.solver.results import (
+    CancelToken,
+    OptimalMoves,
+    Solution,
+    SolveCancelled,
+    Unsolvable,
+)
+from game.solver.window import shorten
+
+SIDE = 5
+ENDGAME_REACH = 40
+"""Boards whose 5x5 lower bound is at most this are within exact reach (see the bench)."""
+ENDGAME_SECONDS = 0.5
+DEFAULT_SECONDS = 1.0
+AUTO_PREPARE = True
+"""Whether the first ``best_line`` starts loading or building the tables by itself (the test
+suite turns this off: it must never build full-size tables behind a test's back)."""
+
+Improved = Callable[[str], None]
+
+
+def prepare(wait: float | None = 0.0) -> bool:
+    """Load or build the 5x5 tables (daemon thread); wait up to ``wait`` s (None: until done)."""
+    if wait is None:
+        get_heuristic(SIDE, SIDE)
+        return True
+    return heuristic_if_ready(SIDE, SIDE, wait) is not None
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the big-board kernels, so the first real search
+    does not hold the GIL for a first-call compile; with the tables ready, runs them once."""
+    board = Board.goal(SIDE, SIDE).apply_all("DDRRULDL")
+    flag = np.zeros(1, dtype=np.int64)
+    shorten(board, "RURDLLUU", time.monotonic() + 1, flag)
+    if tables_ready():
+        exact_endgame(board)
+        best_line(board.apply_all("DDRRUULL"), deadline=time.monotonic() + 0.05)
+
+
+def tables_ready() -> bool:
+    """Whether the 5x5 tables are in memory (never starts anything)."""
+    return loaded_heuristic(SIDE, SIDE) is not None
+
+
+def lower_bound(board: Board) -> int:
+    """An admissible lower bound on the board's distance (see the module docstring)."""
+    if (board.width, board.height) == (SIDE, SIDE):
+        heur = loaded_heuristic(SIDE, SIDE)
+        if heur is not None:
+            return max(heur(board), manhattan(board))
+    return manhattan(board)
+
+
+def within_reach(board: Board) -> bool:
+    """Whether ``exact_endgame`` is expected to answer quickly (one table lookup)."""
+    if (board.width, board.height) != (SIDE, SIDE) or not tables_ready():
+        return False
+    return lower_bound(board) <= ENDGAME_REACH
+
+
+def _flag(cancel: CancelToken | None) -> np.ndarray:
+    return cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
+
+
+def exact_endgame(board: Board, *, cancel: CancelToken | None = None,
+                  deadline: float | None = None) -> OptimalMoves:
+    """The exact distance and all optimal first moves of a 5x5 board (IDA*, PDBs)."""
+    if (board.width, board.height) != (SIDE, SIDE):
+        raise ValueError(f"exact endgames are for 5x5 boards, not {board.shape}")
+    if cancel is not None and cancel.cancelled:
+        raise SolveCancelled(f"search of {board} was cancelled before it began")
+    if not board.is_solvable():
+        raise Unsolvable(f"board {board} is not solvable")
+    heur = heuristic_if_ready(SIDE, SIDE)
+    if heur is None:
+        raise ValueError("the 5x5 tables are not ready yet: call prepare() first")
+    flag = _flag(cancel)
+    path = IdaSearch(board, heur, flag, deadline, None).solve()
+    _check(board, path)
+    d = len(path)
+    found = set(path[:1])
+    for move in board.legal_moves():
+        if move in found:
+            continue
+        search = IdaSearch(board.apply(move), heur, flag, deadline, None)
+        if search.h0 <= d - 1 and search.iteration(d - 1):
+            _check(board, move + search.path)
+            found.add(move)
+    return OptimalMoves(board, d, frozenset(found), True, path)
+
+
+def best_line(board: Board, *, cancel: CancelToken | None = None,
+              deadline: float | None = None, on_better: Improved | None = None) -> Solution:
+    """The shortest line found by ``deadline`` (default DEFAULT_SECONDS from now), checked."""
+    start = time.monotonic()
+    if deadline is None:
+        deadline = start + DEFAULT_SECONDS
+    flag = _flag(cancel)
+    proven: list[bool] = []
+    if AUTO_PREPARE:
+        heur = heuristic_if_ready(SIDE, SIDE)  # the first call starts loading the tables
+    else:
+        heur = loaded_heuristic(SIDE, SIDE)
+    try:
+        if heur is not None and engine_applies(board):
+            moves = solve_with_engine(board, heur, deadline=deadline, flag=flag,
+                                      cancelled=lambda: bool(flag[0]), on_better=on_better,
+                                      proven=proven)
+        else:
+            moves = solve_large(board, deadline=deadline, cancelled=lambda: bool(flag[0]))
+    except LargeCancelled:
+        raise SolveCancelled(f"search of {board} was cancelled") from None
+    except LargeUnsolvable as exc:
+        raise Unsolvable(str(exc)) from None
+    _check(board, moves)
+    return Solution(moves, len(moves), bool(proven), 0, time.monotonic() - start)
+
+
+def _check(board: Board, moves: str) -> None:
+    end = board.apply_all(moves)
+    if not end.is_solved():
+        raise RuntimeError(f"solver bug: {moves!r} does not solve {board} (ends at {end})")

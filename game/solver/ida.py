@@ -1,0 +1,114 @@
+"""One IDA* search over a board with pattern databases: the kernel's arrays and its driver."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from game.core.board import MOVES, Board
+from game.solver import kernels
+from game.solver.heuristic import PatternHeuristic
+from game.solver.results import SolveCancelled, SolveTimeout, Unsolvable
+
+Progress = Callable[[int, int], None]
+CHUNK_NODES = 1 << 19
+"""Nodes per kernel call; between calls the driver checks the deadline and reports progress."""
+MAX_DEPTH = 255
+
+
+class IdaSearch:
+    """One IDA* search over a board: the kernel's arrays plus the loop that drives them."""
+
+    def __init__(self, board: Board, heur: PatternHeuristic, flag: np.ndarray,
+                 deadline: float | None, progress: Progress | None) -> None:
+        self.board = board
+        self.heur = heur
+        self.flag = flag
+        self.deadline = deadline
+        self.progress = progress
+        self.tiles = np.array(board.tiles, dtype=np.int8)
+        self.pos = heur.group_positions(board.tiles)
+        self.mpos = heur.group_positions(board.tiles, mirrored=heur.use_mirror)
+        self.vals = heur.group_values(self.pos)
+        self.mvals = heur.group_values(self.mpos)
+        self.moves = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+        self.nextdir = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+        self.saved = np.zeros((MAX_DEPTH + 1, 4), dtype=np.int64)
+        self.ctl = np.zeros(kernels.CTL_SLOTS, dtype=np.int64)
+        self.ctl[kernels.BLANK] = board.blank
+        self.ctl[kernels.HSUM] = int(self.vals.sum())
+        self.ctl[kernels.MHSUM] = int(self.mvals.sum())
+        self.ctl[kernels.G_WEIGHT] = 1
+        self.ctl[kernels.H_WEIGHT] = 1
+        self.ctl[kernels.CAP] = kernels.NO_BOUND
+        self.h0 = int(self.vals.sum())
+        if heur.use_mirror:
+            self.h0 = max(self.h0, int(self.mvals.sum()))
+
+    @property
+    def nodes(self) -> int:
+        """Nodes generated so far over all iterations."""
+        return int(self.ctl[kernels.NODES])
+
+    def iteration(self, bound: int) -> bool:
+        """Search every path of cost <= bound; True (path in self.path) if one reaches the goal."""
+        if bound > MAX_DEPTH:
+            raise RuntimeError(f"search bound {bound} is beyond the supported depth {MAX_DEPTH}")
+        ctl = self.ctl
+        ctl[kernels.DEPTH] = 0
+        ctl[kernels.BOUND] = bound
+        ctl[kernels.NEXT_BOUND] = kernels.NO_BOUND
+        self.nextdir[0] = 0
+        if self.flag[0]:
+            raise SolveCancelled(f"search of {self.board} was cancelled")
+        if self.progress is not None:
+            self.progress(bound, self.nodes)
+        h = self.heur
+        while True:
+            ctl[kernels.LIMIT] = ctl[kernels.NODES] + CHUNK_NODES
+            status = kernels.ida_run(
+                self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves,
+                self.nextdir, self.saved, ctl, self.flag, h.nbr, h.tile_group, h.tile_slot,
+                h.sizes, h.offsets, h.pdbs, h.mirror_tile, h.mirror_cell, h.use_mirror,
+            )
+            if status == kernels.FOUND:
+                depth = int(ctl[kernels.DEPTH])
+                self.path = "".join(MOVES[int(c)] for c in self.moves[:depth])
+                return True
+            if status == kernels.EXHAUSTED:
+                return False
+            if status == kernels.CANCELLED or self.flag[0]:
+                raise SolveCancelled(f"search of {self.board} was cancelled")
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                raise SolveTimeout(f"search of {self.board} ran past its deadline")
+            if self.progress is not None:
+                self.progress(bound, self.nodes)
+
+    def solve(self) -> str:
+        """An optimal solution by deepening the bound to the next smallest pruned cost.
+
+        Every move changes the sum of Manhattan distances by one, so every solution has that
+        sum's parity: bounds of the other parity are skipped.
+        """
+        if self.h0 == 0:
+            return ""
+        parity = manhattan_parity(self.board)
+        bound = self.h0 + ((self.h0 - parity) & 1)
+        while not self.iteration(bound):
+            bound = int(self.ctl[kernels.NEXT_BOUND])
+            if bound >= kernels.NO_BOUND:
+                raise Unsolvable(f"board {self.board} is not solvable")
+            bound += (bound - parity) & 1
+        return self.path
+
+
+def manhattan_parity(board: Board) -> int:
+    """Parity of the summed Manhattan distances: the parity of every solution's length."""
+    w = board.width
+    total = 0
+    for cell, t in enumerate(board.tiles):
+        if t:
+            total += abs(cell // w - (t - 1) // w) + abs(cell % w - (t - 1) % w)
+    return total & 1
