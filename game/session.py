@@ -18,10 +18,10 @@ from game.core.actions import (
     Source,
     Undo,
 )
-from game.core.board import Board
+from game.core.board import Board, inverse
 from game.core.coach import Hint
 from game.core.history import EntryKind, History
-from game.core.scoring import Line, MoveClass, ScoreSheet, judge_move
+from game.core.scoring import Line, MoveClass, ScoreSheet, judge_line, judge_move
 from game.core.summary import GameSummary, summarize
 
 HINT_LEVELS = 3
@@ -50,20 +50,32 @@ def _better(old: Hint | None, new: Hint | None) -> Hint | None:
         return new
     if new is None or _proven(old) or (old.optimal and not new.optimal):
         return old
+    if not old.optimal and not new.optimal and old.distance < new.distance:
+        return old  # two best-found lines: the shorter one
     return new
 
 
-def _follow(hint: Hint | None, move: str, after: Board) -> Hint | None:
-    """The rest of ``hint``'s path after ``move`` when the move followed it, else None.
+def _follow(hint: Hint | None, move: str, after: Board, *, back: bool = False) -> Hint | None:
+    """What ``hint``'s line says about the board after ``move``, or None.
 
-    Used where the worker derives nothing itself (best-found paths on large boards): the
-    remaining path is still a solution, one move shorter.
+    Used where the coach derives nothing itself (best-found lines on large boards). Along the
+    line, the rest of it is still a solution, one move shorter. With ``back``, a move off the
+    line still has one: the move back, then the line (one longer, and no longer proven).
     """
-    if hint is None or len(hint.path) < 2 or hint.path[0] != move:
+    if hint is None or not hint.path:
         return None
-    rest = hint.path[1:]
+    if hint.path[0] == move:
+        rest = hint.path[1:]
+        if not rest:
+            return None
+        optimal = hint.optimal
+    elif back:
+        rest = inverse(move) + hint.path
+        optimal = False
+    else:
+        return None
     return replace(hint, board=after, distance=len(rest), moves=frozenset(rest[0]),
-                   complete=False, path=rest)
+                   optimal=optimal, complete=False, path=rest)
 
 
 class ChangeKind(enum.Enum):
@@ -165,7 +177,13 @@ class Session:
 
     def summary(self) -> GameSummary:
         """Final figures (the end screen and high scores read them)."""
-        return summarize(self.sheet, self.elapsed, solved_by_player=not self.auto_solved)
+        return summarize(self.sheet, self.elapsed, solved_by_player=not self.auto_solved,
+                         line_length=self.line_length())
+
+    def line_length(self) -> int | None:
+        """The coach's best known line from the start board now (None if it has none)."""
+        hint = self.lookup(self.start)
+        return None if hint is None else hint.distance
 
     # --- knowledge ----------------------------------------------------
     def lookup(self, board: Board) -> Hint | None:
@@ -181,7 +199,8 @@ class Session:
         self._hints[hint.board] = _better(self._hints.get(hint.board), hint) or hint
         on_screen = hint.board == self.board
         if on_screen:
-            self.hint = hint
+            self.hint = _better(self.hint if self.hint is not None and self.hint.board ==
+                                self.board else None, hint)
         if hint.board in self._needed and self._informative(hint.board):
             self._rescore()
             return True
@@ -303,18 +322,26 @@ class Session:
         if by_coach:
             self.auto_solved = True  # before the moves: the solver's steps are not charged hints
         for move in moves:
-            shown = self.hint
+            shown = self.hint if self.hint is not None and self.hint.board == board else None
+            before_hint = _better(shown, self.lookup(board))
             after = board.apply(move)
-            cls, distance_after = judge_move(move, self.lookup(board), self.lookup(after))
+            after_hint = self.lookup(after)
+            cls, distance_after = judge_move(move, before_hint, after_hint)
+            if cls is MoveClass.UNKNOWN and before_hint is not None and not before_hint.optimal:
+                cls, distance_after = judge_line(move, before_hint, after_hint)
             if cls is MoveClass.UNKNOWN:
                 self._need(board)
+            if board.size > EXACT_CELLS:  # keep the coach's line through every move
+                derived = _follow(before_hint, move, after, back=True)
+                if derived is not None:
+                    self._hints[after] = _better(self._hints.get(after), derived) or derived
             self.sheet = self.sheet.after_move(cls, distance_after, move=move, by_coach=by_coach)
             cues.append(cls)
             kind = EntryKind.SOLVE if by_coach else EntryKind.MOVE
             self.history.push(Position(after, self.sheet.line), kind, move)
             self._refresh_hint(charge=False)  # a group slide's middle positions are not shown
             if self.hint is None:
-                self.hint = _follow(shown, move, after)
+                self.hint = _follow(before_hint, move, after)
             board = after
         self._charge_hint()
         self.started = True

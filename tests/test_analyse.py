@@ -8,11 +8,10 @@ from functools import lru_cache
 
 import pytest
 
-from game.cli.analyse import analyse
+from game.cli.analyse import ExactOracle, analyse
 from game.cli.main import main
 from game.core.board import Board
 from game.core.generate import random_board
-from game.core.notation import parse_board
 from tests.helpers import bfs_distances
 
 pytestmark = pytest.mark.usefixtures("private_cache")
@@ -85,7 +84,8 @@ def test_alternative_optimal_moves_all_count() -> None:
 def test_json_schema_and_text_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyse", "1 2 3/4 5 6/0 7 8", "LRL2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"board", "optimal_length", "moves", "summary"}
+    assert set(data) == {"board", "optimal_length", "coach_line", "moves", "summary"}
+    assert data["coach_line"] is None  # exact on 3x3
     assert data["optimal_length"] == 2
     assert [r["judgement"] for r in data["moves"]] == ["optimal", "wasteful", "optimal",
                                                        "optimal"]
@@ -131,8 +131,35 @@ def test_unsolvable_board_is_bad_input(capsys: pytest.CaptureFixture[str]) -> No
     assert "not solvable" in capsys.readouterr().err
 
 
-def test_big_board_moves_are_unknown_not_guessed() -> None:
-    board = parse_board("1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24")
-    data = analyse(board, "L")
-    assert data["moves"][0]["judgement"] == "unknown"  # beyond exact reach: not guessed
-    assert data["summary"]["solved"]
+def coach_line(board: Board) -> tuple[ExactOracle, str]:
+    """The oracle analyse uses, and the coach's line it holds for ``board``."""
+    oracle = ExactOracle(board)
+    hint = oracle(board)
+    assert hint is not None and not hint.optimal
+    return oracle, hint.path
+
+
+def test_a_big_board_game_along_the_coachs_line_is_all_line() -> None:
+    board = random_board(5, 5, random.Random(4))
+    oracle, line = coach_line(board)
+    data = analyse(board, line, oracle)
+    assert {r["judgement"] for r in data["moves"]} == {"line"}
+    assert data["coach_line"] == len(line) and data["optimal_length"] is None
+    assert data["moves"][0]["before"] == len(line) and data["moves"][-1]["after"] == 0
+    summary = data["summary"]
+    assert summary["solved"] and summary["unknown"] == 0 and summary["efficiency"] == 1.0
+    assert not summary["perfect"] and "coach's best line" in summary["grade_reason"]
+
+
+def test_a_detour_on_a_big_board_is_off_line_then_back_on() -> None:
+    from game.core.board import inverse
+
+    board = random_board(5, 5, random.Random(9))
+    oracle, line = coach_line(board)
+    detour = next(m for m in board.legal_moves() if m != line[0])
+    data = analyse(board, detour + inverse(detour) + line, oracle)
+    judged = [r["judgement"] for r in data["moves"]]
+    assert judged[:2] == ["off-line", "line"] and set(judged[2:]) == {"line"}
+    first = data["moves"][0]
+    assert (first["before"], first["after"]) == (len(line), len(line) + 1)
+    assert data["summary"]["wasteful"] == 1 and data["summary"]["unknown"] == 0

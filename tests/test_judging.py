@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from dataclasses import replace
 from functools import lru_cache
 
 import pygame
@@ -11,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.actions import Action, CycleHint, Move, Redo, Restart, Source, Undo
-from game.core.board import MOVES, Board
+from game.core.board import MOVES, Board, inverse, inverse_moves
 from game.core.coach import Hint
 from game.core.generate import random_board
 from game.core.notation import parse_board
@@ -251,3 +252,41 @@ def test_restart_then_solve_shows_only_the_moves_that_count(make_app) -> None:
     assert summary.optimal_length == 4 and summary.moves == 4
     assert summary.distances == (4, 3, 2, 1, 0)
     assert any("restart" in note for note in end_screen_text(app.scene.view).notes)
+
+
+# --- beyond exact reach: the coach's line ---------------------------------------------------
+def walk_line(seed: int, length: int) -> tuple[Board, str]:
+    """A 5x5 board a random walk from the goal, and the walk undone: a line (not optimal)."""
+    rng = random.Random(seed)
+    board, walk = Board.goal(5, 5), ""
+    while len(walk) < length:
+        move = rng.choice([m for m in board.legal_moves() if not walk or m != inverse(walk[-1])])
+        board, walk = board.apply(move), walk + move
+    return board, inverse_moves(walk)
+
+
+def test_big_board_moves_are_judged_on_the_coachs_line_and_kept() -> None:
+    board, line = walk_line(3, 30)
+    best = Hint(board, len(line), frozenset(line[0]), False, False, line)
+    s = Session(board, oracle=lambda b: best if b == board else None)
+    for move in line[:5]:
+        s.apply(Move(move))
+    assert [n.cls for n in s.sheet.line.walk()] == [MoveClass.LINE] * 5
+    assert s.streak == 5 and s.points == 50 and s.hint is not None and s.hint.distance == 25
+    here = board.apply_all(line[:5])
+    detour = next(m for m in here.legal_moves() if m != line[5] and m != inverse(line[4]))
+    s.apply(Move(detour))
+    assert s.sheet.last is MoveClass.OFF_LINE and s.streak == 0
+    assert s.sheet.distance == 26  # the best known line grew by the detour
+    s.apply(Move(inverse(detour)))
+    assert s.sheet.last is MoveClass.LINE and s.sheet.distance == 25
+    judged = [n.cls for n in s.sheet.line.walk()]
+    shorter = Hint(board, 20, frozenset(line[0]), False, False, line[:0] + line)
+    s.receive_hint(replace(shorter, distance=20))  # a shorter line for the start, found later
+    for move in line[5:]:
+        s.apply(Move(move))
+    assert s.solved and [n.cls for n in s.sheet.line.walk()][:len(judged)] == judged
+    summary = s.summary()
+    assert summary.optimal_length == 20 and not summary.exact  # the best line known at the end
+    assert summary.unknown == 0 and summary.wasteful == 1 and not summary.perfect
+    assert "coach's best line" in summary.grade_reason

@@ -347,3 +347,43 @@ def test_the_board_on_screen_goes_before_judging(solver, make_worker):
     assert hints_for(poll_until(worker, bool), screen)
     assert solver.started[0] == screen
     assert wait_for(lambda: (h := worker.known(old)) is not None and h.complete)
+
+
+def test_big_board_hint_sharpens_while_the_search_runs() -> None:
+    """On boards beyond 16 cells each shorter line found mid-search goes out at once."""
+    import threading
+    import types
+
+    from game.core.board import inverse_moves
+    from game.worker.jobs import Found
+
+    board = Board.goal(5, 5).apply_all("DDRRUL")
+    short_line = inverse_moves("DDRRUL")
+    detour = next(m for m in board.legal_moves() if m != short_line[0])
+    long_line = detour + inverse(detour) + short_line
+    release = threading.Event()
+
+    def optimal_moves(b, *, cancel=None, deadline=None, progress=None, on_better=None):
+        on_better(long_line)
+        release.wait(5)
+        on_better(short_line)
+        return Found(b, short_line)
+
+    solver = types.SimpleNamespace(
+        CancelToken=lambda: types.SimpleNamespace(cancelled=False, cancel=lambda: None),
+        SolveCancelled=type("Cancelled", (Exception,), {}), warm_up=lambda *a: None,
+        optimal_moves=optimal_moves,
+        within_reach=lambda b: False, random_board_with_length=None)
+    worker = SolverWorker(solver_module=solver, prefetch=False)
+    try:
+        worker.start()
+        worker.submit(board)
+        first = poll_until(worker, bool)
+        assert [h.distance for h in hints_for(first, board)] == [len(long_line)]
+        release.set()
+        later = poll_until(worker, bool)
+        assert min(h.distance for h in hints_for(later, board)) == len(short_line)
+        assert worker.known(board).distance == len(short_line)
+    finally:
+        release.set()
+        worker.shutdown()

@@ -110,6 +110,9 @@ class FakeSolver:
         if self.warm_error is not None:
             raise self.warm_error
 
+    def within_reach(self, board: Board) -> bool:
+        return False
+
     def optimal_moves(
         self,
         board: Board,

@@ -21,24 +21,28 @@ EXIT_OK = 0
 
 
 class ExactOracle:
-    """Exact hints from the solver for boards up to EXACT_CELLS cells, each solved once."""
+    """What the coach knows, each board solved once: exact hints up to EXACT_CELLS cells;
+    beyond, the coach's best line for the start board (the session follows it through the
+    game, as in play) and exact answers near the goal where the 5x5 tables are ready."""
 
-    def __init__(self) -> None:
+    def __init__(self, start: Board | None = None) -> None:
         self._cache: dict[Board, Hint | None] = {}
+        self._start = start
 
     def __call__(self, board: Board) -> Hint | None:
         if board not in self._cache:
             self._cache[board] = self._solve(board)
         return self._cache[board]
 
-    @staticmethod
-    def _solve(board: Board) -> Hint | None:
-        if board.size > EXACT_CELLS:
-            return None
-        from game.solver import optimal_moves
+    def _solve(self, board: Board) -> Hint | None:
+        from game.solver import big_tables_ready, optimal_moves, within_reach
         from game.worker.jobs import checked_hint
 
-        return checked_hint(board, optimal_moves(board))
+        if board.size <= EXACT_CELLS or (big_tables_ready() and within_reach(board)):
+            return checked_hint(board, optimal_moves(board))
+        if board == self._start:
+            return checked_hint(board, optimal_moves(board))  # the coach's best line
+        return None
 
 
 def check_moves(board: Board, moves: str, text: str) -> None:
@@ -53,14 +57,15 @@ def check_moves(board: Board, moves: str, text: str) -> None:
 
 def analyse(board: Board, moves: str, oracle: ExactOracle | None = None) -> dict:
     """The judged game as plain data (the schema ``--json`` prints)."""
-    session = Session(board, oracle=oracle or ExactOracle())
+    session = Session(board, oracle=oracle or ExactOracle(board))
     for move in moves:
         session.apply(Move(move))
     finished = session.solved
     sheet = session.sheet
-    summary = summarize(sheet, None, True, finished=finished)  # untimed: no time bonus
+    summary = summarize(sheet, None, True, finished=finished,  # untimed: no time bonus
+                        line_length=session.line_length())
     rows = []
-    before = sheet.start_distance
+    before = sheet.start_distance if sheet.start_distance is not None else session.line_length()
     nodes: list[Line] = list(sheet.line.walk()) if sheet.line is not None else []
     for node in nodes:
         rows.append({"move": node.move, "before": before, "after": node.distance,
@@ -69,6 +74,7 @@ def analyse(board: Board, moves: str, oracle: ExactOracle | None = None) -> dict
     return {
         "board": board.text(),
         "optimal_length": sheet.start_distance,
+        "coach_line": summary.optimal_length if not summary.exact else None,
         "moves": rows,
         "summary": _summary_data(summary, finished),
     }

@@ -22,6 +22,9 @@ Rules (every number is a named constant below; the end-of-game figures are in
   streak. Redo brings the moves and their points back at no cost. Restart (undoable like any
   history entry) costs RESTART_COST and resets the streak. Moves that were undone or restarted
   away do not count in the moves, the accuracy or the chart.
+* Beyond exact reach (5x5 and larger, away from the end) moves are judged against the coach's
+  best known line instead (``judge_line``): LINE scores like OPTIMAL and OFF_LINE like
+  WASTEFUL; such a judgement is kept as made, even if a shorter line is found later.
 * Moves the coach plays (auto-solve) are judged but never credited: they earn no points, leave
   the streak alone and are counted apart from the player's moves.
 """
@@ -46,11 +49,49 @@ MULTIPLIER_STEPS = (5, 10, 20, 40)
 
 
 class MoveClass(enum.Enum):
-    """How one move compares with perfect play."""
+    """How one move compares with perfect play (or, beyond exact reach, the coach's line)."""
 
     OPTIMAL = "optimal"
     WASTEFUL = "wasteful"
+    LINE = "line"
+    """Beyond exact reach: the move lowered the best known remaining length by one."""
+    OFF_LINE = "off-line"
+    """Beyond exact reach: the move did not; the best known total grew by its detour."""
     UNKNOWN = "unknown"
+
+    @property
+    def good(self) -> bool:
+        """Optimal, or on the coach's line: it earns points and builds the streak."""
+        return self in (MoveClass.OPTIMAL, MoveClass.LINE)
+
+    @property
+    def bad(self) -> bool:
+        """Wasteful, or off the coach's line: it costs points and breaks the streak."""
+        return self in (MoveClass.WASTEFUL, MoveClass.OFF_LINE)
+
+    @property
+    def exact(self) -> bool:
+        """Judged against the exact distance (not the coach's best known line)."""
+        return self in (MoveClass.OPTIMAL, MoveClass.WASTEFUL)
+
+
+def judge_line(move: str, before: Hint | None, after: Hint | None) -> tuple[MoveClass, int | None]:
+    """Beyond exact reach: (LINE or OFF_LINE, best known length after) from best-found lines.
+
+    ``before`` holds the best known line from the board before the move (length U). After the
+    move the best known length is the shortest of: the rest of that line (if the move
+    followed it), going back and following it (U + 1), and what is known of the new board.
+    The move is on the line when that is U - 1.
+    """
+    if before is None:
+        return MoveClass.UNKNOWN, None
+    known = [before.distance + 1]
+    if before.path[:1] == move:
+        known.append(before.distance - 1)
+    if after is not None:
+        known.append(after.distance)
+    best = min(known)
+    return (MoveClass.LINE if best == before.distance - 1 else MoveClass.OFF_LINE), best
 
 
 def classify(distance_before: int | None, distance_after: int | None) -> MoveClass:
@@ -124,8 +165,8 @@ def _extend(line: Line | None, move: str, cls: MoveClass, distance: int | None, 
     )
     mine = not by_coach
     return Line(line, move, cls, distance, points, assisted, by_coach,
-                base[0] + mine, base[1] + (mine and cls is MoveClass.OPTIMAL),
-                base[2] + (mine and cls is MoveClass.WASTEFUL),
+                base[0] + mine, base[1] + (mine and cls.good),
+                base[2] + (mine and cls.bad),
                 base[3] + (mine and cls is MoveClass.UNKNOWN), base[4] + by_coach,
                 base[5] + points)
 
@@ -167,7 +208,7 @@ class ScoreSheet:
 
     @property
     def optimal(self) -> int:
-        """The player's optimal moves on the current line."""
+        """The player's optimal moves (or moves on the coach's line) on the current line."""
         return 0 if self.line is None else self.line.optimal
 
     @property
@@ -228,19 +269,16 @@ class ScoreSheet:
         before = self.distance
         if cls is None:
             cls = classify(before, distance_after)
-        if distance_after is None and before is not None:
-            if cls is MoveClass.OPTIMAL:
-                distance_after = before - 1
-            elif cls is MoveClass.WASTEFUL:
-                distance_after = before + 1
+        if distance_after is None and before is not None and cls.exact:
+            distance_after = before - 1 if cls is MoveClass.OPTIMAL else before + 1
         streak = self.streak
         assisted = self.hint_level_here > 0 and not by_coach
         if by_coach:
             points = 0
-        elif cls is MoveClass.OPTIMAL:
+        elif cls.good:
             points = BASE_POINTS * (1 if assisted else multiplier(streak))
             streak = streak if assisted else streak + 1
-        elif cls is MoveClass.WASTEFUL:
+        elif cls.bad:
             points, streak = -WASTEFUL_COST, 0
         else:
             points = 0

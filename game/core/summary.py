@@ -44,6 +44,9 @@ class GameSummary:
     moves: int
     """The player's moves on the final line (undone, restarted and coach moves excluded)."""
     optimal_length: int | None
+    """The exact optimal length or, when ``exact`` is False, the coach's best known line
+    from the start board at the end of the game (5x5 and larger)."""
+    exact: bool
     efficiency: float | None
     accuracy: float | None
     classic_accuracy: float | None
@@ -103,6 +106,13 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _chart(trail: tuple[int | None, ...], start: int | None) -> tuple[int | None, ...]:
+    """The distance chart; without an exact start, it starts at the coach's line length."""
+    if trail and trail[0] is None and start is not None:
+        return (start, *trail[1:])
+    return trail
+
+
 def par_seconds(optimal_length: int) -> float:
     """The time par: PAR_SECONDS_PER_MOVE per optimal move."""
     return PAR_SECONDS_PER_MOVE * optimal_length
@@ -150,20 +160,23 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
 
 
 def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, *,
-              finished: bool = True) -> GameSummary:
+              finished: bool = True, line_length: int | None = None) -> GameSummary:
     """The final figures of a game (``seconds`` None: untimed, as in ``analyse``).
 
     An unfinished game (``finished`` False: ``analyse`` of moves that stop short of the goal)
-    gets no bonus and no grade.
+    gets no bonus and no grade. Without an exact start distance, ``line_length`` (the coach's
+    best known line from the start, at the end) stands in for the optimal length: efficiency
+    and the time bonus are figured against it, and no game is called perfect.
     """
     moves = sheet.moves
-    start = sheet.start_distance
+    exact = sheet.start_distance is not None
+    start = sheet.start_distance if exact else line_length
     by_player = solved_by_player and sheet.coach_moves == 0 and finished
     efficiency = start / moves if by_player and start is not None and moves > 0 else None
     judged = sheet.optimal + sheet.wasteful > 0
     accuracy = sheet.optimal / moves if judged and moves else None
     classic = (sheet.optimal - sheet.wasteful) / moves if judged and moves else None
-    perfect = (by_player and start is not None and moves == start
+    perfect = (by_player and exact and start is not None and moves == start
                and sheet.undos == 0 and sheet.restarts == 0)
     cells = sheet.width * sheet.height
     solve_bonus = SOLVE_BONUS_PER_CELL * cells if by_player else 0
@@ -172,6 +185,8 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
     total = sheet.move_points - sheet.costs + solve_bonus + timed + perfect_bonus
     if by_player:
         letter, why = _grade(efficiency, accuracy, sheet.hints_used, perfect)
+        if not exact and efficiency is not None:
+            why += " (against the coach's best line)"
     elif not finished:
         letter, why = GRADE_UNRATED, "the board is not solved"
     else:
@@ -180,12 +195,13 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         1 for node in sheet.line.walk() if node.assisted and not node.by_coach)
     return GameSummary(
         shape=f"{sheet.width}x{sheet.height}", seconds=seconds or 0.0, moves=moves,
-        optimal_length=start, efficiency=efficiency, accuracy=accuracy,
+        optimal_length=start, exact=exact or start is None, efficiency=efficiency,
+        accuracy=accuracy,
         classic_accuracy=classic, best_streak=sheet.best_streak, hints_used=sheet.hints_used,
         undos=sheet.undos, restarts=sheet.restarts, optimal=sheet.optimal,
         wasteful=sheet.wasteful, unknown=sheet.unknown, assisted=assisted,
         coach_moves=sheet.coach_moves, move_points=sheet.move_points, solve_bonus=solve_bonus,
         time_bonus=timed, perfect_bonus=perfect_bonus, costs=sheet.costs,
         points=max(0, total), perfect=perfect, grade=letter, grade_reason=f"{letter}: {why}",
-        distances=sheet.trail(), solved_by_player=by_player and finished,
+        distances=_chart(sheet.trail(), start), solved_by_player=by_player and finished,
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import numpy as np
 
@@ -52,14 +53,14 @@ def _tight(board: Board, cancel: CancelToken | None) -> tuple[str, frozenset[str
         raise SolveCancelled(f"search of {board} was cancelled") from None
 
 
-def _solve_large(board: Board, cancel: CancelToken | None,
-                 deadline: float | None) -> tuple[str, bool]:
+def _solve_large(board: Board, cancel: CancelToken | None, deadline: float | None,
+                 on_better: Callable[[str], None] | None = None) -> tuple[str, bool]:
     """(line, proven optimal) from the big-board coach (``game.solver.big.best_line``)."""
     from game.solver.big import best_line
 
     if deadline is None:
         deadline = time.monotonic() + LARGE_DEFAULT_SECONDS
-    found = best_line(board, cancel=cancel, deadline=deadline)
+    found = best_line(board, cancel=cancel, deadline=deadline, on_better=on_better)
     return found.moves, found.optimal
 
 
@@ -98,12 +99,13 @@ def solve_best_found(board: Board, *, cancel: CancelToken | None = None,
 
 
 def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
-                  deadline: float | None = None,
-                  progress: Progress | None = None) -> OptimalMoves:
+                  deadline: float | None = None, progress: Progress | None = None,
+                  on_better: Callable[[str], None] | None = None) -> OptimalMoves:
     """The distance and ALL first moves of optimal solutions.
 
     Beyond 16 cells: exact when the Manhattan bound is met or, on 5x5, within exact reach
-    (``game.solver.big``); otherwise one best-found path with ``optimal`` False.
+    (``game.solver.big``); otherwise one best-found path with ``optimal`` False, and each
+    shorter line found on the way goes to ``on_better``.
     """
     _require_solvable(board, cancel)
     if tables.has_table(board.width, board.height):
@@ -120,7 +122,7 @@ def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
 
         if within_reach(board):
             return exact_endgame(board, cancel=cancel, deadline=deadline)
-        path, _ = _solve_large(board, cancel, deadline)
+        path, _ = _solve_large(board, cancel, deadline, on_better)
         _check(board, path)
         return OptimalMoves(board, len(path), frozenset(path[:1]), False, path)
     heur = get_heuristic(board.width, board.height)

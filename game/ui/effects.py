@@ -47,13 +47,14 @@ class Popup:
         return self.age >= POPUP_SECONDS
 
 
-def popup_text(points: int, multiplier: int, assisted: bool) -> str:
-    """The words of a pop-up."""
+def popup_text(points: int, multiplier: int, assisted: bool, line: bool = False) -> str:
+    """The words of a pop-up; ``line``: judged against the coach's line, not exactly."""
+    words = f"{points:+d}"
     if assisted:
-        return f"{points:+d} hint"
-    if multiplier > 1:
-        return f"{points:+d} x{multiplier}"
-    return f"{points:+d}"
+        words += " hint"
+    elif multiplier > 1:
+        words += f" x{multiplier}"
+    return f"{words} line" if line else words
 
 
 @dataclass
@@ -157,7 +158,7 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, them
         row, col = popup.cell
         x, y = layout.cell_origin(row, col)
         centre = (x + layout.tile_px // 2, int(y + layout.tile_px * 0.18 - rise))
-        colour = theme.good if popup.kind is MoveClass.OPTIMAL else theme.bad
+        colour = theme.good if popup.kind.good else theme.bad
         label = fonts.text(popup.text, px, colour, bold=True)
         label.set_alpha(int(255 * (1.0 - progress ** 2)))
         surface.blit(label, label.get_rect(center=centre))

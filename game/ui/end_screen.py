@@ -122,7 +122,8 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
     stats = (
         ("Time", format_time(s.seconds)),
         ("Moves", moves),
-        ("Optimal length", UNKNOWN if s.optimal_length is None else str(s.optimal_length)),
+        ("Optimal length" if s.exact else "Coach's line",
+         UNKNOWN if s.optimal_length is None else str(s.optimal_length)),
         ("Efficiency", percent(s.efficiency)),
         ("Accuracy", percent(s.accuracy)),
         ("Best streak", str(s.best_streak)),

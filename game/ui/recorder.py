@@ -8,7 +8,8 @@ from game.core.summary import summarize
 from game.session import Session
 from game.store.history import GameRecord
 
-JUDGEMENT_LETTERS = {MoveClass.OPTIMAL: "o", MoveClass.WASTEFUL: "w", MoveClass.UNKNOWN: "?"}
+JUDGEMENT_LETTERS = {MoveClass.OPTIMAL: "o", MoveClass.WASTEFUL: "w", MoveClass.LINE: "l",
+                     MoveClass.OFF_LINE: "x", MoveClass.UNKNOWN: "?"}
 
 
 def game_record(session: Session, *, mode: Mode = Mode.NORMAL, daily: str | None = None,

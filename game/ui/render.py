@@ -136,7 +136,7 @@ def draw_board(surface: pygame.Surface, view: BoardView, layout: Layout, theme: 
             pygame.draw.rect(surface, theme.accent, (x, y, size, size), max(2, size // 40),
                              border_radius=radius)
         if view.cue and tile == view.cue_tile and view.cue_strength > 0:
-            good = view.cue is MoveClass.OPTIMAL
+            good = view.cue.good
             color = theme.good if good else theme.bad
             width = max(2, int(CUE_BORDER * view.cue_strength * size / 60))
             pygame.draw.rect(surface, color, (x, y, size, size), width, border_radius=radius)

@@ -24,6 +24,7 @@ STORED = {letter: cls for cls, letter in JUDGEMENT_LETTERS.items()
           if cls is not MoveClass.UNKNOWN}
 """A stored judgement letter and the class it stands for (``?`` stays unjudged)."""
 WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
+         MoveClass.LINE: "on the coach's line", MoveClass.OFF_LINE: "off the coach's line",
          MoveClass.UNKNOWN: "unjudged"}
 
 
@@ -150,8 +151,9 @@ def build_replay(recording: Recording, oracle: Oracle,
             letters = board.slide_moves(action.index)
         change = session.apply(action)
         cues = _with_stored(change.cues if change is not None else (), saved)
-        if not missed and MoveClass.WASTEFUL in cues:
-            at_move = done + cues.index(MoveClass.WASTEFUL)
+        bad = next((c for c in cues if c.bad), None)
+        if not missed and bad is not None:
+            at_move = done + cues.index(bad)
             played = letters[at_move - done] if at_move - done < len(letters) else "?"
             best = " or ".join(sorted(before.moves)) if before is not None \
                 and at_move == done else ""

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.board import Board
+from game.core.scoring import MoveClass
 from game.core.tween import Flash, SlideTween
 from game.ui.layout import Layout
 from game.ui.render import BoardView
@@ -33,7 +34,7 @@ class Panel:
     streak: int = 0
     status: str = "playing"
     tween: SlideTween | None = None
-    cue: Flash | None = None
+    cue: Flash[MoveClass] | None = None
     cue_tile: int = 0
     win: Flash | None = None
     whole: bool = True
@@ -72,7 +73,8 @@ class Panel:
                 self.pending |= self.cells
                 self.tween = SlideTween(self.board, board, SLIDE_SECONDS)
                 if view.get("Last") in ("optimal", "wasteful"):
-                    self.cue, self.cue_tile = Flash(view["Last"], FLASH_SECONDS), moved[0]
+                    self.cue = Flash(MoveClass(view["Last"]), FLASH_SECONDS)
+                    self.cue_tile = moved[0]
             else:
                 self.tween, self.cue, self.whole = None, None, True
             self.board = board
@@ -95,7 +97,7 @@ class Panel:
         """What draw_board reads for this panel."""
         moving = self.tween.positions() if self.tween and not self.tween.done else {}
         cue = self.cue if self.cue and not self.cue.done else None
-        return BoardView(self.board, moving=moving, cue=cue.kind if cue else "",
+        return BoardView(self.board, moving=moving, cue=cue.kind if cue else None,
                          cue_strength=cue.strength if cue else 0.0, cue_tile=self.cue_tile,
                          win_flash=self.win.strength if self.win else 0.0)
 

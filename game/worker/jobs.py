@@ -61,7 +61,10 @@ class Solver(Protocol):
 
     def optimal_moves(self, board: Board, *, cancel: CancelTokenLike | None = ...,
                       deadline: float | None = ...,
-                      progress: Callable[[int, int], None] | None = ...) -> OptimalMovesLike: ...
+                      progress: Callable[[int, int], None] | None = ...,
+                      on_better: Callable[[str], None] | None = ...) -> OptimalMovesLike: ...
+
+    def within_reach(self, board: Board) -> bool: ...
 
 
 class JobKind(enum.Enum):
@@ -140,10 +143,37 @@ BACKGROUND = (JobKind.PREFETCH, JobKind.JUDGE)
 """Searches whose answers are only learned (read with ``known``), never handed out."""
 
 
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A best-found line the solver reported before it finished (big boards)."""
+
+    board: Board
+    path: str
+    optimal: bool = False
+
+    @property
+    def distance(self) -> int:
+        return len(self.path)
+
+    @property
+    def moves(self) -> frozenset[str]:
+        return frozenset(self.path[:1])
+
+
+BIG_CELLS = 16
+"""Beyond this many cells the coach gives best-found lines, exact only near the goal."""
+
+
 def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,
             warm_shapes: tuple[tuple[int, int], ...] | None, solve_seconds: float | None,
-            progress: Callable[[int, int], None]) -> object:
-    """Do ``job`` with ``solver`` on the worker thread; a search's hint is learned here."""
+            progress: Callable[[int, int], None],
+            improved: Callable[[Hint], None] | None = None) -> object:
+    """Do ``job`` with ``solver`` on the worker thread; a search's hint is learned here.
+
+    On big boards every shorter line the search finds on the way is checked, learned and
+    handed to ``improved`` (the hint sharpens while the search runs). A judge job on a big
+    board runs only where the answer is exact (the solver's ``within_reach``).
+    """
     if job.kind is JobKind.WARM:
         if warm_shapes is None:
             solver.warm_up()
@@ -155,13 +185,28 @@ def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,
         req = job.request
         return solver.random_board_with_length(req.width, req.height, req.length,
                                                random.Random(req.seed))
+    board = job.board
+    assert board is not None
+    if job.kind is JobKind.JUDGE and board.size > BIG_CELLS and not solver.within_reach(board):
+        return None  # a best-found line would judge nothing: only exact answers are wanted
     token = job.arm(solver.CancelToken)
     if token is None:
         return CANCELLED
     deadline = None if solve_seconds is None else time.monotonic() + solve_seconds
+
+    def better(line: str) -> None:
+        hint = checked_hint(board, Found(board, line))
+        knowledge.learn(hint)
+        if improved is not None:
+            improved(hint)
+
     try:
-        result = solver.optimal_moves(job.board, cancel=token, deadline=deadline,
-                                      progress=progress)
+        if board.size > BIG_CELLS:
+            result = solver.optimal_moves(board, cancel=token, deadline=deadline,
+                                          progress=progress, on_better=better)
+        else:
+            result = solver.optimal_moves(board, cancel=token, deadline=deadline,
+                                          progress=progress)
     except solver.SolveCancelled:
         if token.cancelled:
             return CANCELLED

@@ -438,7 +438,14 @@ class SolverWorker:
         """Runs on the worker thread; what it returns goes to ``_done``."""
         job.started_at = self._clock()
         return run_job(job, self._load_solver(), self._knowledge, warm_shapes=self._warm_shapes,
-                       solve_seconds=self._solve_seconds, progress=partial(self._progress, job))
+                       solve_seconds=self._solve_seconds, progress=partial(self._progress, job),
+                       improved=partial(self._improved, job))
+
+    def _improved(self, job: Job, hint: Hint) -> None:
+        """A shorter line for a big board, found mid-search: the board on screen gets it now."""
+        with self._lock:
+            if self._running is job and job.kind is JobKind.SOLVE and hint.board == self._latest:
+                self._outbox.append(hint)
 
     def _progress(self, job: Job, bound: int, nodes: int) -> None:
         with self._lock:

@@ -204,7 +204,7 @@ class PlayScene(Scene):
             self.ctx.stats.moves += len(change.cues)
             self.emit(PlaySound(Sound.SLIDE))
             last = change.cues[-1] if change.cues else None
-            if last in (MoveClass.OPTIMAL, MoveClass.WASTEFUL) and not self.solving:
+            if last is not None and (last.good or last.bad) and not self.solving:
                 self._cue(change, last, before_streak)
             streak = self.session.streak
             if streak >= STREAK_SOUND_EVERY and streak // STREAK_SOUND_EVERY \
@@ -228,9 +228,9 @@ class PlayScene(Scene):
         self.cue_tile = moved[-1] if moved else 0
         if self.cue_tile:
             cell = divmod(after.tiles.index(self.cue_tile), after.width)
-            multiplier = sheet.last_points // BASE_POINTS if cue is MoveClass.OPTIMAL else 1
+            multiplier = sheet.last_points // BASE_POINTS if cue.good else 1
             self.effects.pop(Popup(popup_text(sheet.last_points, multiplier,
-                                              sheet.last_assisted), cue, cell))
+                                              sheet.last_assisted, not cue.exact), cue, cell))
 
     def _command(self, kind: CommandKind) -> None:
         if kind is CommandKind.PAUSE:
@@ -375,9 +375,17 @@ class PlayScene(Scene):
             moves=session.moves, seconds=session.elapsed,
             points=session.points, streak=session.streak,
             multiplier=session.sheet.multiplier, status=words, coach=status.state,
-            footer=status.detail or HELP, banner=banner, muted=not self.ctx.settings.sound,
+            footer=status.detail or self._line_words() or HELP, banner=banner,
+            muted=not self.ctx.settings.sound,
             ghost=self.race.line(session.elapsed) if self.race is not None else None,
         )
+
+    def _line_words(self) -> str:
+        """With hints on beyond exact reach: the coach's best line so far, in words."""
+        hint = self.session.hint
+        if self.session.hint_level == 0 or hint is None or hint.optimal:
+            return ""
+        return f"best found: the coach's line is {hint.distance} moves (it keeps looking)"
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
