@@ -53,7 +53,6 @@ from game.ui.intents import (
 )
 from game.ui.layout import MIN_WINDOW, Layout, compute_layout
 from game.ui.notice import SaveWatch
-from game.ui.picture import cut_tiles
 from game.ui.recorder import game_record
 from game.ui.render import TileCache
 from game.ui.scenes.base import Scene
@@ -93,7 +92,7 @@ class App:
                  window: tuple[int, int] = DEFAULT_WINDOW, image: str | None = None,
                  rng: random.Random | None = None) -> None:
         display.start_pygame()  # raises NoDisplayError (one line, exit 2) with no display
-        self.screen = pygame.display.set_mode(self._fit_window(window), pygame.RESIZABLE)
+        self.screen = pygame.display.set_mode(services.fit_window(window), pygame.RESIZABLE)
         pygame.display.set_caption("Fifteen")
         self.clock: Clock = clock if clock is not None else pygame.time.Clock()
         self.worker: Worker = worker if worker is not None else services.default_worker()
@@ -110,16 +109,13 @@ class App:
         self._fonts.set_large(self._settings.large_text)
         self._tiles = TileCache(self._fonts)
         self.sounds = sounds if sounds is not None else Sounds.load(self._settings.sound)
-        self.image = image
+        self.pictures = services.PictureTiles(image)
         self._stats = RunStats()
         self.scenes: list[Scene] = []
         self.running = True
         self.frames = 0
         self._layout_key: tuple[tuple[int, int], int, int] | None = None
         self._layout: Layout | None = None
-        self._picture_src: pygame.Surface | None = None
-        self._picture_key: tuple[int, int, int, bool] | None = None
-        self._picture_tiles: dict[int, pygame.Surface] | None = None
         self._started_worker = False
         self._fade = Fade()
         self._shown: Scene | None = None
@@ -191,19 +187,10 @@ class App:
 
     def picture_tiles(self, board: Board) -> dict[int, pygame.Surface] | None:
         """Tile images for picture mode at the current tile size, or None."""
-        if not (self._settings.picture or self.image):
+        if not (self._settings.picture or self.pictures.image):
             return None
-        layout = self.layout_for(board)
-        key = (layout.tile_px, board.width, board.height, self._settings.show_numbers)
-        if key == self._picture_key:
-            return self._picture_tiles
-        if self._picture_src is None:
-            self._picture_src = services.load_picture(self.image)
-        self._picture_key = key
-        self._picture_tiles = cut_tiles(self._picture_src, board.width, board.height,
-                                        layout.tile_px, layout.tile_px,
-                                        self._settings.show_numbers, self._fonts)
-        return self._picture_tiles
+        return self.pictures.tiles(board, self.layout_for(board), self._settings.show_numbers,
+                                   self._fonts)
 
     def record_session(self, session: Session, spec: GameSpec) -> AddResult | None:
         """Remember a finished or abandoned game (the history is written on the writer
@@ -224,16 +211,6 @@ class App:
         return result
 
     # --- window -------------------------------------------------------
-    @staticmethod
-    def _fit_window(size: tuple[int, int]) -> tuple[int, int]:
-        try:
-            desk = pygame.display.get_desktop_sizes()[0]
-        except (pygame.error, IndexError):
-            desk = size
-        w = max(MIN_WINDOW[0], min(size[0], int(desk[0] * 0.95) or size[0]))
-        h = max(MIN_WINDOW[1], min(size[1], int(desk[1] * 0.9) or size[1]))
-        return w, h
-
     def resize(self, size: tuple[int, int]) -> None:
         """Follow a window resize (the layout is recomputed from the new size)."""
         size = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
@@ -406,10 +383,8 @@ class App:
         self.writer.submit(save)
 
     def use_picture(self, source: pygame.Surface | None) -> None:
-        """Use this already loaded picture for picture mode; None keeps the default."""
-        if source is not None:
-            self._picture_src = source
-            self._picture_key = None
+        """Use this already loaded picture (a Surface) for picture mode; None keeps the default."""
+        self.pictures.use(source)
 
     # --- the loop -------------------------------------------------------
     def frame(self, dt: float) -> None:

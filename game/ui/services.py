@@ -6,7 +6,10 @@ import logging
 
 import pygame
 
+from game.core.board import Board
 from game.ui import picture
+from game.ui.fonts import Fonts
+from game.ui.layout import MIN_WINDOW, Layout
 from game.worker import SolverWorker
 
 log = logging.getLogger(__name__)
@@ -31,3 +34,42 @@ def load_picture(path: str | None) -> pygame.Surface:
         except ValueError as exc:
             log.warning("%s; using the built-in picture", exc)
     return picture.builtin_picture(PICTURE_PX)
+
+
+def fit_window(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` within the desktop (95% wide, 90% high) and never under MIN_WINDOW."""
+    try:
+        desk = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        desk = size
+    w = max(MIN_WINDOW[0], min(size[0], int(desk[0] * 0.95) or size[0]))
+    h = max(MIN_WINDOW[1], min(size[1], int(desk[1] * 0.9) or size[1]))
+    return w, h
+
+
+class PictureTiles:
+    """Picture mode's tile images, cut once per tile size and read every frame."""
+
+    def __init__(self, image: str | None) -> None:
+        self.image = image
+        """The player's picture file (``play --image``), or None for the built-in one."""
+        self._source: pygame.Surface | None = None
+        self._key: tuple[int, int, int, bool] | None = None
+        self._tiles: dict[int, pygame.Surface] | None = None
+
+    def use(self, source: pygame.Surface | None) -> None:
+        """Use this already loaded picture; None keeps the default."""
+        if source is not None:
+            self._source, self._key = source, None
+
+    def tiles(self, board: Board, layout: Layout, numbers: bool,
+              fonts: Fonts) -> dict[int, pygame.Surface]:
+        """The tile images for ``board`` at ``layout``'s tile size."""
+        key = (layout.tile_px, board.width, board.height, numbers)
+        if key != self._key or self._tiles is None:
+            if self._source is None:
+                self._source = load_picture(self.image)
+            self._key = key
+            self._tiles = picture.cut_tiles(self._source, board.width, board.height,
+                                            layout.tile_px, layout.tile_px, numbers, fonts)
+        return self._tiles
