@@ -3,44 +3,23 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.cli.main import main
-from game.core.notation import parse_board
 from game.core.replay_code import encode
 from game.core.spec import GameSpec
 from game.store.history import HISTORY_FILE, History
-from game.store.history_scores import HistoryScores
 from game.ui.app import App
-from game.ui.audio import Sounds
 from game.ui.intents import ShowReplay, ShowStats
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.stats import StatsScene
-from game.ui.scenes.title import TitleScene
 from tests.app_driver import KEYS, frames, key
-from tests.fakes_front import FakeClock, FakeWorker, InlineWriter, MemoryStore
-
-START = parse_board("1 2 3/4 0 6/7 5 8")
-
-
-@pytest.fixture
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    return tmp_path / "fifteen"
-
-
-def make_app(folder: Path) -> App:
-    scores = HistoryScores(History(folder / HISTORY_FILE)).load()
-    app = App(worker=FakeWorker(instant=True), clock=FakeClock(), writer=InlineWriter(),
-              settings_store=MemoryStore(), sounds=Sounds.silent(), window=(760, 820),
-              rng=random.Random(3), scores=scores)
-    app.push(TitleScene(app, 3, 3))
-    return app
+from tests.history_driver import START, make_app
+from tests.history_driver import data_home as data_home  # noqa: F401  (fixture)
 
 
 def play_moves(app: App, moves: str) -> None:

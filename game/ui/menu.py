@@ -96,3 +96,17 @@ class MenuController(Generic[K]):
     def labels(self, items: Sequence[MenuItem[K]]) -> tuple[str, ...]:
         """The items' texts, for the menu view."""
         return tuple(item.label for item in items)
+
+
+BACK_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE)
+_STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_a: -1, pygame.K_RIGHT: 1, pygame.K_d: 1}
+
+
+def page_key(event: pygame.event.Event) -> int | Back | None:
+    """Screens paged by size (scores, stats): BACK for Esc/Enter/Backspace, -1 or +1 for
+    Left/Right (or A/D), else None."""
+    if event.type != pygame.KEYDOWN:
+        return None
+    if event.key in BACK_KEYS:
+        return BACK
+    return _STEP_KEYS.get(event.key)

@@ -15,6 +15,7 @@ from game.store.highscores import AddResult
 from game.ui.context import SceneContext
 from game.ui.end_screen import EndScreenView, count_up, draw_end_screen
 from game.ui.intents import Pop, StartGame, ToTitle
+from game.ui.menu import Back, page_key
 from game.ui.scenes.base import Scene
 from game.ui.scores_view import draw_high_scores, scores_view_for, step_shape
 
@@ -82,12 +83,10 @@ class ScoresScene(Scene):
         return self.view.current
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
-            return
-        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE):
+        step = page_key(event)
+        if isinstance(step, Back):
             self.emit(Pop())
-        elif event.key in (pygame.K_LEFT, pygame.K_a, pygame.K_RIGHT, pygame.K_d):
-            step = -1 if event.key in (pygame.K_LEFT, pygame.K_a) else 1
+        elif step is not None:
             self.view = scores_view_for(self.ctx.scores, step_shape(self.view, step))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -8,6 +8,7 @@ from game.core.averages import AVERAGE_SIZES, Stats, format_seconds
 from game.store.history_scores import HistoryScores
 from game.ui.context import SceneContext
 from game.ui.intents import Pop, ShowReplay
+from game.ui.menu import Back, page_key
 from game.ui.scenes.base import Scene
 from game.ui.scenes.replay import text_px
 
@@ -32,18 +33,17 @@ class StatsScene(Scene):
         return self.history.stats(self.shape) if self.history is not None else None
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
-            return
-        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE):
+        step = page_key(event)
+        if isinstance(step, Back):
             self.emit(Pop())
-        elif event.key in (pygame.K_LEFT, pygame.K_a, pygame.K_RIGHT, pygame.K_d):
-            step = -1 if event.key in (pygame.K_LEFT, pygame.K_a) else 1
+        elif step is not None:
             if self.shape in self.shapes:
                 i = (self.shapes.index(self.shape) + step) % len(self.shapes)
             else:
                 i = 0
             self.shape = self.shapes[i]
-        elif event.key == pygame.K_r and self.history is not None:
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r \
+                and self.history is not None:
             games = [g for g in self.history.games
                      if g.shape == self.shape and not g.imported and g.board is not None]
             if games:
