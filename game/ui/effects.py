@@ -159,10 +159,13 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, them
         x, y = layout.cell_origin(row, col)
         centre = (x + layout.tile_px // 2, int(y + layout.tile_px * 0.18 - rise))
         colour = theme.good if popup.kind.good else theme.bad
+        alpha = int(255 * (1.0 - progress ** 2))
+        shadow = fonts.text(popup.text, px, theme.bg, bold=True)  # legible over any tile
         label = fonts.text(popup.text, px, colour, bold=True)
-        label.set_alpha(int(255 * (1.0 - progress ** 2)))
-        surface.blit(label, label.get_rect(center=centre))
-        label.set_alpha(None)
+        for image, (dx, dy) in ((shadow, (2, 2)), (label, (0, 0))):
+            image.set_alpha(alpha)
+            surface.blit(image, image.get_rect(center=(centre[0] + dx, centre[1] + dy)))
+            image.set_alpha(None)
 
 
 def _draw_particles(surface: pygame.Surface, particles: Particles, layout: Layout,

@@ -385,7 +385,7 @@ class PlayScene(Scene):
         hint = self.session.hint
         if self.session.hint_level == 0 or hint is None or hint.optimal:
             return ""
-        return f"best found: the coach's line is {hint.distance} moves (it keeps looking)"
+        return f"best found so far: the coach's line is {hint.distance} moves"
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
