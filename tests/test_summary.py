@@ -129,7 +129,7 @@ def test_coach_finished_game_shows_the_players_part_apart() -> None:
     summary = summarize(sheet, 5.0, solved_by_player=False)
     assert not summary.solved_by_player and summary.headline == "Solved by the coach"
     assert summary.solve_bonus == summary.time_bonus == summary.perfect_bonus == 0
-    assert summary.grade == "-" and summary.grade_reason == "-: the coach finished this game"
+    assert summary.grade == "-" and summary.grade_reason == "The coach finished this game"
     assert (summary.moves, summary.optimal, summary.coach_moves) == (4, 3, 8)
     assert summary.points == 3 * BASE_POINTS - 10
     assert summary.coach_note == ("You: 4 moves, 3 optimal, 20 points before the coach took "

@@ -202,6 +202,7 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         wasteful=sheet.wasteful, unknown=sheet.unknown, assisted=assisted,
         coach_moves=sheet.coach_moves, move_points=sheet.move_points, solve_bonus=solve_bonus,
         time_bonus=timed, perfect_bonus=perfect_bonus, costs=sheet.costs,
-        points=max(0, total), perfect=perfect, grade=letter, grade_reason=f"{letter}: {why}",
+        points=max(0, total), perfect=perfect, grade=letter,
+        grade_reason=why[0].upper() + why[1:] if letter == GRADE_UNRATED else f"{letter}: {why}",
         distances=_chart(sheet.trail(), start), solved_by_player=by_player and finished,
     )

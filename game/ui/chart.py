@@ -114,9 +114,11 @@ def _draw_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | Non
     pygame.draw.rect(surface, theme.panel, pygame.Rect(box))
     pygame.draw.line(surface, theme.muted, (px, py), (px, py + ph), 1)
     pygame.draw.line(surface, theme.muted, (px, py + ph), (px + pw, py + ph), 1)
-    for tx, text in geo.x_ticks[1:]:  # the y axis's 0 labels the corner
+    for i, (tx, text) in enumerate(geo.x_ticks[1:], start=1):  # the y axis's 0: the corner
         img = label.render(text, True, theme.muted)
-        surface.blit(img, (tx - img.get_width() / 2, py + ph + line_w))
+        last = i == len(geo.x_ticks) - 1
+        left = tx - img.get_width() if last else tx - img.get_width() / 2  # inside the frame
+        surface.blit(img, (left, py + ph + line_w))
     for ty, text in geo.y_ticks:
         img = label.render(text, True, theme.muted)
         surface.blit(img, (px - img.get_width() - line_w * 2, ty - img.get_height() / 2))

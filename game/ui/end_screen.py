@@ -23,7 +23,7 @@ from game.ui.theme import Theme
 Box = tuple[int, int, int, int]
 
 GRADE_LABEL = "Grade"
-HELP = "N new game   R replay   G race your ghost   Esc title"
+HELP = "N new game   R play it again   G race your ghost   Esc title"
 UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
 RANK_IN_TABLE = "#{rank} in the {shape} top 10"
@@ -102,6 +102,11 @@ def count_up(points: int, seconds: float) -> int:
     return round(points * (1 - (1 - progress) ** 3))
 
 
+def raw_total(s: GameSummary) -> int:
+    """The points before the floor at zero."""
+    return s.move_points + s.solve_bonus + s.time_bonus + s.perfect_bonus - s.costs
+
+
 def percent(value: float | None) -> str:
     """``85%`` (rounded), or the unknown mark."""
     return UNKNOWN if value is None else f"{round(value * 100)}%"
@@ -131,8 +136,8 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         ("Undos", str(s.undos)),
         ("Move points", str(s.move_points)),
         ("Bonuses", f"+{bonus}"),
-        ("Costs", f"-{s.costs}"),
-        ("Points", str(s.points)),
+        ("Costs", f"-{s.costs}" if s.costs else "0"),
+        ("Points", str(s.points) if s.points or not raw_total(s) < 0 else "0 (never below 0)"),
     )
     return EndScreenText(
         title=s.headline,

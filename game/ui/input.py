@@ -46,6 +46,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("M", "sound on / off"),
     ("F11", "full screen"),
     ("Esc", "pause menu"),
+    ("? or F1", "this list of keys"),
 )
 """Every key of the play screen, for the ? overlay."""
 

@@ -135,7 +135,7 @@ def menu_rects(window: tuple[int, int], count: int) -> list[Rect]:
     room = h - unit * 3 - top
     step = max(unit, min(int(unit * 1.9), room // max(1, count)))
     band_w = min(w - 2 * unit, unit * MENU_BAND_UNITS)
-    band_h = int(unit * 1.7)
+    band_h = min(int(unit * 1.7), step - max(3, unit // 5))  # rows never touch
     return [(w // 2 - band_w // 2, top + i * step - band_h // 2, band_w, band_h)
             for i in range(count)]
 

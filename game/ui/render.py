@@ -10,7 +10,7 @@ import pygame.gfxdraw
 from game.core.board import Board
 from game.core.scoring import MoveClass
 from game.ui.fonts import Fonts
-from game.ui.layout import Layout, Type, menu_rects, menu_unit, type_px
+from game.ui.layout import MIN_TYPE_PX, Layout, Type, menu_rects, menu_unit, type_px
 from game.ui.theme import Theme
 
 NUMBER_SHARE = 0.46
@@ -25,7 +25,7 @@ CHEVRON_THICKNESS = 0.055
 HINT_RING_SHARE = 0.025
 STEP_BADGE_SHARE = 0.12
 """Level-2 step badges: radius as a share of the tile side (at least the text's size)."""
-STEP_FADE = 0.13
+STEP_FADE = 0.08
 """Each later step's badge is this much fainter than the one before."""
 CUE_BORDER = 4
 ICON_SHARE = 0.16
@@ -80,7 +80,7 @@ class TileCache:
     def face(self, tile: int, home: bool, size: int, theme: Theme,
              view: BoardView) -> pygame.Surface:
         """The face of ``tile`` at ``size`` pixels."""
-        key = (size, theme.name, view.show_numbers, id(view.picture))
+        key = (size, theme.name, view.show_numbers, id(view.picture), self.fonts.scale)
         if key != self._key:
             self._key = key
             self._faces.clear()
@@ -259,7 +259,7 @@ def _draw_steps(surface: pygame.Surface, board: Board, path: str, layout: Layout
         radius = max(int(s * STEP_BADGE_SHARE * (1.25 if step == 1 else 1.0)),
                      label.get_height() // 2 + 3)
         centre = (x + offset + radius + max(2, s // 28), y + radius + max(2, s // 28))
-        alpha = max(60, int(255 * (1.0 - STEP_FADE * (step - 1))))
+        alpha = max(150, int(255 * (1.0 - STEP_FADE * (step - 1))))
         badge = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
         fill = theme.accent if step == 1 else theme.hint
         pygame.draw.circle(badge, (*fill, alpha), (radius + 1, radius + 1), radius)
@@ -269,6 +269,11 @@ def _draw_steps(surface: pygame.Surface, board: Board, path: str, layout: Layout
         label.set_alpha(alpha)
         surface.blit(label, label.get_rect(center=centre))
         label.set_alpha(None)
+
+
+def footer_px(unit: int) -> int:
+    """A menu footer's font size for the menu unit."""
+    return max(MIN_TYPE_PX, int(unit * 0.8))
 
 
 def draw_menu(surface: pygame.Surface, view: MenuView, theme: Theme, fonts: Fonts,
@@ -281,8 +286,9 @@ def draw_menu(surface: pygame.Surface, view: MenuView, theme: Theme, fonts: Font
         surface.blit(shade, (0, 0))
     unit = menu_unit((w, h))
     rects = [pygame.Rect(r) for r in menu_rects((w, h), len(view.items))]
+    footer_in_panel = dim and bool(rects)
     if dim and rects:
-        bottom = rects[-1].bottom + unit
+        bottom = rects[-1].bottom + unit * 2 + fonts(footer_px(unit)).get_height()
         panel = pygame.Rect(0, 0, min(w - 2 * unit, unit * 22), bottom - int(h * 0.06))
         panel.midtop = (w // 2, int(h * 0.06))
         pygame.draw.rect(surface, theme.panel, panel, border_radius=unit)
@@ -292,12 +298,15 @@ def draw_menu(surface: pygame.Surface, view: MenuView, theme: Theme, fonts: Font
     if view.subtitle:
         fonts.blit_center(surface, view.subtitle, unit, theme.muted, (w // 2, int(h * 0.26)),
                           max_width=w - 2 * unit)
+    item_px = int(unit * 1.2)
+    while rects and item_px > unit // 2 and fonts(item_px).get_height() > rects[0].height - 4:
+        item_px -= 1  # large text in a short row: the words stay inside their band
     for i, (item, rect) in enumerate(zip(view.items, rects, strict=True)):
         if i == view.selected:
             pygame.draw.rect(surface, theme.panel, rect, border_radius=unit // 2)
             pygame.draw.rect(surface, theme.accent, rect, 2, border_radius=unit // 2)
-        fonts.blit_center(surface, item, int(unit * 1.2), theme.hud_text, rect.center,
+        fonts.blit_center(surface, item, item_px, theme.hud_text, rect.center,
                           max_width=rect.width - unit)
     if view.footer:
-        fonts.blit_center(surface, view.footer, max(12, int(unit * 0.8)), theme.muted,
-                          (w // 2, h - unit * 2))
+        y = rects[-1].bottom + unit + unit // 2 if footer_in_panel else h - unit * 2
+        fonts.blit_center(surface, view.footer, footer_px(unit), theme.muted, (w // 2, y))

@@ -82,8 +82,12 @@ class ReplayModel:
         return index
 
     def distances(self) -> tuple[int | None, ...]:
-        """The distance to the goal after each action (start first): the chart."""
-        return tuple(frame.distance for frame in self.frames)
+        """The distance to the goal after each move (start first): the chart. Actions that
+        move nothing (hint presses) add no point; a group slide adds one per tile moved."""
+        out = [self.frames[0].distance] if self.frames else []
+        for frame in self.frames[1:]:
+            out.extend([frame.distance] * len(frame.cues))
+        return tuple(out)
 
     def headline(self) -> str:
         """The summary commentary in one line."""

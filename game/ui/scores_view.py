@@ -16,7 +16,7 @@ Box = tuple[int, int, int, int]
 
 STANDARD_SHAPES = ("3x3", "4x4", "5x5")
 TABLE_HEADER = ("#", "Name", "Points", "Time", "Moves", "Grade")
-COLUMN_SHARES = (0.09, 0.21, 0.16, 0.18, 0.18, 0.18)
+COLUMN_SHARES = (0.09, 0.19, 0.18, 0.18, 0.18, 0.18)
 RIGHT_ALIGNED = (False, False, True, True, True, True)
 ROW_SPACING = 1.25
 """Row height as a multiple of the text size."""

@@ -1,5 +1,4 @@
-"""End-of-game screen (figures, chart, top 10; N new, R replay, G race your ghost, Esc title) and
-the scores view."""
+"""End-of-game screen (figures, chart, top 10; N new, R again, G ghost, Esc title), scores view."""
 
 from __future__ import annotations
 

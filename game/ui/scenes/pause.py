@@ -55,8 +55,12 @@ class PauseMenu:
     def draw(self, surface: pygame.Surface, ctx: SceneContext, spec: GameSpec,
              game_id: str) -> None:
         """The menu over the dimmed game."""
-        what = f"game {game_id}" if spec.seed is not None and spec.board is None \
-            and game_id and "/" not in game_id else "custom board"
+        if spec.board is not None:
+            what = "your board"
+        elif spec.difficulty != "any":
+            what = f"{spec.difficulty} board"
+        else:
+            what = f"game {game_id}"
         view = MenuView("Paused", self.controller.labels(PAUSE_ITEMS), self.selected,
                         subtitle=f"{spec.width}x{spec.height}  {what}",
                         footer="Esc resume  Enter choose")

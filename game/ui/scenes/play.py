@@ -10,7 +10,7 @@ import pygame
 from game.core.actions import Action, Command, CommandKind, Move, Restart, Slide, Source
 from game.core.board import Board
 from game.core.coach import CoachResult, Hint
-from game.core.scoring import BASE_POINTS, MoveClass
+from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, MoveClass
 from game.core.spec import GameSpec
 from game.core.tween import Flash, SlideTween
 from game.session import Change, ChangeKind, Session
@@ -229,8 +229,9 @@ class PlayScene(Scene):
         if self.cue_tile:
             cell = divmod(after.tiles.index(self.cue_tile), after.width)
             multiplier = sheet.last_points // BASE_POINTS if cue.good else 1
-            self.effects.pop(Popup(popup_text(sheet.last_points, multiplier,
-                                              sheet.last_assisted, not cue.exact), cue, cell))
+            assisted = sheet.last_assisted and cue.good
+            self.effects.pop(Popup(popup_text(sheet.last_points, multiplier, assisted,
+                                              not cue.exact), cue, cell))
 
     def _command(self, kind: CommandKind) -> None:
         if kind is CommandKind.PAUSE:
@@ -381,11 +382,15 @@ class PlayScene(Scene):
         )
 
     def _line_words(self) -> str:
-        """With hints on beyond exact reach: the coach's best line so far, in words."""
-        hint = self.session.hint
-        if self.session.hint_level == 0 or hint is None or hint.optimal:
+        """With hints on: what they cost, and beyond exact reach the coach's best line."""
+        session = self.session
+        hint = session.hint
+        if session.hint_level == 0 or session.solved:
             return ""
-        return f"best found so far: the coach's line is {hint.distance} moves"
+        cost = f"hints on: -{HINT_COST_PER_LEVEL * session.hint_level} a move (H hides them)"
+        if hint is None or hint.optimal:
+            return cost
+        return f"coach's best line so far: {hint.distance} moves; {cost}"
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
