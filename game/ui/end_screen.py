@@ -122,7 +122,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         rank_line = template.format(rank=view.rank, shape=s.shape)
     subtitle = f"{s.shape}  {view.game_id}".strip()
     bonus = s.solve_bonus + s.time_bonus + s.perfect_bonus
-    moves = str(s.moves) if not s.coach_moves else f"{s.moves} + {s.coach_moves} by the coach"
+    moves = str(s.moves) if not s.coach_moves else f"{s.moves} (+{s.coach_moves} coach)"
     notes = tuple(n for n in (s.grade_reason, s.history_note, s.coach_note) if n)
     stats = (
         ("Time", format_time(s.seconds)),
@@ -307,9 +307,9 @@ def _draw_stats(surface: pygame.Surface, box: EndScreenLayout,
         col, row = divmod(i, per_column)
         left = x + col * (col_w + gap)
         top = y + row * row_h
-        blit_fit(surface, font, box.body_px, label, theme.muted, (left, top), col_w * 0.62)
+        blit_fit(surface, font, box.body_px, label, theme.muted, (left, top), col_w * 0.52)
         blit_fit(surface, font, box.body_px, value, theme.hud_text, (left + col_w, top),
-                 col_w * 0.36, "right")
+                 col_w * 0.46, "right")
 
 
 def _draw_notes(surface: pygame.Surface, box: EndScreenLayout, notes: Sequence[str],
