@@ -147,7 +147,12 @@ class WatchWindow:
         """One frame: the cached background, then the text and boards that change."""
         screen, theme, fonts = self.screen, self.theme, self.fonts
         plan = self._plan(len(panels))
-        screen.blit(plan.background, (0, 0))
+        fresh = plan is not self._plan_shown or not panels
+        if fresh:
+            screen.blit(plan.background, (0, 0))
+        else:  # only what changes is drawn again: the header here, panels below
+            header = pygame.Rect(0, 0, screen.get_width(), plan.head)
+            screen.blit(plan.background, header, header)
         pad, head = plan.pad, plan.head
         text = max(12, int(head * 0.42))
         title = fonts.text("Fifteen bot arena", int(text * 1.25), theme.accent, bold=True)
@@ -159,6 +164,11 @@ class WatchWindow:
         dirty: list[Rect] = [(0, 0, screen.get_width(), head)]
         if panels:
             for panel, (box, board_rect) in zip(panels, plan.slots, strict=True):
+                if not (fresh or panel.whole or panel.text or panel.pending
+                        or panel is not self._shown.get(box)):
+                    continue  # nothing moved: its pixels from the last frame still stand
+                if not fresh:
+                    screen.blit(plan.background, box, box)
                 layout = self._draw_panel(panel, box, board_rect)
                 if panel.whole or panel is not self._shown.get(box):
                     dirty.append(box)
@@ -179,11 +189,12 @@ class WatchWindow:
             fonts.blit_center(screen, "python main.py bot ws://HOST:PORT --games 100",
                               max(12, ah // 26), theme.muted,
                               (x0 + aw // 2, y0 + ah // 2 + ah // 20), max_width=aw - 20)
-        if plan.side is not None:
+        if plan.side is not None and (fresh or snap.leaderboard != self._board_shown):
+            if not fresh:
+                screen.blit(plan.background, plan.side, plan.side)
             self._draw_leaderboard(snap, plan.side)
-            if snap.leaderboard != self._board_shown:
-                self._board_shown = snap.leaderboard
-                dirty.append(plan.side)
+            self._board_shown = snap.leaderboard
+            dirty.append(plan.side)
         area = sum(r[2] * r[3] for r in dirty)
         full = (plan is not self._plan_shown or not panels
                 or area > FULL_COPY_SHARE * screen.get_width() * screen.get_height())
