@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -10,7 +11,9 @@ from game.core.board import Board
 from game.solver import tables
 from game.solver.heuristic import get_heuristic, has_heuristic
 from game.solver.ida import IdaSearch, Progress
+from game.solver.pdb import partition
 from game.solver.results import (
+    BuildProgress,
     CancelToken,
     OptimalMoves,
     Solution,
@@ -151,9 +154,44 @@ def exact_distance(board: Board) -> int | None:
     return tables.table_distance(board)
 
 
-def warm_up(shapes: tuple[tuple[int, int], ...] = ((3, 3), (4, 4))) -> None:
-    """Load or build the tables of these shapes and compile the search kernels."""
-    for width, height in shapes:
+BUILD_SHARE = 0.85
+"""Share of a pattern-database shape's warm-up bar given to building its tables (the rest:
+compiling, or loading from numba's cache, and running its search once)."""
+TABLE_WEIGHT = 0.2
+"""A full-table shape's weight on the warm-up bar; a pattern-database shape weighs one plus
+its millions of table entries (the 4x4 build is most of a first run)."""
+
+
+def _weight(width: int, height: int) -> float:
+    if not has_heuristic(width, height):
+        return TABLE_WEIGHT
+    cells = width * height
+    return 1.0 + sum(math.perm(cells, len(g)) for g in partition(width, height)) / 1e6
+
+
+def warm_up(shapes: tuple[tuple[int, int], ...] = ((3, 3), (4, 4)),
+            progress: BuildProgress | None = None) -> None:
+    """Load or build the tables of these shapes and compile the search kernels.
+
+    ``progress`` hears the share done over all shapes and what is happening, in words.
+    """
+    report = progress if progress is not None else (lambda share, words: None)
+    weights = [_weight(w, h) for w, h in shapes]
+    total = sum(weights) or 1.0
+    base = 0.0
+    for (width, height), weight in zip(shapes, weights, strict=True):
+        part = weight / total
         goal = Board.goal(width, height)
-        board = goal.apply_all("DR")
-        solve(board)
+        if has_heuristic(width, height):
+            def tables_done(share: float, words: str, base: float = base,
+                            part: float = part) -> None:
+                report(base + part * BUILD_SHARE * share, words)
+
+            report(base, f"loading the {width}x{height} tables")
+            get_heuristic(width, height, progress=tables_done)
+            report(base + part * BUILD_SHARE, f"compiling the {width}x{height} search")
+        else:
+            report(base, f"preparing the {width}x{height} coach")
+        solve(goal.apply_all("DR"))
+        base += part
+    report(1.0, "ready")
