@@ -217,17 +217,10 @@ def get_heuristic(width: int, height: int, at_once: int = BUILD_THREADS,
         found = _heuristics.get(key)
         if found is not None:
             return found
-        groups = partition(width, height)
-        name = f"pdb-{width}x{height}"
-        meta = {"width": width, "height": height, "groups": [list(g) for g in groups]}
+        groups, name, meta = _identity(width, height)
         start = time.monotonic()
-        tables = cache.load_tables(name, meta)
+        tables = _load(width, height)
         load = time.monotonic() - start
-        cells = width * height
-        if tables is not None and [t.size for t in tables] != [
-            math.perm(cells, len(g)) for g in groups
-        ]:
-            tables = None  # a self-consistent file of the wrong shape is not trusted either
         build = 0.0
         if tables is None:
             load = 0.0
@@ -240,6 +233,41 @@ def get_heuristic(width: int, height: int, at_once: int = BUILD_THREADS,
                 pass  # a read-only cache only costs a rebuild next time
         found = _assemble(width, height, groups, tables, build, load)
         _heuristics[key] = found
+        return found
+
+
+def _identity(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], str, dict]:
+    """The shape's groups, cache name and the metadata its cached file must carry."""
+    groups = partition(width, height)
+    meta = {"width": width, "height": height, "groups": [list(g) for g in groups]}
+    return groups, f"pdb-{width}x{height}", meta
+
+
+def _load(width: int, height: int) -> list[np.ndarray] | None:
+    """The shape's tables from the disk cache, or None (missing, stale, corrupt, wrong size)."""
+    groups, name, meta = _identity(width, height)
+    tables = cache.load_tables(name, meta)
+    cells = width * height
+    if tables is not None and [t.size for t in tables] != [
+        math.perm(cells, len(g)) for g in groups
+    ]:
+        return None  # a self-consistent file of the wrong shape is not trusted either
+    return tables
+
+
+def cached_heuristic(width: int, height: int) -> PatternHeuristic | None:
+    """The shape's heuristic from memory or the disk cache; never builds (None then)."""
+    key = (width, height)
+    with _lock:
+        found = _heuristics.get(key)
+        if found is None:
+            start = time.monotonic()
+            tables = _load(width, height)
+            if tables is None:
+                return None
+            found = _assemble(width, height, _identity(width, height)[0], tables, 0.0,
+                              time.monotonic() - start)
+            _heuristics[key] = found
         return found
 
 
