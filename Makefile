@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench bench-frames bench-arena demo clean
+.PHONY: play test lint prepare bench bench-frames bench-arena demo clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -12,6 +12,7 @@ $(BIN)/python:
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m game.cli.prepare
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -20,6 +21,9 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
+
+prepare: $(STAMP)
+	$(BIN)/python -m game.cli.prepare
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -125,6 +125,17 @@ def ghost_scene(kind: str) -> Build:
     return build
 
 
+def warming(build: Build) -> Build:
+    """``build`` while the coach is still building its tables (progress bar and words)."""
+    def with_progress(app: App) -> Scene:
+        from game.core.coach import CoachState, WorkerStatus
+
+        app.worker.status = WorkerStatus(CoachState.WARMING_UP, progress=0.42,
+                                         work="building the 4x4 tables")
+        return build(app)
+    return with_progress
+
+
 def app_spec(board: Board):
     from game.core.spec import GameSpec
 
@@ -146,6 +157,10 @@ SCENES: dict[str, Build] = {
     "settings": SettingsScene,
     "generating": lambda app: GeneratingScene(app, app_spec(Board.goal(4, 4)), 1),
     "play-3x3": play_scene(3, 3),
+    "title-warming": warming(lambda app: TitleScene(app, 4, 4)),
+    "generating-warming": warming(
+        lambda app: GeneratingScene(app, app_spec(Board.goal(4, 4)), 1)),
+    "play-4x4-warming": warming(play_scene(4, 4, hint_level=1)),
     "play-3x3-path": play_scene(3, 3, hint_level=2),
     "keys": KeysScene,
     "play-4x4-hints": play_scene(4, 4, hint_level=1),

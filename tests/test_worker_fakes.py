@@ -103,7 +103,7 @@ class FakeSolver:
         self.finished: list[Board] = []
 
     # --- the solver interface -------------------------------------------
-    def warm_up(self, shapes: object = None) -> None:
+    def warm_up(self, shapes: object = None, progress: object = None) -> None:
         with self.lock:
             self.warm_calls += 1
         self.warm_gate.wait(HANG_LIMIT)

@@ -135,7 +135,11 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--stats", help="write frame-time and hint-latency JSON here")
 
     solve = sub.add_parser("solve", help="print an optimal solution")
-    solve.add_argument("board", metavar="BOARD", help="board text, game ID, file path or -")
+    solve.add_argument("board", metavar="BOARD", nargs="?",
+                       help="board text, game ID, file path or -")
+    solve.add_argument("--batch", metavar="FILE",
+                       help="solve many boards (one a line, or blank-line-separated blocks; "
+                            "FILE or - for stdin): one JSON object per board, in order")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.add_argument(
         "--seconds", type=_positive_seconds, default=None,
@@ -230,6 +234,28 @@ def _demo_options(args: argparse.Namespace) -> DemoOptions:
     return DemoOptions(width, height, args.seed, args.seconds, args.stats)
 
 
+def _solve(args: argparse.Namespace) -> int:
+    """`solve BOARD` or `solve --batch FILE|-` (exactly one of them)."""
+    if (args.board is None) == (args.batch is None):
+        raise UsageError("solve needs one BOARD or --batch FILE (or - for stdin), not "
+                         + ("both" if args.board is not None else "neither"))
+    if args.batch is None:
+        from game.cli.solve import cmd_solve
+
+        return cmd_solve(args, read_board_arg(args.board))
+    from game.cli.solve import cmd_batch
+
+    if args.batch == "-":
+        return cmd_batch(args, sys.stdin.read())
+    try:
+        with open(args.batch, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UsageError(f"cannot read batch file {shown_path(args.batch)}: {reason}") from None
+    return cmd_batch(args, text)
+
+
 def one_line(message: str) -> str:
     """``message`` as one printable line of at most MAX_MESSAGE characters."""
     text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
@@ -250,9 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if command in ARENA_COMMANDS:
             return run_arena_command(args)
         if command == "solve":
-            from game.cli.solve import cmd_solve
-
-            return cmd_solve(args, read_board_arg(args.board))
+            return _solve(args)
         if command == "analyse":
             from game.cli.analyse import cmd_analyse
 

@@ -1,21 +1,40 @@
-"""The `solve` command: print an optimal (or best-found) solution, or one JSON object."""
+"""The `solve` command: one board or a batch; an optimal (or best-found) line, text or JSON.
+
+Deadlines: ``--seconds S`` counts from the end of start-up (the solver imported, and the
+shape's tables and compiled kernels loaded when they are cached; nothing is built then). The
+search, and any table build or compile a cold cache needs, runs on a daemon thread; at the
+deadline the best checked line found so far is printed, or one line saying there is none
+(exit 2). A table build shows a progress bar on stderr when stderr is a terminal.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from game.core.board import Board
-from game.core.notation import compress_moves
+from game.cli.progress import ProgressLine
+from game.core.board import Board, BoardError
+from game.core.generate import looks_like_game_id, parse_game_id
+from game.core.notation import compress_moves, shown
 from game.core.parity import solvability
+
+if TYPE_CHECKING:
+    from game.solver import CancelToken
 
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
+EXIT_NO_ANSWER = 2
 EXIT_NO_SOLVER = 3
 OPTIMAL_SHARE = 0.8
 """Share of --seconds spent proving optimality before falling back to a best-found solution."""
+QUICK_SHARE = 0.2
+"""With the tables missing, the share of --seconds given to a quick line before the build."""
 PROG = "fifteen"
 
 
@@ -33,15 +52,104 @@ def _report(board: Board, solvable: bool, optimal: bool, moves: str, nodes: int,
     }
 
 
+@dataclass
+class _Found:
+    """What the search thread has found so far (read by the waiting thread)."""
+
+    moves: str | None = None
+    optimal: bool = False
+    nodes: int = 0
+    error: BaseException | None = None
+
+    def offer(self, moves: str, optimal: bool, nodes: int) -> None:
+        if self.moves is None or optimal or len(moves) < len(self.moves):
+            self.moves, self.optimal, self.nodes = moves, optimal, nodes
+
+
+class NoAnswer(Exception):
+    """No checked line by the deadline; the message says why in one line."""
+
+
+class _Solver:
+    """Solves boards one after another, loading each shape's prepared tables once."""
+
+    def __init__(self, progress: ProgressLine) -> None:
+        import game.solver as solver
+        from game.solver import search
+        from game.solver.heuristic import cached_heuristic, get_heuristic, has_heuristic
+
+        self._solver = solver
+        self._search = search
+        self._cached = cached_heuristic
+        self._get = get_heuristic
+        self._has = has_heuristic
+        self._progress = progress
+        self._loaded: set[tuple[int, int]] = set()
+
+    def start_up(self, board: Board) -> None:
+        """Load the shape's prepared tables and kernels (start-up: nothing is built)."""
+        shape = (board.width, board.height)
+        if shape not in self._loaded:
+            self._loaded.add(shape)
+            self._search.load_cached(*shape)
+
+    def solve(self, board: Board, seconds: float | None) -> _Found:
+        """A checked line for a solvable board; raises NoAnswer past the deadline."""
+        found = _Found()
+        token = self._solver.CancelToken()
+        if seconds is None:
+            self._work(board, None, found, token)
+        else:
+            deadline = time.monotonic() + seconds
+            worker = threading.Thread(target=self._work, args=(board, deadline, found, token),
+                                      daemon=True, name="fifteen-solve")
+            worker.start()
+            worker.join(max(0.0, deadline - time.monotonic()))
+            token.cancel()  # a search still running stops within milliseconds
+            if worker.is_alive() and found.moves is None:
+                self._progress.clear()
+                shape = board.shape
+                raise NoAnswer(f"no checked solution of the {shape} board within {seconds:g} s "
+                               f"(its tables or compiled search are not ready yet; run "
+                               f"`python -m game.cli.prepare` or give more --seconds)")
+        self._progress.clear()
+        if found.error is not None and found.moves is None:
+            raise found.error
+        return found
+
+    def _work(self, board: Board, deadline: float | None, found: _Found,
+              token: CancelToken) -> None:
+        solver = self._solver
+        try:
+            width, height = board.width, board.height
+            if self._has(width, height) and self._cached(width, height) is None:
+                if deadline is not None:  # a quick line first: the build may outlast us
+                    quick = time.monotonic() + QUICK_SHARE * (deadline - time.monotonic())
+                    line = self._search.solve_best_found(board, deadline=quick, cancel=token)
+                    found.offer(line.moves, line.optimal, line.nodes)
+                self._get(width, height, progress=self._progress.show)
+                self._progress.clear()
+            proof = None
+            if deadline is not None:
+                proof = time.monotonic() + OPTIMAL_SHARE * max(0.0, deadline - time.monotonic())
+            try:
+                solution = solver.solve(board, deadline=proof, cancel=token)
+            except solver.SolveTimeout:
+                # no proof in time: the rest of the budget goes to a best-found solution
+                solution = self._search.solve_best_found(board, deadline=deadline,
+                                                         cancel=token)
+            found.offer(solution.moves, solution.optimal, solution.nodes)
+        except BaseException as exc:  # handed to the waiting thread
+            found.error = exc
+
+
 def cmd_solve(args: argparse.Namespace, board: Board) -> int:
-    """`solve`: 0 solved, 1 unsolvable (reason on stderr); 3 only if no solver is installed.
+    """`solve`: 0 solved, 1 unsolvable (reason on stderr), 2 no checked line by the deadline;
+    3 only if no solver is installed.
 
     With --seconds, a board that cannot be solved optimally in time gets a best-found
     solution (``optimal`` false) within the budget instead.
     """
-    from game.solver import SolveTimeout, solve
-    from game.solver.search import solve_best_found
-
     as_json = bool(getattr(args, "json", False))
     seconds = getattr(args, "seconds", None)
     verdict = solvability(board)
@@ -50,25 +158,79 @@ def cmd_solve(args: argparse.Namespace, board: Board) -> int:
         if as_json:
             print(json.dumps(_report(board, False, False, "", 0, 0.0)))
         return EXIT_UNSOLVABLE
-    start = time.monotonic()
-    deadline = None if seconds is None else start + OPTIMAL_SHARE * seconds
+    progress = ProgressLine(sys.stderr, "building tables", quiet_off_terminal=True)
     try:
-        try:
-            solution = solve(board, deadline=deadline)
-        except SolveTimeout:
-            # no proof in time: the rest of the budget goes to a best-found solution
-            solution = solve_best_found(board, deadline=start + seconds)
+        solver = _Solver(progress)
+        solver.start_up(board)
+        start = time.monotonic()
+        found = solver.solve(board, seconds)
     except NotImplementedError as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return EXIT_NO_SOLVER
+    except NoAnswer as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return EXIT_NO_ANSWER
+    moves = found.moves or ""
+    elapsed = time.monotonic() - start
     if as_json:
-        print(json.dumps(_report(board, True, solution.optimal, solution.moves, solution.nodes,
-                                 time.monotonic() - start)))
+        print(json.dumps(_report(board, True, found.optimal, moves, found.nodes, elapsed)))
         return EXIT_OK
-    kind = "optimal" if solution.optimal else "best found (not proven optimal)"
-    print(solution.moves if solution.moves else "(already solved)")
-    print(
-        f"{solution.length} moves, {kind}; compact {compress_moves(solution.moves) or '-'}; "
-        f"{solution.nodes} nodes in {time.monotonic() - start:.3f} s"
-    )
+    kind = "optimal" if found.optimal else "best found (not proven optimal)"
+    print(moves if moves else "(already solved)")
+    print(f"{len(moves)} moves, {kind}; compact {compress_moves(moves) or '-'}; "
+          f"{found.nodes} nodes in {elapsed:.3f} s")
     return EXIT_OK
+
+
+def _whole_board(line: str) -> bool:
+    """A line that is a board by itself: board text with ``/`` rows, or a game ID."""
+    return "/" in line or looks_like_game_id(line.strip())
+
+
+def batch_items(text: str) -> Iterator[tuple[int, str]]:
+    """(line number, board text) for each board of a batch.
+
+    Blank lines split the input into blocks. A block in which no line is a board by itself
+    (no ``/``, not a game ID) is one board in the board text format, rows on lines (and an
+    optional ``W H`` header); otherwise each of its lines is one board.
+    """
+    block: list[tuple[int, str]] = []
+    for number, line in enumerate([*text.splitlines(), ""], 1):
+        if line.strip():
+            block.append((number, line))
+            continue
+        if not block:
+            continue
+        if len(block) > 1 and not any(_whole_board(row) for _, row in block):
+            yield block[0][0], "\n".join(row for _, row in block)
+        else:
+            yield from block
+        block = []
+
+
+def cmd_batch(args: argparse.Namespace, text: str) -> int:
+    """`solve --batch`: one JSON object per board, in order (as `solve --json` prints it); a
+    bad board gets ``{"line", "input", "error"}`` and the batch goes on. Exit 0 when every
+    item was a board (solvable or not) answered in time, else 2."""
+    seconds = getattr(args, "seconds", None)
+    progress = ProgressLine(sys.stderr, "building tables", quiet_off_terminal=True)
+    solver: _Solver | None = None
+    status = EXIT_OK
+    for number, item in batch_items(text):
+        try:
+            board = parse_game_id(item).board()
+            if not board.is_solvable():
+                record = _report(board, False, False, "", 0, 0.0)
+            else:
+                if solver is None:
+                    solver = _Solver(progress)
+                solver.start_up(board)
+                start = time.monotonic()
+                found = solver.solve(board, seconds)
+                record = _report(board, True, found.optimal, found.moves or "", found.nodes,
+                                 time.monotonic() - start)
+        except (BoardError, NoAnswer) as exc:
+            record = {"line": number, "input": shown(item), "error": str(exc)}
+            status = EXIT_NO_ANSWER
+        print(json.dumps(record), flush=True)
+    return status

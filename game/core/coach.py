@@ -59,6 +59,10 @@ class WorkerStatus:
     nodes: int = 0
     detail: str = ""
     """Why the coach is unavailable, in a few words (e.g. "warm-up timed out; retrying")."""
+    progress: float | None = None
+    """While tables are built or kernels compiled: the share done (0..1), else None."""
+    work: str = ""
+    """What that work is, in a few words (e.g. "building the 4x4 tables")."""
 
 
 CoachResult = Hint | NewBoard

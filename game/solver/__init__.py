@@ -16,7 +16,9 @@ from game.solver.big import prepare as prepare_big_tables
 from game.solver.big import tables_ready as big_tables_ready
 from game.solver.big import warm_up as warm_up_big
 from game.solver.difficulty import random_board_with_length
+from game.solver.heuristic import build_progress
 from game.solver.results import (
+    BuildProgress,
     CancelToken,
     OptimalMoves,
     Solution,
@@ -28,6 +30,7 @@ from game.solver.search import exact_distance, optimal_moves, solve, warm_up
 
 __all__ = [
     "ENDGAME_REACH",
+    "BuildProgress",
     "CancelToken",
     "OptimalMoves",
     "Solution",
@@ -36,6 +39,7 @@ __all__ = [
     "Unsolvable",
     "best_line",
     "big_tables_ready",
+    "build_progress",
     "exact_distance",
     "exact_endgame",
     "lower_bound",

@@ -13,6 +13,7 @@ from game.core.board import Board
 from game.solver import cache
 from game.solver.encoding import neighbour_table, rank_pattern
 from game.solver.pdb import build_pdb, partition
+from game.solver.results import BuildProgress
 
 MIN_PDB_CELLS = 10
 MAX_PDB_CELLS = 16
@@ -22,6 +23,8 @@ BIG_PDB_SHAPES = ((5, 5),)
 BUILD_THREADS = 2
 BACKGROUND_BUILD_THREADS = 1
 """A build started behind a running game (``heuristic_if_ready``) leaves a core to the frames."""
+PROGRESS_SECONDS = 0.1
+"""How often a build reports its progress."""
 
 
 @dataclass(frozen=True)
@@ -116,18 +119,25 @@ def _assemble(width: int, height: int, groups: tuple[tuple[int, ...], ...],
 
 
 def build_tables(width: int, height: int, groups: tuple[tuple[int, ...], ...],
-                 at_once: int = BUILD_THREADS) -> list[np.ndarray]:
+                 at_once: int = BUILD_THREADS,
+                 progress: BuildProgress | None = None) -> list[np.ndarray]:
     """Build every group's table, ``at_once`` at a time (the compiled build releases the GIL).
 
     Plain daemon threads rather than a ThreadPoolExecutor: the interpreter joins executor
     threads at exit, so quitting the game during a first-run build would wait for it.
+    ``progress`` hears the share of all entries filled every PROGRESS_SECONDS.
     """
     tables: list[np.ndarray | None] = [None] * len(groups)
     errors: list[BaseException] = []
+    cells = width * height
+    spaces = [math.perm(cells, len(g)) for g in groups]
+    total = sum(spaces)
+    filled = np.zeros((len(groups), 1), dtype=np.int64)
+    words = f"building the {width}x{height} tables"
 
     def build(index: int) -> None:
         try:
-            tables[index] = build_pdb(width, height, groups[index])
+            tables[index] = build_pdb(width, height, groups[index], filled[index])
         except BaseException as exc:  # handed to the caller below
             errors.append(exc)
 
@@ -138,11 +148,32 @@ def build_tables(width: int, height: int, groups: tuple[tuple[int, ...], ...],
         ]
         for thread in threads:
             thread.start()
-        for thread in threads:
-            thread.join()
+        try:
+            for thread in threads:
+                while thread.is_alive():
+                    thread.join(PROGRESS_SECONDS)
+                    share = min(1.0, float(filled.sum()) / total)
+                    _building[(width, height)] = share
+                    if progress is not None:
+                        progress(share, words)
+        finally:
+            _building.pop((width, height), None)
         if errors:
             raise errors[0]
     return [t for t in tables if t is not None]
+
+
+_building: dict[tuple[int, int], float] = {}
+"""Table builds in flight: shape -> share of entries filled (read by other threads)."""
+
+
+def build_progress() -> tuple[float, str] | None:
+    """How far the table builds in flight have got (the least advanced one), or None."""
+    builds = list(_building.items())
+    if not builds:
+        return None
+    (width, height), share = min(builds, key=lambda item: item[1])
+    return share, f"building the {width}x{height} tables"
 
 
 def make_heuristic(width: int, height: int,
@@ -168,11 +199,13 @@ def has_big_heuristic(width: int, height: int) -> bool:
     return (width, height) in BIG_PDB_SHAPES
 
 
-def get_heuristic(width: int, height: int, at_once: int = BUILD_THREADS) -> PatternHeuristic:
+def get_heuristic(width: int, height: int, at_once: int = BUILD_THREADS,
+                  progress: BuildProgress | None = None) -> PatternHeuristic:
     """The shape's heuristic: from memory, else the disk cache, else built and cached.
 
     Blocks while it loads or builds (seconds on 4x4, about 10 s on 5x5 the first time);
-    callers with a deadline use ``heuristic_if_ready`` instead.
+    callers with a deadline use ``heuristic_if_ready`` instead. ``progress`` hears how far a
+    build has got (nothing when the tables are loaded).
     """
     if not (has_heuristic(width, height) or has_big_heuristic(width, height)):
         raise ValueError(
@@ -184,22 +217,15 @@ def get_heuristic(width: int, height: int, at_once: int = BUILD_THREADS) -> Patt
         found = _heuristics.get(key)
         if found is not None:
             return found
-        groups = partition(width, height)
-        name = f"pdb-{width}x{height}"
-        meta = {"width": width, "height": height, "groups": [list(g) for g in groups]}
+        groups, name, meta = _identity(width, height)
         start = time.monotonic()
-        tables = cache.load_tables(name, meta)
+        tables = _load(width, height)
         load = time.monotonic() - start
-        cells = width * height
-        if tables is not None and [t.size for t in tables] != [
-            math.perm(cells, len(g)) for g in groups
-        ]:
-            tables = None  # a self-consistent file of the wrong shape is not trusted either
         build = 0.0
         if tables is None:
             load = 0.0
             start = time.monotonic()
-            tables = build_tables(width, height, groups, at_once)
+            tables = build_tables(width, height, groups, at_once, progress)
             build = time.monotonic() - start
             try:
                 cache.save_tables(name, meta, tables)
@@ -207,6 +233,41 @@ def get_heuristic(width: int, height: int, at_once: int = BUILD_THREADS) -> Patt
                 pass  # a read-only cache only costs a rebuild next time
         found = _assemble(width, height, groups, tables, build, load)
         _heuristics[key] = found
+        return found
+
+
+def _identity(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], str, dict]:
+    """The shape's groups, cache name and the metadata its cached file must carry."""
+    groups = partition(width, height)
+    meta = {"width": width, "height": height, "groups": [list(g) for g in groups]}
+    return groups, f"pdb-{width}x{height}", meta
+
+
+def _load(width: int, height: int) -> list[np.ndarray] | None:
+    """The shape's tables from the disk cache, or None (missing, stale, corrupt, wrong size)."""
+    groups, name, meta = _identity(width, height)
+    tables = cache.load_tables(name, meta)
+    cells = width * height
+    if tables is not None and [t.size for t in tables] != [
+        math.perm(cells, len(g)) for g in groups
+    ]:
+        return None  # a self-consistent file of the wrong shape is not trusted either
+    return tables
+
+
+def cached_heuristic(width: int, height: int) -> PatternHeuristic | None:
+    """The shape's heuristic from memory or the disk cache; never builds (None then)."""
+    key = (width, height)
+    with _lock:
+        found = _heuristics.get(key)
+        if found is None:
+            start = time.monotonic()
+            tables = _load(width, height)
+            if tables is None:
+                return None
+            found = _assemble(width, height, _identity(width, height)[0], tables, 0.0,
+                              time.monotonic() - start)
+            _heuristics[key] = found
         return found
 
 

@@ -97,7 +97,7 @@ def _key_rank(key: int, k: int, n: int, bits: int) -> int:
 @njit(cache=True, nogil=True)
 def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width: int,
                  space: int, seen: np.ndarray, cur: np.ndarray, nxt: np.ndarray,
-                 bits: int) -> np.ndarray:
+                 bits: int, filled: np.ndarray) -> np.ndarray:
     """Fewest pattern-tile moves from each placement of the pattern to its goal, any blank.
 
     A 0-1 breadth-first search over (placement, blank region): moves of other tiles cost
@@ -105,7 +105,8 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
     the placement as ``bits`` bits per tile plus the blank cell (a move is two xors); the
     tables (one bit mask of seen blank cells per placement, and the result) use the dense
     rank. The caller hands in the zeroed ``seen`` masks (uint16 up to 16 cells, uint32 up to
-    32) and the two queues (int32 while the entries fit, else int64).
+    32) and the two queues (int32 while the entries fit, else int64). ``filled[0]`` counts
+    the table entries set so far, for another thread to show progress (out of ``space``).
     """
     k = goal_cells.shape[0]
     n = nbr.shape[0]
@@ -127,6 +128,7 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
     rank = _key_rank(start, k, n, bits)
     seen[rank] = _flood(blank_goal, full & ~occupied, width, left_ok, right_ok)
     pdb[rank] = 0
+    filled[0] = 1
     cur[0] = (start << bits) + blank_goal
     ncur = 1
     level = 0
@@ -155,6 +157,7 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
                                          left_ok, right_ok)
                     if pdb[rank] == UNSEEN:
                         pdb[rank] = level + 1
+                        filled[0] += 1
                     nxt = _grow_nb(nxt, nnext + 1)
                     nxt[nnext] = (child << bits) + p
                     nnext += 1
@@ -169,8 +172,12 @@ def goal_cells(group: tuple[int, ...]) -> np.ndarray:
     return np.array([t - 1 for t in group], dtype=np.int64)
 
 
-def build_pdb(width: int, height: int, group: tuple[int, ...]) -> np.ndarray:
-    """The pattern database for one tile group (compiled build, boards up to 32 cells)."""
+def build_pdb(width: int, height: int, group: tuple[int, ...],
+              filled: np.ndarray | None = None) -> np.ndarray:
+    """The pattern database for one tile group (compiled build, boards up to 32 cells).
+
+    ``filled`` (int64, one slot), if given, counts the entries set so far while it builds.
+    """
     n = width * height
     if n > MAX_BUILD_CELLS:
         raise ValueError(f"pattern databases need at most {MAX_BUILD_CELLS} cells, not {n}")
@@ -181,7 +188,10 @@ def build_pdb(width: int, height: int, group: tuple[int, ...]) -> np.ndarray:
     wide = bits * (len(group) + 1) >= 31
     cur = np.empty(INITIAL_QUEUE, dtype=np.int64 if wide else np.int32)
     nxt = np.empty(INITIAL_QUEUE, dtype=cur.dtype)
-    return build_pdb_nb(goal_cells(group), n - 1, nbr, width, space, seen, cur, nxt, bits)
+    if filled is None:
+        filled = np.zeros(1, dtype=np.int64)
+    return build_pdb_nb(goal_cells(group), n - 1, nbr, width, space, seen, cur, nxt, bits,
+                        filled)
 
 
 def build_pdb_reference(width: int, height: int, group: tuple[int, ...]) -> np.ndarray:

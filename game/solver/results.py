@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from game.core.board import Board
+
+BuildProgress = Callable[[float, str], None]
+"""Told how far a table build or warm-up has got: a fraction in [0, 1] and a few words."""
 
 
 @dataclass(frozen=True)

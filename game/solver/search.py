@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import os
 import time
 from collections.abc import Callable
 
@@ -9,9 +11,12 @@ import numpy as np
 
 from game.core.board import Board
 from game.solver import tables
-from game.solver.heuristic import get_heuristic, has_heuristic
+from game.solver.heuristic import cached_heuristic, get_heuristic, has_heuristic
 from game.solver.ida import IdaSearch, Progress
+from game.solver.kernels import ida_run
+from game.solver.pdb import partition
 from game.solver.results import (
+    BuildProgress,
     CancelToken,
     OptimalMoves,
     Solution,
@@ -153,9 +158,72 @@ def exact_distance(board: Board) -> int | None:
     return tables.table_distance(board)
 
 
-def warm_up(shapes: tuple[tuple[int, int], ...] = ((3, 3), (4, 4))) -> None:
-    """Load or build the tables of these shapes and compile the search kernels."""
-    for width, height in shapes:
+def _compiled(*kernels: object) -> bool:
+    """Whether numba's on-disk cache holds these kernels (its index file exists)."""
+    try:
+        return all(os.path.exists(k._cache._cache_file._index_path)  # type: ignore[attr-defined]
+                   for k in kernels)
+    except AttributeError:  # another numba layout: assume not
+        return False
+
+
+def load_cached(width: int, height: int) -> bool:
+    """Load what is already prepared for this shape (tables from the disk cache, compiled
+    kernels from numba's cache), building and compiling nothing; True when it is all ready.
+
+    The ``solve`` command counts this as start-up, then holds the search to its deadline.
+    """
+    goal = Board.goal(width, height)
+    if tables.has_table(width, height):
+        if not _compiled(tables._bfs, tables._walk_down):
+            return False
+    elif has_heuristic(width, height):
+        if cached_heuristic(width, height) is None or not _compiled(ida_run):
+            return False
+    else:
+        return False
+    solve(goal.apply_all("DR"))
+    return True
+
+
+BUILD_SHARE = 0.85
+"""Share of a pattern-database shape's warm-up bar given to building its tables (the rest:
+compiling, or loading from numba's cache, and running its search once)."""
+TABLE_WEIGHT = 0.2
+"""A full-table shape's weight on the warm-up bar; a pattern-database shape weighs one plus
+its millions of table entries (the 4x4 build is most of a first run)."""
+
+
+def _weight(width: int, height: int) -> float:
+    if not has_heuristic(width, height):
+        return TABLE_WEIGHT
+    cells = width * height
+    return 1.0 + sum(math.perm(cells, len(g)) for g in partition(width, height)) / 1e6
+
+
+def warm_up(shapes: tuple[tuple[int, int], ...] = ((3, 3), (4, 4)),
+            progress: BuildProgress | None = None) -> None:
+    """Load or build the tables of these shapes and compile the search kernels.
+
+    ``progress`` hears the share done over all shapes and what is happening, in words.
+    """
+    report = progress if progress is not None else (lambda share, words: None)
+    weights = [_weight(w, h) for w, h in shapes]
+    total = sum(weights) or 1.0
+    base = 0.0
+    for (width, height), weight in zip(shapes, weights, strict=True):
+        part = weight / total
         goal = Board.goal(width, height)
-        board = goal.apply_all("DR")
-        solve(board)
+        if has_heuristic(width, height):
+            def tables_done(share: float, words: str, base: float = base,
+                            part: float = part) -> None:
+                report(base + part * BUILD_SHARE * share, words)
+
+            report(base, f"loading the {width}x{height} tables")
+            get_heuristic(width, height, progress=tables_done)
+            report(base + part * BUILD_SHARE, f"compiling the {width}x{height} search")
+        else:
+            report(base, f"preparing the {width}x{height} coach")
+        solve(goal.apply_all("DR"))
+        base += part
+    report(1.0, "ready")

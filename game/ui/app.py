@@ -32,6 +32,7 @@ from game.ui.autoplay import AutoPlayer
 from game.ui.context import Clock, Worker, Writer
 from game.ui.effects import Fade
 from game.ui.fonts import Fonts
+from game.ui.frameclock import FrameClock
 from game.ui.ghost_race import find_ghost
 from game.ui.intents import (
     BeginGame,
@@ -94,7 +95,7 @@ class App:
         display.start_pygame()  # raises NoDisplayError (one line, exit 2) with no display
         self.screen = pygame.display.set_mode(services.fit_window(window), pygame.RESIZABLE)
         pygame.display.set_caption("Fifteen")
-        self.clock: Clock = clock if clock is not None else pygame.time.Clock()
+        self.clock: Clock = clock if clock is not None else FrameClock()
         self.worker: Worker = worker if worker is not None else services.default_worker()
         self.store = settings_store if settings_store is not None else open_settings_store()
         self.writer: Writer = writer if writer is not None else BackgroundWriter()

@@ -40,6 +40,8 @@ class HudView:
     """Sound is off: a crossed-out speaker shows it."""
     ghost: GhostLine | None = None
     """Racing a ghost: a sixth column with its moves to go, clock and progress."""
+    coach_progress: float | None = None
+    """While the coach builds tables or compiles (share done): a bar under its column."""
 
 
 def format_time(seconds: float) -> str:
@@ -60,6 +62,11 @@ def coach_status(worker_state: CoachState, bound: int, distance: int | None,
     if worker_state == CoachState.THINKING:
         return f"thinking {bound}" if bound else "thinking"
     return ""
+
+
+def work_words(work: str, share: float) -> str:
+    """The footer's words while the coach prepares: "coach: building the 4x4 tables 42%"."""
+    return f"coach: {work} {100 * min(1.0, max(0.0, share)):.0f}%"
 
 
 def streak_progress(streak: int) -> float:
@@ -109,6 +116,9 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
                           max_width=int(col_w * 0.98))
     else:
         _coach_dot(surface, view.coach, (cx, value_y), max(4, label_h // 3), theme)
+    if view.coach_progress is not None:
+        _bar(surface, (int(cx - col_w * 0.35), y + h - int(h * 0.1)), int(col_w * 0.7),
+             max(3, int(h * METER_SHARE)), view.coach_progress, theme.hint, theme)
     if view.ghost is not None:
         _ghost_column(surface, view.ghost, (int(x + icon + col_w * (COLUMNS + 0.5)), label_y),
                       (y, h), int(col_w), theme, fonts, label_px)
@@ -119,12 +129,17 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
 
 def _streak_meter(surface: pygame.Surface, view: HudView, origin: tuple[int, int],
                   width: int, height: int, theme: Theme) -> None:
+    _bar(surface, origin, width, height, streak_progress(view.streak), theme.good, theme)
+
+
+def _bar(surface: pygame.Surface, origin: tuple[int, int], width: int, height: int,
+         share: float, colour: tuple[int, int, int], theme: Theme) -> None:
+    """A rounded bar ``share`` full (clamped to 0..1) on the panel colour."""
     x, y = origin
     pygame.draw.rect(surface, theme.panel, (x, y, width, height), border_radius=height // 2)
-    filled = int(width * streak_progress(view.streak))
+    filled = int(width * min(1.0, max(0.0, share)))
     if filled > 0:
-        pygame.draw.rect(surface, theme.good, (x, y, filled, height),
-                         border_radius=height // 2)
+        pygame.draw.rect(surface, colour, (x, y, filled, height), border_radius=height // 2)
 
 
 def _ghost_column(surface: pygame.Surface, ghost: GhostLine, top: tuple[int, int],

@@ -54,7 +54,8 @@ class Solver(Protocol):
     CancelToken: Callable[[], CancelTokenLike]
     SolveCancelled: type[Exception]
 
-    def warm_up(self, shapes: tuple[tuple[int, int], ...] = ...) -> object: ...
+    def warm_up(self, shapes: tuple[tuple[int, int], ...] = ...,
+                progress: Callable[[float, str], None] | None = ...) -> object: ...
 
     def random_board_with_length(self, width: int, height: int, length: int,
                                  rng: random.Random) -> Board: ...
@@ -107,6 +108,8 @@ class Job:
         self.timed_out = False
         """Set by the watchdog when the job ran past its time."""
         self.abandoned = False
+        self.warm_progress: tuple[float, str] | None = None
+        """A warm-up's share done and what it is doing (set on the worker thread)."""
         self.future: Future | None = None
         self._lock = threading.Lock()
         self._token: CancelTokenLike | None = None
@@ -126,6 +129,10 @@ class Job:
                 self.cancel_at = now
             if self._token is not None:
                 self._token.cancel()
+
+    def report_warm(self, share: float, words: str) -> None:
+        """On the worker: how far the warm-up has got (one tuple, replaced as a whole)."""
+        self.warm_progress = (share, words)
 
     @property
     def searching(self) -> bool:
@@ -176,9 +183,9 @@ def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,
     """
     if job.kind is JobKind.WARM:
         if warm_shapes is None:
-            solver.warm_up()
+            solver.warm_up(progress=job.report_warm)
         else:
-            solver.warm_up(warm_shapes)
+            solver.warm_up(warm_shapes, progress=job.report_warm)
         return None
     if job.kind is JobKind.BOARD:
         assert job.request is not None

@@ -108,6 +108,8 @@ class SolverWorker:
         ``warm_seconds`` and ``search_seconds`` are the watchdog's limits.
         """
         self._solver = solver_module
+        self._build_progress: Callable[[], tuple[float, str] | None] | None = getattr(
+            solver_module, "build_progress", None)
         self._solve_seconds = solve_seconds
         self._watchdog = Watchdog(warm_seconds=warm_seconds, search_seconds=search_seconds,
                                   hang_grace=hang_grace, solve_seconds=solve_seconds)
@@ -141,8 +143,17 @@ class SolverWorker:
     # --- the game loop's side ---------------------------------------------
     @property
     def status(self) -> WorkerStatus:
-        """The current status (an immutable snapshot, replaced as a whole)."""
-        return self._status
+        """The current status (an immutable snapshot), with the progress of any warm-up or
+        table build under way (read live: those report from other threads)."""
+        status = self._status
+        job = self._running
+        if status.state is WARMING_UP and job is not None and job.warm_progress is not None:
+            share, words = job.warm_progress
+            return replace(status, progress=share, work=words)
+        building = self._build_progress() if self._build_progress is not None else None
+        if building is not None:
+            return replace(status, progress=building[0], work=building[1])
+        return status
 
     @property
     def knowledge(self) -> Knowledge:
@@ -432,6 +443,7 @@ class SolverWorker:
             from game import solver
 
             self._solver = solver
+            self._build_progress = solver.build_progress
         return self._solver
 
     def _run(self, job: Job) -> object:

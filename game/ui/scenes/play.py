@@ -21,7 +21,7 @@ from game.ui.context import SceneContext
 from game.ui.effects import Effects, Popup, draw_effects, popup_text
 from game.ui.ghost_race import GhostRace
 from game.ui.ghost_view import draw_ghost_tiles
-from game.ui.hud import HudView, coach_status, draw_hud
+from game.ui.hud import HudView, coach_status, draw_hud, work_words
 from game.ui.input import HELP, HoverTracker, click_action, key_action
 from game.ui.intents import (
     ChangeSettings,
@@ -372,13 +372,16 @@ class PlayScene(Scene):
         elif session.solved:
             verdict = self.race.verdict(session.elapsed) if self.race is not None else ""
             banner = f"solved! {verdict}" if verdict else "solved!"
+        footer = status.detail or self._line_words() or HELP
+        if status.progress is not None and not status.detail:
+            footer = work_words(status.work, status.progress)
         return HudView(
             moves=session.moves, seconds=session.elapsed,
             points=session.points, streak=session.streak,
             multiplier=session.sheet.multiplier, status=words, coach=status.state,
-            footer=status.detail or self._line_words() or HELP, banner=banner,
-            muted=not self.ctx.settings.sound,
+            footer=footer, banner=banner, muted=not self.ctx.settings.sound,
             ghost=self.race.line(session.elapsed) if self.race is not None else None,
+            coach_progress=status.progress,
         )
 
     def _line_words(self) -> str:

@@ -10,6 +10,7 @@ from game.core.board import MAX_SIDE, MIN_SIDE
 from game.core.coach import CoachResult, NewBoard
 from game.core.spec import DIFFICULTIES, Difficulty, GameSpec, difficulty_length
 from game.ui.context import SceneContext
+from game.ui.hud import work_words
 from game.ui.intents import (
     BeginGame,
     OpenSettings,
@@ -129,6 +130,9 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.ctx.theme.bg)
         subtitle = "slide the tiles home - the coach knows the shortest way"
+        status = self.ctx.coach.status
+        if status.progress is not None:
+            subtitle = work_words(status.work, status.progress)
         warning = self.ctx.warning and f"note: {self.ctx.warning}"
         view = MenuView("FIFTEEN", self.menu.labels(self.items()), self.menu.selected,
                         subtitle=warning or subtitle,
@@ -170,8 +174,11 @@ class GeneratingScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.ctx.theme.bg)
         spin = SPINNER[int(self.elapsed * SPIN_RATE) % len(SPINNER)]
-        view = MenuView("FIFTEEN", (f"generating... {spin}",), 0,
-                        subtitle=f"{self.spec.width}x{self.spec.height} {self.spec.difficulty}",
+        subtitle = f"{self.spec.width}x{self.spec.height} {self.spec.difficulty}"
+        status = self.ctx.coach.status
+        if status.progress is not None:
+            subtitle = f"{subtitle} - {work_words(status.work, status.progress)}"
+        view = MenuView("FIFTEEN", (f"generating... {spin}",), 0, subtitle=subtitle,
                         footer="Esc back to the title")
         draw_menu(surface, view, self.ctx.theme, self.ctx.fonts)
         self.draw_notice(surface)

@@ -1,0 +1,57 @@
+"""`python -m game.cli.prepare`: build the quick shapes' tables and compile the kernels at set-up.
+
+Run by the Makefile's install step, so the first `make play` finds the coach ready: the
+pattern databases go to the user cache (versioned, checksummed; see ``game.solver.cache``),
+the compiled kernels to numba's cache beside the sources. One progress line on stderr
+(redrawn in place on a terminal). Running it again only loads what is there (about 2 s).
+The 5x5 tables are left to the game, which builds them in the background when first needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+from game.cli.progress import ProgressLine
+from game.core.spec import DIFFICULTY_LENGTHS
+
+QUICK_SHAPES: tuple[tuple[int, int], ...] = tuple(
+    sorted(DIFFICULTY_LENGTHS, key=lambda shape: (shape[0] * shape[1], shape))
+)
+"""The title screen's quick shapes (those with difficulties), smallest first: 2x3 ... 4x4."""
+
+
+def prepare(shapes: tuple[tuple[int, int], ...], line: ProgressLine, big: bool = True) -> None:
+    """Warm up ``shapes`` (tables built or loaded, kernels compiled), then the big-board
+    kernels (compiled only, no 5x5 tables) when ``big``."""
+    from game.solver import warm_up, warm_up_big
+
+    share = 0.9 if big else 1.0
+    warm_up(shapes, progress=lambda done, words: line.show(share * done, words))
+    if big:
+        line.show(share, "compiling the 5x5 search")
+        warm_up_big()
+    line.show(1.0, "coach ready")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; exit 0 when everything is ready."""
+    parser = argparse.ArgumentParser(
+        prog="python -m game.cli.prepare",
+        description="Build the coach's tables and compile its kernels ahead of the first game.")
+    parser.add_argument("--no-big", action="store_true",
+                        help="skip compiling the 5x5 kernels")
+    args = parser.parse_args(argv)
+    start = time.monotonic()
+    line = ProgressLine(sys.stderr, "preparing the coach")
+    try:
+        prepare(QUICK_SHAPES, line, big=not args.no_big)
+    finally:
+        line.close(f"in {time.monotonic() - start:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
