@@ -24,6 +24,8 @@ from game.solver.results import (
     Unsolvable,
 )
 
+LARGE_RETRY_SECONDS = 10.0
+"""A slow machine's second chance to find a first big-board line (no caller deadline)."""
 LARGE_DEFAULT_SECONDS = 1.0
 """Time budget for boards beyond 16 cells when the caller gives no deadline."""
 
@@ -63,9 +65,17 @@ def _solve_large(board: Board, cancel: CancelToken | None, deadline: float | Non
     """(line, proven optimal) from the big-board coach (``game.solver.big.best_line``)."""
     from game.solver.big import best_line
 
-    if deadline is None:
-        deadline = time.monotonic() + LARGE_DEFAULT_SECONDS
-    found = best_line(board, cancel=cancel, deadline=deadline, on_better=on_better)
+    if deadline is not None:
+        found = best_line(board, cancel=cancel, deadline=deadline, on_better=on_better)
+        return found.moves, found.optimal
+    try:  # no deadline of the caller's: a second, then as long as a first line takes
+        found = best_line(board, cancel=cancel, on_better=on_better,
+                          deadline=time.monotonic() + LARGE_DEFAULT_SECONDS)
+    except SolveCancelled:
+        if cancel is not None and cancel.cancelled:
+            raise
+        found = best_line(board, cancel=cancel, on_better=on_better,
+                          deadline=time.monotonic() + LARGE_RETRY_SECONDS)
     return found.moves, found.optimal
 
 

@@ -105,3 +105,22 @@ class Fonts:
             size = max(MIN_FIT_PX, int(size * FIT_STEP))
             surf = self.text(text, size, color, bold)
         return surface.blit(surf, surf.get_rect(center=center))
+
+    def blit_chars(self, surface: pygame.Surface, text: str, size: int,
+                   color: tuple[int, ...], center: tuple[int, int], bold: bool = False,
+                   max_width: int | None = None) -> pygame.Rect:
+        """Like ``blit_center`` for text that changes every frame (a clock, a score): drawn
+        from cached single characters, so no glyphs are rendered while it ticks."""
+        while True:
+            chars = [self.text(c, size, color, bold) for c in text]
+            width = sum(c.get_width() for c in chars)
+            if max_width is None or width <= max_width or size <= MIN_FIT_PX:
+                break
+            size = max(MIN_FIT_PX, int(size * FIT_STEP))
+        height = max((c.get_height() for c in chars), default=0)
+        x = center[0] - width // 2
+        top = center[1] - height // 2
+        for image in chars:
+            surface.blit(image, (x, top))
+            x += image.get_width()
+        return pygame.Rect(center[0] - width // 2, top, width, height)

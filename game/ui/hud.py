@@ -103,8 +103,8 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
         fonts.blit_center(surface, label, label_px, theme.muted, (cx, label_y),
                           max_width=int(col_w * 0.95))
         color = theme.good if label == "STREAK" and view.multiplier > 1 else theme.hud_text
-        fonts.blit_center(surface, value, value_px, color, (cx, value_y), bold=True,
-                          max_width=int(col_w * 0.95))
+        fonts.blit_chars(surface, value, value_px, color, (cx, value_y), bold=True,
+                         max_width=int(col_w * 0.95))
         if label == "STREAK":
             _streak_meter(surface, view, (int(cx - col_w * 0.35), y + h - int(h * 0.1)),
                           int(col_w * 0.7), max(3, int(h * METER_SHARE)), theme)

@@ -76,6 +76,17 @@ class TileCache:
         self.fonts = fonts
         self._key: tuple = ()
         self._faces: dict[tuple[int, bool], pygame.Surface] = {}
+        self._glow: tuple[tuple[tuple[int, int], tuple[int, int, int]], pygame.Surface] | None = (
+            None)
+
+    def glow(self, size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surface:
+        """A plain surface of ``colour`` (its alpha is set when drawn), made once per size."""
+        key = (size, colour)
+        if self._glow is None or self._glow[0] != key:
+            surface = pygame.Surface(size)
+            surface.fill(colour)
+            self._glow = (key, surface)
+        return self._glow[1]
 
     def face(self, tile: int, home: bool, size: int, theme: Theme,
              view: BoardView) -> pygame.Surface:
@@ -150,8 +161,8 @@ def draw_board(surface: pygame.Surface, view: BoardView, layout: Layout, theme: 
     if view.hint_level >= 2 and view.path and not view.moving and fonts is not None:
         _draw_steps(surface, board, view.path, layout, view.offset, theme, fonts)
     if view.win_flash > 0:
-        glow = pygame.Surface((bw + 2 * pad, bh + 2 * pad), pygame.SRCALPHA)
-        glow.fill((*theme.good, int(150 * view.win_flash)))
+        glow = cache.glow((bw + 2 * pad, bh + 2 * pad), theme.good)
+        glow.set_alpha(int(150 * view.win_flash))
         surface.blit(glow, (bx - pad, by - pad))
 
 
