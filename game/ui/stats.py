@@ -31,6 +31,8 @@ class RunStats:
     work_seconds: list[float] = field(default_factory=list)
     hint_latency: list[float] = field(default_factory=list)
     status_counts: Counter = field(default_factory=Counter)
+    warm: list[bool] = field(default_factory=list)
+    """Per frame: whether the coach had finished warming up (ready, thinking, ...)."""
     moves: int = 0
     boards_solved: int = 0
     clock: Callable[[], float] = time.perf_counter
@@ -43,6 +45,7 @@ class RunStats:
         self.frame_seconds.append(interval)
         self.work_seconds.append(work)
         self.status_counts[status] += 1
+        self.warm.append(status != "warming up")
 
     def board_changed(self, board: Board) -> None:
         """A new board is on screen; latency runs until its optimal moves are known."""
@@ -59,7 +62,16 @@ class RunStats:
         frames = [s * MS for s in self.frame_seconds]
         work = [s * MS for s in self.work_seconds]
         lat = [s * MS for s in self.hint_latency]
+        warm_frames = [f for f, w in zip(frames, self.warm, strict=True) if w]
+        warm_work = [f for f, w in zip(work, self.warm, strict=True) if w]
         return {
+            "after_warm_up": {
+                "frames": len(warm_frames),
+                "frame_ms": {k: round(percentile(warm_frames, q), 3) for k, q in
+                             (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))},
+                "work_ms": {k: round(percentile(warm_work, q), 3) for k, q in
+                            (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))},
+            },
             "frames": len(frames),
             "frame_ms": {k: round(percentile(frames, q), 3) for k, q in
                          (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))}
@@ -81,6 +93,8 @@ class RunStats:
 def format_summary(data: dict[str, Any]) -> str:
     """A few readable lines for the terminal."""
     f, w, h = data["frame_ms"], data["work_ms"], data["hint_latency_ms"]
+    a = data["after_warm_up"]
+    af, aw = a["frame_ms"], a["work_ms"]
     return "\n".join([
         f"demo {data['size']} for {data['seconds']:.1f} s: {data['frames']} frames, "
         f"{data['moves']} moves, {data['boards_solved']} boards solved",
@@ -88,6 +102,9 @@ def format_summary(data: dict[str, Any]) -> str:
         f"max {f['max']:.2f}",
         f"frame work ms      p50 {w['p50']:.2f}  p95 {w['p95']:.2f}  p99 {w['p99']:.2f}  "
         f"max {w['max']:.2f}",
+        f"after warm-up ({a['frames']} frames): interval ms p50 {af['p50']:.2f}  p95 "
+        f"{af['p95']:.2f}  p99 {af['p99']:.2f}; work ms p50 {aw['p50']:.2f}  p95 "
+        f"{aw['p95']:.2f}  p99 {aw['p99']:.2f}",
         f"hint latency ms    p50 {h['p50']:.2f}  p95 {h['p95']:.2f}  max {h['max']:.2f}  "
         f"({h['count']} boards)",
         "worker status per frame: " + ", ".join(f"{k} {v}" for k, v in
