@@ -19,12 +19,15 @@ from game.arena.bot import run_bots
 from game.arena.limits import FLOOD_MESSAGES
 from game.arena.match import CATCH_POINTS_PER_CELL, WRONG_CLAIM_COST_PER_CELL, Match
 from game.arena.protocol import MAX_MESSAGE_BYTES, Direction
+from game.arena.records import ARENA_HISTORY_FILE
 from game.arena.server import ArenaServer
 from game.core.board import Board
 from game.core.parity import is_solvable
+from game.core.recording import Mode
 from game.core.scoring import BASE_POINTS, WASTEFUL_COST, MoveClass, ScoreSheet
 from game.core.summary import PERFECT_BONUS_PER_MOVE, SOLVE_BONUS_PER_CELL
 from game.solver import solve
+from game.store.history import History
 
 WAIT = 30.0
 
@@ -74,6 +77,23 @@ def test_full_game_played_optimally(solvable_arena: tuple[ArenaServer, str]) -> 
         assert fresh["Game"] == 2 and fresh["Status"] == "playing" and fresh["Moves"] == 0
     entry = next(r for r in server.leaderboard.ranked() if r.name == "optimal")
     assert (entry.solved, entry.optimal_moves, entry.wasteful_moves) == (1, len(path), 0)
+    # The game is in the arena's own history (written off the event loop), judged move by move.
+    assert server.records is not None
+    history = History(server.records.path)
+    deadline = time.monotonic() + WAIT
+
+    def games() -> list:
+        return [g for g in history.games() if g.name == "optimal"] if history.path.exists() else []
+
+    while not any(g.finished for g in games()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    (solved,) = [g for g in games() if g.finished]
+    assert solved.mode is Mode.ARENA and solved.moves == len(path) and solved.board is not None
+    assert solved.optimal_length == len(path)
+    stored = history.game(solved.id)
+    assert stored is not None and "".join(stored.tokens) == path
+    assert set(stored.judgements) == {"o"}
+    assert server.records.path.name == ARENA_HISTORY_FILE  # never the player's history
 
 
 def test_wasteful_move_costs_and_words_move_the_blank(

@@ -22,8 +22,14 @@ from game.arena.protocol import (
 )
 from game.core.board import Board
 from game.core.generate import random_board
+from game.core.recording import Mode
 from game.core.scoring import MoveClass, ScoreSheet, classify
 from game.core.summary import SOLVE_BONUS_PER_CELL, summarize
+from game.store.highscores import utc_stamp
+from game.store.history import GameRecord
+
+JUDGEMENT_LETTERS = {MoveClass.OPTIMAL: "o", MoveClass.WASTEFUL: "w", MoveClass.UNKNOWN: "?"}
+"""How a judged move is stored in the history (as the game stores the player's)."""
 
 CATCH_POINTS_PER_CELL = SOLVE_BONUS_PER_CELL
 """A caught unsolvable board earns what the solve bonus of a board that size would."""
@@ -77,6 +83,14 @@ class Match:
         self.started = 0.0
         self.last: MoveClass | None = None
         self.last_letter = ""
+        self.record: Callable[[GameRecord], None] | None = None
+        """Where each finished, skipped or claimed game goes (the arena's history), if set."""
+        self.run = ""
+        """This server run (the history's session)."""
+        self._start = self.board
+        self._letters: list[str] = []
+        self._times_ms: list[int] = []
+        self._judged: list[str] = []
         self.log: Callable[[str], None] = lambda line: None
         self._next: tuple[Board, asyncio.Future[Knowledge | None]] | None = None
 
@@ -123,6 +137,7 @@ class Match:
             pending.cancel()
             known = await self.oracle.knowledge(board)
         self.board, self.known = board, known
+        self._start, self._letters, self._times_ms, self._judged = board, [], [], []
         self._deal_ahead()
         self.game += 1
         self.solvable = self.board.is_solvable()
@@ -139,6 +154,22 @@ class Match:
         """The first board of the connection."""
         await self.deal()
         return self._state()
+
+    def _ended(self, outcome: str, points: int, solved: bool = False) -> None:
+        """A game is over: one log line, and its record to the arena's history."""
+        self.log(self._end_line(outcome, points))
+        if self.record is None:
+            return
+        summary = summarize(self.sheet, self.clock() - self.started, True, finished=solved)
+        self.record(GameRecord(
+            game_id=f"arena-{self.game}", width=self._start.width, height=self._start.height,
+            board=self._start, mode=Mode.ARENA, started=utc_stamp(), session=self.run,
+            finished=solved, solved_by_player=solved,
+            seconds=round(self.clock() - self.started, 3), moves=len(self._letters),
+            optimal_length=self.sheet.start_distance, points=points, grade=summary.grade,
+            efficiency=summary.efficiency, name=self.results.name,
+            action_count=len(self._letters), tokens=tuple(self._letters),
+            times_ms=tuple(self._times_ms), judgements=tuple(self._judged)))
 
     def _end_line(self, outcome: str, points: int) -> str:
         optimal = "?" if self.sheet.start_distance is None else self.sheet.start_distance
@@ -162,7 +193,7 @@ class Match:
         self.status = Status.COMPLETE
         self.results.skipped += 1
         self._sync_results()
-        self.log(self._end_line(why, points))
+        self._ended(why, points)
 
     async def handle(self, message: ClientMessage) -> GameState:
         """Apply one client message and say what the bot sees next."""
@@ -191,7 +222,7 @@ class Match:
             outcome = "unsolvable board caught"
         self.banked += self.sheet.points + points
         self.status = Status.COMPLETE
-        self.log(self._end_line(outcome, self.sheet.points + points))
+        self._ended(outcome, self.sheet.points + points)
         await self.deal()
         return self._state(claim=claim)
 
@@ -216,6 +247,9 @@ class Match:
             self.sheet = self.sheet.after_move(cls)
         self.board = child
         self.last, self.last_letter = cls, letter
+        self._letters.append(letter)
+        self._times_ms.append(round(1000 * (self.clock() - self.started)))
+        self._judged.append(JUDGEMENT_LETTERS.get(cls, "?"))
         self.results.optimal_moves += cls is MoveClass.OPTIMAL
         self.results.wasteful_moves += cls is MoveClass.WASTEFUL
         self.results.unjudged_moves += cls is MoveClass.UNKNOWN
@@ -224,7 +258,7 @@ class Match:
             self.banked += summary.points
             self.status = Status.COMPLETE
             self.results.solved += 1
-            self.log(self._end_line("solved", summary.points))
+            self._ended("solved", summary.points, solved=True)
         self._sync_results()
         return self._state()
 

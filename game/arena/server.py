@@ -31,6 +31,7 @@ from game.arena.protocol import (
     error_json,
     parse_client,
 )
+from game.arena.records import ArenaRecords
 
 log = logging.getLogger("game.arena")
 
@@ -81,6 +82,8 @@ class ArenaServer:
         self.dealer = Dealer(options.width, options.height, options.unsolvable)
         self.oracle = Oracle()
         self.leaderboard = Leaderboard()
+        self.records: ArenaRecords | None = None
+        """The arena's game history (opened when the server runs)."""
         self.live: dict[int, Match] = {}
         self.served = 0
         self.handling: deque[float] = deque(maxlen=HANDLING_SAMPLES)
@@ -91,6 +94,7 @@ class ArenaServer:
 
     async def run(self, stop: asyncio.Event, ready: Callable[[int], None] | None = None) -> None:
         """Warm up the solver, listen, and serve until ``stop`` is set; then close everything."""
+        self.records = ArenaRecords()
         try:
             await self.oracle.warm_up(self.options.width, self.options.height)
             async with serve(self._handler, self.options.host, self.options.port,
@@ -106,6 +110,7 @@ class ArenaServer:
                 log.info("arena stopping: closing %d connections", len(server.connections))
         finally:
             self.oracle.close()
+            self.records.close()
 
     # --- connections --------------------------------------------------
     async def _handler(self, ws: ServerConnection) -> None:
@@ -118,6 +123,8 @@ class ArenaServer:
         self.leaderboard.add(conn_id, results)
         match = Match(self.dealer, self.oracle, results, random.Random(self._seeds.random()))
         match.log = log.info
+        if self.records is not None:
+            match.record, match.run = self.records.add, self.records.run
         self.live[conn_id] = match
         try:
             await ws.send((await match.start()).to_json())

@@ -21,6 +21,8 @@ class Mode(enum.StrEnum):
     DAILY = "daily"
     GHOST = "ghost"
     AUTO = "auto"
+    ARENA = "arena"
+    """A bot's game on the arena server (kept in the arena's own history file)."""
 
 
 MODES = tuple(Mode)
