@@ -22,14 +22,11 @@ from game.arena.protocol import (
 )
 from game.core.board import Board
 from game.core.generate import random_board
-from game.core.recording import Mode
+from game.core.recording import JUDGEMENT_LETTERS, Mode
 from game.core.scoring import MoveClass, ScoreSheet, classify
 from game.core.summary import SOLVE_BONUS_PER_CELL, summarize
 from game.store.highscores import utc_stamp
 from game.store.history import GameRecord
-
-JUDGEMENT_LETTERS = {MoveClass.OPTIMAL: "o", MoveClass.WASTEFUL: "w", MoveClass.UNKNOWN: "?"}
-"""How a judged move is stored in the history (as the game stores the player's)."""
 
 CATCH_POINTS_PER_CELL = SOLVE_BONUS_PER_CELL
 """A caught unsolvable board earns what the solve bonus of a board that size would."""

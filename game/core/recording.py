@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.core.actions import BoardAction, CycleHint, Move, Redo, Restart, Slide, Source, Undo
 from game.core.board import Board
+from game.core.scoring import MoveClass
 
 
 class Mode(enum.StrEnum):
@@ -26,6 +27,9 @@ class Mode(enum.StrEnum):
 
 
 MODES = tuple(Mode)
+JUDGEMENT_LETTERS = {MoveClass.OPTIMAL: "o", MoveClass.WASTEFUL: "w", MoveClass.LINE: "l",
+                     MoveClass.OFF_LINE: "x", MoveClass.UNKNOWN: "?"}
+"""How a move's judgement is stored in a history (one letter per single-tile move)."""
 _SIMPLE: dict[str, BoardAction] = {"Z": Undo(), "Y": Redo(), "X": Restart(), "H": CycleHint()}
 
 

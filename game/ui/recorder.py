@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from game.core.recording import Mode, action_token, to_ms
-from game.core.scoring import MoveClass
+from game.core.recording import JUDGEMENT_LETTERS, Mode, action_token, to_ms
 from game.core.summary import summarize
 from game.session import Session
 from game.store.history import GameRecord
-
-JUDGEMENT_LETTERS = {MoveClass.OPTIMAL: "o", MoveClass.WASTEFUL: "w", MoveClass.LINE: "l",
-                     MoveClass.OFF_LINE: "x", MoveClass.UNKNOWN: "?"}
 
 
 def game_record(session: Session, *, mode: Mode = Mode.NORMAL, daily: str | None = None,

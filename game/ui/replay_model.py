@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
 from game.core.board import Board
 from game.core.coach import Hint
-from game.core.recording import Recording
+from game.core.recording import JUDGEMENT_LETTERS, Recording
 from game.core.scoring import MoveClass
 from game.session import Session
-from game.ui.recorder import JUDGEMENT_LETTERS
 
 Oracle = Callable[[Board], Hint | None]
 STORED = {letter: cls for cls, letter in JUDGEMENT_LETTERS.items()
