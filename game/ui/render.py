@@ -98,6 +98,8 @@ class TileCache:
         face = self._faces.get((tile, home))
         if face is None:
             face = self._draw(tile, home, size, theme, view)
+            if pygame.display.get_surface() is not None:
+                face = face.convert_alpha()  # the display's pixel format: faster blits
             self._faces[(tile, home)] = face
         return face
 
