@@ -7,33 +7,27 @@ import random
 import sys
 import time
 import uuid
-from concurrent.futures import Future
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pygame
 
 from game.core.board import Board
-from game.core.generate import MAX_SEED, random_board
-from game.core.recording import Mode, Recording
+from game.core.recording import Mode
 from game.core.settings import Settings
-from game.core.spec import Difficulty, GameSpec, difficulty_length
+from game.core.spec import GameSpec
 from game.core.summary import GameSummary
 from game.session import Session
 from game.store.highscores import AddResult, HighScores, utc_stamp
-from game.store.history import GameRecord
 from game.store.history_scores import HistoryScores
 from game.store.settings_file import open_settings_store
 from game.store.storage import BackgroundWriter, JsonStore
 from game.ui import display, services
 from game.ui.audio import Sounds
-from game.ui.autoplay import AutoPlayer
 from game.ui.context import Clock, Worker, Writer
 from game.ui.effects import Fade
 from game.ui.fonts import Fonts
 from game.ui.frameclock import FrameClock
-from game.ui.ghost_race import find_ghost
 from game.ui.intents import (
     BeginGame,
     ChangeSettings,
@@ -56,14 +50,13 @@ from game.ui.layout import MIN_WINDOW, Layout, compute_layout
 from game.ui.notice import SaveWatch
 from game.ui.recorder import game_record
 from game.ui.render import TileCache
+from game.ui.scenes import build as scenes
 from game.ui.scenes.base import Scene
 from game.ui.scenes.end import EndScene, ScoresScene
 from game.ui.scenes.keys import KeysScene
 from game.ui.scenes.menus import SettingsScene
 from game.ui.scenes.play import PlayScene
-from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.stats import StatsScene
-from game.ui.scenes.title import GeneratingScene
 from game.ui.stats import RunStats
 from game.ui.theme import Theme, get_theme
 
@@ -265,57 +258,11 @@ class App:
 
     def start_game(self, spec: GameSpec, *, on_top: bool = False) -> None:
         """Start ``spec``: at once for a fixed or random board, via the worker for a difficulty."""
-        if spec.board is None and spec.seed is None:
-            spec = replace(spec, seed=self._rng.randrange(MAX_SEED))
-        length = difficulty_length(spec.width, spec.height, spec.difficulty)
-        scene: Scene
-        if spec.board is not None:
-            board = spec.board
-            spec, pending = find_ghost(self._scores, self.writer.submit, spec)
-            scene = PlayScene(self, board, spec, ghost_pending=pending)
-        elif length is None:
-            board = random_board(spec.width, spec.height, random.Random(spec.seed))
-            scene = PlayScene(self, board, spec)
-        else:
-            assert spec.seed is not None
-            request = self.worker.request_board(spec.width, spec.height, length, spec.seed)
-            scene = GeneratingScene(self, spec, request)
+        scene = scenes.game_scene(self, spec, self.writer.submit)
         if on_top or len(self.scenes) <= 1:
             self.push(scene)
         else:
             self.replace(scene)
-
-    def _replay_scene(self, game: Recording | GameRecord, speed: float) -> ReplayScene:
-        """A replay of a recording, or of a history row whose actions load on the writer."""
-        if isinstance(game, Recording):
-            return ReplayScene(self, game, speed=speed)
-        if game.tokens or game.id is None:  # played this run: its actions are in memory
-            return ReplayScene(self, game.recording(), speed=speed,
-                               judgements=game.judgements)
-        scores = self._scores
-        if not isinstance(scores, HistoryScores):
-            return ReplayScene(self, None, speed=speed)
-        history, row = scores.history, game.id
-        pending = self.writer.submit(lambda: history.game(row))
-        if not isinstance(pending, Future):  # an inline writer in tests: already done
-            done: Future = Future()
-            done.set_result(history.game(row))
-            pending = done
-        return ReplayScene(self, None, pending=pending, speed=speed)
-
-    def _start_attract(self) -> None:
-        width, height = self._rng.choice(ATTRACT_SHAPES)
-        spec = GameSpec(width, height, Difficulty.ANY, self._rng.randrange(MAX_SEED))
-        board = random_board(width, height, random.Random(spec.seed))
-        self.push(PlayScene(self, board, spec, autoplayer=AutoPlayer(random.Random(spec.seed)),
-                            attract=True))
-
-    def _next_demo_board(self, done: NextDemoBoard) -> None:
-        self._stats.boards_solved += 1
-        spec = replace(done.spec.fresh(), seed=self._rng.randrange(MAX_SEED))
-        board = random_board(spec.width, spec.height, random.Random(spec.seed))
-        self.replace(PlayScene(self, board, spec, autoplayer=done.autoplayer,
-                               attract=done.attract))
 
     def carry_out(self, intent: Intent) -> None:
         """Do what a scene asked for."""
@@ -341,11 +288,12 @@ class App:
             case ShowStats(shape=shape):
                 self.push(StatsScene(self, shape))
             case ShowReplay(game=game, speed=speed):
-                self.push(self._replay_scene(game, speed))
+                self.push(scenes.replay_scene(self, game, speed, self.writer.submit))
             case StartAttract():
-                self._start_attract()
+                self.push(scenes.attract_scene(self, ATTRACT_SHAPES))
             case NextDemoBoard():
-                self._next_demo_board(intent)
+                self._stats.boards_solved += 1
+                self.replace(scenes.next_demo_scene(self, intent))
             case PlaySound(sound=sound):
                 if self._settings.sound:
                     self.sounds.play(sound)

@@ -1,0 +1,74 @@
+"""New scenes for the app's intents: a game (or its generation), a replay, the demo boards."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import Future
+from dataclasses import replace
+
+from game.core.generate import MAX_SEED, random_board
+from game.core.recording import Recording
+from game.core.spec import Difficulty, GameSpec, difficulty_length
+from game.store.history import GameRecord
+from game.store.history_scores import HistoryScores
+from game.ui.autoplay import AutoPlayer
+from game.ui.context import SceneContext
+from game.ui.ghost_race import Submit, find_ghost
+from game.ui.intents import NextDemoBoard
+from game.ui.scenes.base import Scene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.title import GeneratingScene
+
+
+def game_scene(ctx: SceneContext, spec: GameSpec, submit: Submit) -> Scene:
+    """``spec``'s game: at once for a fixed or random board, via the coach for a difficulty
+    (``submit`` runs slow reads, such as a ghost's game, on the writer thread)."""
+    if spec.board is None and spec.seed is None:
+        spec = replace(spec, seed=ctx.rng.randrange(MAX_SEED))
+    length = difficulty_length(spec.width, spec.height, spec.difficulty)
+    if spec.board is not None:
+        board = spec.board
+        spec, pending = find_ghost(ctx.scores, submit, spec)
+        return PlayScene(ctx, board, spec, ghost_pending=pending)
+    if length is None:
+        return PlayScene(ctx, random_board(spec.width, spec.height, random.Random(spec.seed)),
+                         spec)
+    assert spec.seed is not None
+    request = ctx.coach.request_board(spec.width, spec.height, length, spec.seed)
+    return GeneratingScene(ctx, spec, request)
+
+
+def replay_scene(ctx: SceneContext, game: Recording | GameRecord, speed: float,
+                 submit: Submit) -> ReplayScene:
+    """A replay of a recording, or of a history row whose actions load on the writer."""
+    if isinstance(game, Recording):
+        return ReplayScene(ctx, game, speed=speed)
+    if game.tokens or game.id is None:  # played this run: its actions are in memory
+        return ReplayScene(ctx, game.recording(), speed=speed, judgements=game.judgements)
+    scores = ctx.scores
+    if not isinstance(scores, HistoryScores):
+        return ReplayScene(ctx, None, speed=speed)
+    history, row = scores.history, game.id
+    pending = submit(lambda: history.game(row))
+    if not isinstance(pending, Future):  # an inline writer in tests: already done
+        done: Future = Future()
+        done.set_result(history.game(row))
+        pending = done
+    return ReplayScene(ctx, None, pending=pending, speed=speed)
+
+
+def attract_scene(ctx: SceneContext, shapes: tuple[tuple[int, int], ...]) -> Scene:
+    """A self-playing game on one of ``shapes`` that any key ends."""
+    width, height = ctx.rng.choice(shapes)
+    spec = GameSpec(width, height, Difficulty.ANY, ctx.rng.randrange(MAX_SEED))
+    board = random_board(width, height, random.Random(spec.seed))
+    return PlayScene(ctx, board, spec, autoplayer=AutoPlayer(random.Random(spec.seed)),
+                     attract=True)
+
+
+def next_demo_scene(ctx: SceneContext, done: NextDemoBoard) -> Scene:
+    """The next seeded board for a self-playing game that just finished."""
+    spec = replace(done.spec.fresh(), seed=ctx.rng.randrange(MAX_SEED))
+    board = random_board(spec.width, spec.height, random.Random(spec.seed))
+    return PlayScene(ctx, board, spec, autoplayer=done.autoplayer, attract=done.attract)
