@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -52,10 +52,6 @@ class History(Generic[T]):
 
     def __len__(self) -> int:
         return len(self._entries)
-
-    def replace_state(self, state: T) -> None:
-        """Put ``state`` in place of the current entry's (what was learned about it since)."""
-        self._entries[self._pos] = replace(self._entries[self._pos], state=state)
 
     def push(self, state: T, kind: EntryKind = EntryKind.MOVE, moves: str = "") -> None:
         """Add a new current entry, dropping anything that could have been redone."""

@@ -272,7 +272,7 @@ class ScoreSheet:
         if distance_after is None and before is not None and cls.exact:
             distance_after = before - 1 if cls is MoveClass.OPTIMAL else before + 1
         streak = self.streak
-        assisted = self.hint_level_here > 0 and not by_coach
+        assisted = self.hint_level_here > 0 and not by_coach and cls.good
         if by_coach:
             points = 0
         elif cls.good:

@@ -343,9 +343,3 @@ class History:
             row = conn.execute(f"SELECT id FROM games{where} ORDER BY id DESC LIMIT 1").fetchone()
         return None if row is None else self.game(row["id"])
 
-    def daily_attempts(self, day: str, width: int, height: int) -> list[GameRecord]:
-        """The recorded attempts at one daily puzzle, first first."""
-        with self._connect() as conn:
-            rows = conn.execute("SELECT * FROM games WHERE daily = ? AND width = ? AND "
-                                "height = ? ORDER BY id", (day, width, height)).fetchall()
-        return [_record(row) for row in rows]

@@ -229,9 +229,8 @@ class PlayScene(Scene):
         if self.cue_tile:
             cell = divmod(after.tiles.index(self.cue_tile), after.width)
             multiplier = sheet.last_points // BASE_POINTS if cue.good else 1
-            assisted = sheet.last_assisted and cue.good
-            self.effects.pop(Popup(popup_text(sheet.last_points, multiplier, assisted,
-                                              not cue.exact), cue, cell))
+            self.effects.pop(Popup(popup_text(sheet.last_points, multiplier,
+                                              sheet.last_assisted, not cue.exact), cue, cell))
 
     def _command(self, kind: CommandKind) -> None:
         if kind is CommandKind.PAUSE:
