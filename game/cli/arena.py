@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import logging
 import sys
 from urllib.parse import urlsplit
 
@@ -106,6 +104,8 @@ def add_arena_commands(sub: argparse._SubParsersAction) -> None:
 
 def run_arena_command(args: argparse.Namespace) -> int:
     """Run one of COMMANDS; returns the exit status."""
+    import logging
+
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT, stream=sys.stderr)
     logging.getLogger("websockets").setLevel(logging.WARNING)  # one line per game, not per socket
     if args.command == "serve":
@@ -133,6 +133,8 @@ def run_bot(args: argparse.Namespace) -> int:
     from game.arena.bot import run_bots
 
     try:
+        import asyncio
+
         reports = asyncio.run(run_bots(args.url, args.bots, args.games, args.delay, args.name))
     except OSError as exc:
         print(f"fifteen: error: cannot reach {args.url}: {exc}", file=sys.stderr)

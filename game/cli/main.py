@@ -153,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="tell whether a board is solvable")
     check.add_argument("board", metavar="BOARD", help="board text, game ID, file path or -")
-    from game.cli.history_cmds import add_parsers
+    from game.cli.history_args import add_parsers
 
     add_parsers(sub, _size)
     play.add_argument("--daily", action="store_true", help="play today's daily puzzle")

@@ -2,9 +2,11 @@
 
 Run by the Makefile's install step, so the first `make play` finds the coach ready: the
 pattern databases go to the user cache (versioned, checksummed; see ``game.solver.cache``),
-the compiled kernels to numba's cache beside the sources. One progress line on stderr
-(redrawn in place on a terminal). Running it again only loads what is there (about 2 s).
-The 5x5 tables are left to the game, which builds them in the background when first needed.
+the compiled kernels to numba's cache beside the sources, and the entry kernels, compiled
+ahead of time, to the user cache, so one-shot `solve` commands start without numba. It
+byte-compiles the sources too. One progress line on stderr (redrawn in place on a terminal).
+Running it again only loads what is there (about 2 s). The 5x5 tables are left to the game,
+which builds them in the background when first needed.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from game.cli.progress import ProgressLine
 from game.core.spec import DIFFICULTY_LENGTHS
@@ -23,9 +26,11 @@ QUICK_SHAPES: tuple[tuple[int, int], ...] = tuple(
 """The title screen's quick shapes (those with difficulties), smallest first: 2x3 ... 4x4."""
 
 
-def prepare(shapes: tuple[tuple[int, int], ...], line: ProgressLine, big: bool = True) -> None:
+def prepare(shapes: tuple[tuple[int, int], ...], line: ProgressLine,
+            big: bool = True) -> str | None:
     """Warm up ``shapes`` (tables built or loaded, kernels compiled), then the big-board
-    kernels (compiled only, no 5x5 tables) when ``big``."""
+    kernels (compiled only, no 5x5 tables) when ``big``, then the ahead-of-time kernels;
+    returns a note for the user when those could not be built."""
     from game.solver import warm_up, warm_up_big
 
     share = 0.9 if big else 1.0
@@ -33,7 +38,36 @@ def prepare(shapes: tuple[tuple[int, int], ...], line: ProgressLine, big: bool =
     if big:
         line.show(share, "compiling the 5x5 search")
         warm_up_big()
+    line.show(share, "compiling the command line's solver")
+    note = build_prepared()
     line.show(1.0, "coach ready")
+    return note
+
+
+def build_prepared() -> str | None:
+    """Compile the entry kernels ahead of time for one-shot commands (``solve`` starts
+    without numba); None when done or already there, else why not, in one line.
+
+    Optional: without a C compiler ``solve`` loads the JIT kernels from numba's cache.
+    """
+    from game.solver import jit
+
+    if jit.use_prepared():
+        return None
+    try:
+        jit.build_prepared()
+    except Exception as exc:  # noqa: BLE001 - any compiler failure leaves the JIT in place
+        first = str(exc).strip().splitlines()[:1] or [type(exc).__name__]
+        return f"no ahead-of-time solver ({first[0][:120]}); `solve` will use the JIT cache"
+    return None
+
+
+def compile_sources() -> None:
+    """Byte-compile the game's sources now, so no command compiles them at start-up (Python
+    never writes them itself under PYTHONDONTWRITEBYTECODE)."""
+    import compileall
+
+    compileall.compile_dir(str(Path(__file__).resolve().parents[1]), quiet=1)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -45,11 +79,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="skip compiling the 5x5 kernels")
     args = parser.parse_args(argv)
     start = time.monotonic()
+    compile_sources()
     line = ProgressLine(sys.stderr, "preparing the coach")
+    note = None
     try:
-        prepare(QUICK_SHAPES, line, big=not args.no_big)
+        note = prepare(QUICK_SHAPES, line, big=not args.no_big)
     finally:
         line.close(f"in {time.monotonic() - start:.1f} s")
+    if note:
+        print(f"prepare: {note}", file=sys.stderr)
     return 0
 
 

@@ -75,7 +75,7 @@ class _Solver:
 
     def __init__(self, progress: ProgressLine) -> None:
         import game.solver as solver
-        from game.solver import search
+        from game.solver import jit, search
         from game.solver.heuristic import cached_heuristic, get_heuristic, has_heuristic
 
         self._solver = solver
@@ -85,6 +85,7 @@ class _Solver:
         self._has = has_heuristic
         self._progress = progress
         self._loaded: set[tuple[int, int]] = set()
+        jit.use_prepared()  # one-shot: the AOT kernels, when set-up built them, skip numba
 
     def start_up(self, board: Board) -> None:
         """Load the shape's prepared tables and kernels (start-up: nothing is built)."""

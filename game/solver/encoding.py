@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from game.core.board import MOVES, Board
+from game.solver.jit import kernel
 
 NO_CELL = -1
 """Neighbour-table entry for a move that would leave the board."""
@@ -66,7 +66,7 @@ def unrank_permutation(rank: int, n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def rank_perm_nb(cells: np.ndarray) -> int:
     """Lexicographic rank of a permutation held in an int array (compiled)."""
     n = len(cells)
@@ -86,7 +86,7 @@ rank_permutation = rank_perm_nb.py_func
 board skip the array conversion, and tests compare it with the compiled version."""
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def unrank_perm_nb(rank: int, n: int, out: np.ndarray) -> None:
     """Write the permutation of 0..n-1 with lexicographic ``rank`` into ``out`` (compiled)."""
     used = np.zeros(n, dtype=np.bool_)
@@ -138,7 +138,7 @@ def unrank_pattern(rank: int, k: int, cells: int) -> tuple[int, ...]:
     return tuple(positions)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def rank_pattern_nb(positions: np.ndarray, k: int, cells: int) -> int:
     """Mixed-radix rank of the first ``k`` entries of ``positions`` (compiled)."""
     rank = 0
@@ -152,7 +152,7 @@ def rank_pattern_nb(positions: np.ndarray, k: int, cells: int) -> int:
     return rank
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def unrank_pattern_nb(rank: int, k: int, cells: int, out: np.ndarray) -> None:
     """Inverse of ``rank_pattern_nb`` into ``out[:k]`` (compiled)."""
     for i in range(k - 1, -1, -1):

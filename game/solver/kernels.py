@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from game.solver.encoding import rank_pattern_nb
+from game.solver.jit import kernel
 
 FOUND = 0
 """Status: a solution within the bound is in moves[:depth]."""
@@ -27,13 +27,13 @@ CANCEL_MASK = 4095
 """The cancel flag is read every 4096 nodes (well under a millisecond)."""
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _group_value(pos: np.ndarray, g: int, sizes: np.ndarray, offsets: np.ndarray,
                  pdbs: np.ndarray, cells: int) -> int:
     return pdbs[offsets[g] + rank_pattern_nb(pos[g], sizes[g], cells)]
 
 
-@njit(cache=True, nogil=True)
+@kernel(entry=True)
 def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarray,
             mvals: np.ndarray, moves: np.ndarray, nextdir: np.ndarray, saved: np.ndarray,
             ctl: np.ndarray, cancel: np.ndarray, nbr: np.ndarray, tile_group: np.ndarray,

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import deque
 
 import numpy as np
-from numba import njit
 
 from game.solver.encoding import (
     neighbour_table,
     pattern_space,
     rank_pattern,
 )
+from game.solver.jit import kernel
 
 MAX_GROUP = 6
 """Largest pattern: 16*15*14*13*12*11 = 5.8M entries of one byte."""
@@ -58,10 +58,10 @@ def _grow(queue: np.ndarray, need: int) -> np.ndarray:
     return bigger
 
 
-_grow_nb = njit(cache=True, nogil=True)(_grow)
+_grow_nb = kernel(_grow)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _flood(start: int, free: int, width: int, left_ok: int, right_ok: int) -> int:
     """Bit mask of the cells the blank reaches from ``start`` through ``free`` cells."""
     region = 1 << start
@@ -73,7 +73,7 @@ def _flood(start: int, free: int, width: int, left_ok: int, right_ok: int) -> in
         region = grown
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _popcount32(x: int) -> int:
     x = x - ((x >> 1) & 0x55555555)
     x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
@@ -81,7 +81,7 @@ def _popcount32(x: int) -> int:
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def _key_rank(key: int, k: int, n: int, bits: int) -> int:
     """Dense pattern rank of a placement keyed by ``bits`` per tile (see ``rank_pattern``)."""
     rank = 0
@@ -94,7 +94,7 @@ def _key_rank(key: int, k: int, n: int, bits: int) -> int:
     return rank
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width: int,
                  space: int, seen: np.ndarray, cur: np.ndarray, nxt: np.ndarray,
                  bits: int, filled: np.ndarray) -> np.ndarray:

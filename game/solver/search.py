@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Callable
 
 import numpy as np
 
 from game.core.board import Board
-from game.solver import tables
+from game.solver import jit, tables
 from game.solver.heuristic import cached_heuristic, get_heuristic, has_heuristic
 from game.solver.ida import IdaSearch, Progress
 from game.solver.kernels import ida_run
@@ -168,15 +167,6 @@ def exact_distance(board: Board) -> int | None:
     return tables.table_distance(board)
 
 
-def _compiled(*kernels: object) -> bool:
-    """Whether numba's on-disk cache holds these kernels (its index file exists)."""
-    try:
-        return all(os.path.exists(k._cache._cache_file._index_path)  # type: ignore[attr-defined]
-                   for k in kernels)
-    except AttributeError:  # another numba layout: assume not
-        return False
-
-
 def load_cached(width: int, height: int) -> bool:
     """Load what is already prepared for this shape (tables from the disk cache, compiled
     kernels from numba's cache), building and compiling nothing; True when it is all ready.
@@ -185,10 +175,10 @@ def load_cached(width: int, height: int) -> bool:
     """
     goal = Board.goal(width, height)
     if tables.has_table(width, height):
-        if not _compiled(tables._bfs, tables._walk_down):
+        if not jit.compiled(tables._bfs, tables._walk_down):
             return False
     elif has_heuristic(width, height):
-        if cached_heuristic(width, height) is None or not _compiled(ida_run):
+        if cached_heuristic(width, height) is None or not jit.compiled(ida_run):
             return False
     else:
         return False

@@ -6,7 +6,6 @@ import math
 import threading
 
 import numpy as np
-from numba import njit
 
 from game.core.board import MOVES, Board
 from game.solver.encoding import (
@@ -16,6 +15,7 @@ from game.solver.encoding import (
     unrank_perm_nb,
     unrank_permutation,
 )
+from game.solver.jit import kernel
 
 MAX_TABLE_CELLS = 9
 """Boards with at most this many cells get a full table (9!/2 = 181,440 states for 3x3)."""
@@ -30,7 +30,7 @@ def has_table(width: int, height: int) -> bool:
     return width * height <= MAX_TABLE_CELLS
 
 
-@njit(cache=True, nogil=True)
+@kernel(entry=True)
 def _bfs(goal: np.ndarray, nbr: np.ndarray, size: int) -> np.ndarray:
     """Distances from the goal to every permutation rank (-1: unreachable)."""
     n = goal.shape[0]
@@ -104,7 +104,7 @@ def table_optimal_moves(board: Board) -> frozenset[str]:
     )
 
 
-@njit(cache=True, nogil=True)
+@kernel(entry=True)
 def _walk_down(cells: np.ndarray, table: np.ndarray, nbr: np.ndarray, out: np.ndarray) -> int:
     """Write one optimal move-code sequence into ``out``; return its length (-1: unsolvable)."""
     d = table[rank_perm_nb(cells)]

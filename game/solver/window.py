@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from numba import njit
 
 from game.core.board import MOVES, Board
 from game.solver.encoding import moves_to_codes, neighbour_table
+from game.solver.jit import kernel
 from game.solver.results import SolveCancelled
 
 WINDOW = 24
@@ -20,7 +20,7 @@ NOT_FOUND = -1
 CANCEL_MASK = 4095
 
 
-@njit(cache=True, nogil=True)
+@kernel(entry=True)
 def _shortcut(tiles: np.ndarray, blank: int, target: np.ndarray, nbr: np.ndarray,
               longest: int, node_limit: int, out: np.ndarray, cancel: np.ndarray) -> int:
     """The length of a shortest path of at most ``longest`` moves from ``tiles`` to ``target``
