@@ -9,6 +9,7 @@ from functools import lru_cache
 from game.core.board import MOVES, Board
 from game.core.generate import random_board
 from game.worker import Hint, NewBoard, WorkerStatus
+from game.worker.gate import FrameGate
 from tests.helpers import bfs_distances
 
 
@@ -59,9 +60,14 @@ class FakeWorker:
         self.closed = False
         self._ids = itertools.count(1)
         self.status = WorkerStatus("ready")
+        self._gate = FrameGate()
 
     def start(self) -> None:
         self.started = True
+
+    @property
+    def gate(self) -> FrameGate:
+        return self._gate
 
     def submit(self, board: Board) -> None:
         self.submitted.append(board)

@@ -128,7 +128,16 @@ class Board:
         src = blank + source_offset(move, self.width)
         cells = list(self.tiles)
         cells[blank], cells[src] = cells[src], 0
-        return Board(self.width, self.height, tuple(cells))
+        return self._trusted(tuple(cells))
+
+    def _trusted(self, tiles: tuple[int, ...]) -> Board:
+        """A board of this shape from tiles known to be a permutation (a move of this one's):
+        skips the checks of ``__post_init__``, which dominated the coach's path learning."""
+        board = object.__new__(Board)
+        object.__setattr__(board, "width", self.width)
+        object.__setattr__(board, "height", self.height)
+        object.__setattr__(board, "tiles", tiles)
+        return board
 
     def apply_all(self, moves: str) -> Board:
         """The board after a sequence of moves (single letters, already expanded)."""

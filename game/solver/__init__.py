@@ -25,6 +25,8 @@ from game.solver.results import (
     SolveCancelled,
     SolveTimeout,
     Unsolvable,
+    give_way,
+    set_give_way,
 )
 from game.solver.search import exact_distance, optimal_moves, solve, warm_up
 
@@ -41,11 +43,13 @@ __all__ = [
     "big_tables_ready",
     "build_progress",
     "exact_distance",
+    "give_way",
     "exact_endgame",
     "lower_bound",
     "optimal_moves",
     "prepare_big_tables",
     "random_board_with_length",
+    "set_give_way",
     "solve",
     "warm_up",
     "warm_up_big",

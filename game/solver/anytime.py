@@ -11,7 +11,7 @@ from game.core.board import MOVES, Board
 from game.solver import kernels
 from game.solver.heuristic import PatternHeuristic
 from game.solver.ida import MAX_DEPTH, IdaSearch
-from game.solver.results import SolveCancelled
+from game.solver.results import SolveCancelled, give_way
 from game.solver.window import shorten
 
 WEIGHT_SCALE = 100
@@ -88,6 +88,7 @@ class WeightedIda(IdaSearch):
         """Search ``nodes`` more nodes (the compiled kernel releases the GIL meanwhile)."""
         if self.done:
             return
+        give_way()
         ctl = self.ctl
         h = self.heur
         ctl[kernels.LIMIT] = ctl[kernels.NODES] + nodes

@@ -42,6 +42,7 @@ from game.solver.results import (
     Solution,
     SolveCancelled,
     Unsolvable,
+    polled,
 )
 from game.solver.window import shorten
 
@@ -143,10 +144,10 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
     try:
         if heur is not None and engine_applies(board):
             moves = solve_with_engine(board, heur, deadline=deadline, flag=flag,
-                                      cancelled=lambda: bool(flag[0]), on_better=on_better,
+                                      cancelled=polled(flag), on_better=on_better,
                                       proven=proven)
         else:
-            moves = solve_large(board, deadline=deadline, cancelled=lambda: bool(flag[0]))
+            moves = solve_large(board, deadline=deadline, cancelled=polled(flag))
     except LargeCancelled:
         raise SolveCancelled(f"search of {board} was cancelled") from None
     except LargeUnsolvable as exc:

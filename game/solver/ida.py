@@ -10,7 +10,7 @@ import numpy as np
 from game.core.board import MOVES, Board
 from game.solver import kernels
 from game.solver.heuristic import PatternHeuristic
-from game.solver.results import SolveCancelled, SolveTimeout, Unsolvable
+from game.solver.results import SolveCancelled, SolveTimeout, Unsolvable, give_way
 
 Progress = Callable[[int, int], None]
 CHUNK_NODES = 1 << 19
@@ -23,6 +23,7 @@ class IdaSearch:
 
     def __init__(self, board: Board, heur: PatternHeuristic, flag: np.ndarray,
                  deadline: float | None, progress: Progress | None) -> None:
+        give_way()
         self.board = board
         self.heur = heur
         self.flag = flag
@@ -67,6 +68,7 @@ class IdaSearch:
             self.progress(bound, self.nodes)
         h = self.heur
         while True:
+            give_way()
             ctl[kernels.LIMIT] = ctl[kernels.NODES] + CHUNK_NODES
             status = kernels.ida_run(
                 self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves,

@@ -36,6 +36,35 @@ class OptimalMoves:
     path: str
 
 
+_thread = threading.local()
+
+
+def set_give_way(hook: Callable[[], None] | None) -> None:
+    """Install, for the calling thread only, what ``give_way`` calls (None: nothing).
+
+    The game's worker installs its frame gate, so the search's interpreted stretches wait
+    while the render loop works on a frame instead of contending with it for the GIL.
+    """
+    _thread.hook = hook
+
+
+def give_way() -> None:
+    """A point between compiled calls where the searching thread may pause (see above)."""
+    hook = getattr(_thread, "hook", None)
+    if hook is not None:
+        hook()
+
+
+def polled(flag: np.ndarray) -> Callable[[], bool]:
+    """``cancelled()`` for the interpreted searches, which poll it now and then: gives way
+    first (see ``give_way``), then reads the cancel flag."""
+    def cancelled() -> bool:
+        give_way()
+        return bool(flag[0])
+
+    return cancelled
+
+
 class SolveCancelled(Exception):
     """The search was stopped through its CancelToken."""
 

@@ -21,6 +21,7 @@ from game.solver.results import (
     Solution,
     SolveCancelled,
     Unsolvable,
+    polled,
 )
 
 LARGE_RETRY_SECONDS = 10.0
@@ -54,7 +55,7 @@ def _tight(board: Board, cancel: CancelToken | None) -> tuple[str, frozenset[str
 
     flag = _flag(cancel)
     try:
-        return tight_optimal_moves(board, cancelled=lambda: bool(flag[0]))
+        return tight_optimal_moves(board, cancelled=polled(flag))
     except LargeCancelled:
         raise SolveCancelled(f"search of {board} was cancelled") from None
 

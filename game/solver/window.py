@@ -9,7 +9,7 @@ import numpy as np
 from game.core.board import MOVES, Board
 from game.solver.encoding import moves_to_codes, neighbour_table
 from game.solver.jit import kernel
-from game.solver.results import SolveCancelled
+from game.solver.results import SolveCancelled, give_way
 
 WINDOW = 24
 """Moves per stretch: IDA* with Manhattan distance to the stretch's end settles such a stretch
@@ -146,6 +146,7 @@ def shorten(board: Board, line: str, deadline: float, cancel: np.ndarray,
         while i + 2 <= len(codes):
             if cancel[0]:
                 raise SolveCancelled(f"search of {board} was cancelled")
+            give_way()
             if time.monotonic() >= deadline:
                 improved = False
                 break

@@ -28,6 +28,7 @@ from game.ui.context import Clock, Worker, Writer
 from game.ui.effects import Fade
 from game.ui.fonts import Fonts
 from game.ui.frameclock import FrameClock
+from game.ui.idlegc import IdleCollector
 from game.ui.intents import (
     BeginGame,
     ChangeSettings,
@@ -88,8 +89,11 @@ class App:
         display.start_pygame()  # raises NoDisplayError (one line, exit 2) with no display
         self.screen = pygame.display.set_mode(services.fit_window(window), pygame.RESIZABLE)
         pygame.display.set_caption("Fifteen")
-        self.clock: Clock = clock if clock is not None else FrameClock()
         self.worker: Worker = worker if worker is not None else services.default_worker()
+        # The coach's Python waits from just before each frame's deadline to the end of its
+        # work, so the wake-up is on time too (the compiled search runs on regardless).
+        self.clock: Clock = clock if clock is not None else FrameClock(
+            before_deadline=self.worker.gate.hold)
         self.store = settings_store if settings_store is not None else open_settings_store()
         self.writer: Writer = writer if writer is not None else BackgroundWriter()
         self._settings = Settings.from_dict(self.store.load())
@@ -385,17 +389,24 @@ class App:
         switch = sys.getswitchinterval()
         sys.setswitchinterval(GIL_SWITCH_SECONDS)
         try:
-            while self.running:
-                dt = min(MAX_DT, self.clock.tick(FPS) / 1000.0)
-                now = time.perf_counter()
-                interval, last = now - last, now
-                self.frame(dt)
-                work = time.perf_counter() - now
-                self._stats.frame(interval, work, self.worker.status.state)
-                if seconds is not None and time.perf_counter() - start >= seconds:
-                    break
-                if max_frames is not None and self.frames >= max_frames:
-                    break
+            with IdleCollector() as collector:
+                while self.running:
+                    dt = min(MAX_DT, self.clock.tick(FPS) / 1000.0)
+                    now = time.perf_counter()
+                    interval, last = now - last, now
+                    gate = self.worker.gate
+                    gate.hold()  # held already by the frame clock; the coach's Python waits
+                    try:
+                        self.frame(dt)
+                    finally:
+                        gate.release()
+                    work = time.perf_counter() - now
+                    idle_gc = collector.collect_due()  # in the time the clock would sleep
+                    self._stats.frame(interval, work, self.worker.status.state, idle_gc)
+                    if seconds is not None and time.perf_counter() - start >= seconds:
+                        break
+                    if max_frames is not None and self.frames >= max_frames:
+                        break
         finally:
             sys.setswitchinterval(switch)
         return 0

@@ -39,8 +39,19 @@ class Coach(Protocol):
     def request_board(self, width: int, height: int, length: int | None, seed: int) -> int: ...
 
 
+class FrameGateLike(Protocol):
+    """Held while the loop works on a frame (``game.worker.gate.FrameGate``)."""
+
+    def hold(self) -> None: ...
+
+    def release(self) -> None: ...
+
+
 class Worker(Coach, Protocol):
     """The coach as the app drives it (``game.worker.SolverWorker`` or a test double)."""
+
+    @property
+    def gate(self) -> FrameGateLike: ...
 
     def start(self) -> None: ...
 

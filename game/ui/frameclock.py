@@ -24,9 +24,13 @@ class FrameClock:
     """``tick(fps)`` returns the milliseconds since the previous tick, like pygame's Clock."""
 
     def __init__(self, now: Callable[[], float] = time.perf_counter,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep,
+                 before_deadline: Callable[[], None] | None = None) -> None:
+        """``before_deadline`` is called when the sleep ends and the polling begins (the app
+        holds the coach's frame gate from there, so the wake-up does not wait for the GIL)."""
         self._now = now
         self._sleep = sleep
+        self._before_deadline = before_deadline
         self._last: float | None = None
         self._deadline: float | None = None
 
@@ -40,6 +44,8 @@ class FrameClock:
                 deadline = now
             if deadline - now > SPIN_MARGIN:
                 self._sleep(deadline - now - SPIN_MARGIN)
+            if self._before_deadline is not None:
+                self._before_deadline()
             while self._now() < deadline:
                 self._sleep(PAUSE)
             now = self._now()

@@ -29,6 +29,8 @@ class RunStats:
 
     frame_seconds: list[float] = field(default_factory=list)
     work_seconds: list[float] = field(default_factory=list)
+    gc_seconds: list[float] = field(default_factory=list)
+    """Per frame: garbage collection run after the frame's work, in its idle time."""
     hint_latency: list[float] = field(default_factory=list)
     status_counts: Counter = field(default_factory=Counter)
     warm: list[bool] = field(default_factory=list)
@@ -40,10 +42,12 @@ class RunStats:
     _waiting: Board | None = None
     _since: float = 0.0
 
-    def frame(self, interval: float, work: float, status: str) -> None:
-        """One frame: time since the previous one, time spent on it, worker status seen."""
+    def frame(self, interval: float, work: float, status: str, idle_gc: float = 0.0) -> None:
+        """One frame: time since the previous one, time spent on it, worker status seen,
+        and the garbage collection run after it."""
         self.frame_seconds.append(interval)
         self.work_seconds.append(work)
+        self.gc_seconds.append(idle_gc)
         self.status_counts[status] += 1
         self.warm.append(status != "warming up")
 
@@ -79,6 +83,8 @@ class RunStats:
             "work_ms": {k: round(percentile(work, q), 3) for k, q in
                         (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))}
             | {"max": round(max(work, default=0.0), 3)},
+            "idle_gc": {"passes": sum(1 for g in self.gc_seconds if g > 0),
+                        "max_ms": round(max(self.gc_seconds, default=0.0) * MS, 3)},
             "hint_latency_ms": {k: round(percentile(lat, q), 3) for k, q in
                                 (("p50", 0.5), ("p95", 0.95))}
             | {"max": round(max(lat, default=0.0), 3), "count": len(lat)},
@@ -105,6 +111,8 @@ def format_summary(data: dict[str, Any]) -> str:
         f"after warm-up ({a['frames']} frames): interval ms p50 {af['p50']:.2f}  p95 "
         f"{af['p95']:.2f}  p99 {af['p99']:.2f}; work ms p50 {aw['p50']:.2f}  p95 "
         f"{aw['p95']:.2f}  p99 {aw['p99']:.2f}",
+        f"garbage collection in idle time: {data['idle_gc']['passes']} passes, longest "
+        f"{data['idle_gc']['max_ms']:.2f} ms",
         f"hint latency ms    p50 {h['p50']:.2f}  p95 {h['p95']:.2f}  max {h['max']:.2f}  "
         f"({h['count']} boards)",
         "worker status per frame: " + ", ".join(f"{k} {v}" for k, v in

@@ -174,11 +174,13 @@ BIG_CELLS = 16
 def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,
             warm_shapes: tuple[tuple[int, int], ...] | None, solve_seconds: float | None,
             progress: Callable[[int, int], None],
-            improved: Callable[[Hint], None] | None = None) -> object:
+            improved: Callable[[Hint], None] | None = None,
+            give_way: Callable[[], None] = lambda: None) -> object:
     """Do ``job`` with ``solver`` on the worker thread; a search's hint is learned here.
 
     On big boards every shorter line the search finds on the way is checked, learned and
-    handed to ``improved`` (the hint sharpens while the search runs). A judge job on a big
+    handed to ``improved`` (the hint sharpens while the search runs). ``give_way`` is called
+    before interpreted stretches (the frame gate). A judge job on a big
     board runs only where the answer is exact (the solver's ``within_reach``).
     """
     if job.kind is JobKind.WARM:
@@ -202,6 +204,7 @@ def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,
     deadline = None if solve_seconds is None else time.monotonic() + solve_seconds
 
     def better(line: str) -> None:
+        give_way()
         hint = checked_hint(board, Found(board, line))
         knowledge.learn(hint)
         if improved is not None:
@@ -218,6 +221,7 @@ def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,
         if token.cancelled:
             return CANCELLED
         raise WorkerError(f"search of {job.board} ran past its deadline") from None
+    give_way()  # replaying and learning the path is interpreted work
     hint = checked_hint(job.board, result)
     knowledge.learn(hint)
     return hint

@@ -116,7 +116,9 @@ class Knowledge:
 
     def _add_locked(self, hint: Hint) -> None:
         hints = self._hints
-        stored = merge(hints.get(hint.board), replace(hint, latency=0.0))
+        if hint.latency:
+            hint = replace(hint, latency=0.0)
+        stored = merge(hints.get(hint.board), hint)
         hints[hint.board] = stored
         hints.move_to_end(hint.board)
         while len(hints) > self._capacity:

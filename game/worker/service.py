@@ -47,6 +47,7 @@ from game.core.coach import CoachResult, Hint, NewBoard, WorkerStatus
 from game.core.faults import FaultLog
 from game.core.generate import random_board
 from game.worker.executor import DaemonThreadExecutor
+from game.worker.gate import FrameGate
 from game.worker.jobs import (
     BACKGROUND,
     CANCELLED,
@@ -121,6 +122,8 @@ class SolverWorker:
         self._detail = ""
         self.faults = FaultLog(log, "coach")
         self._knowledge = Knowledge(cache_size)
+        self.gate = FrameGate()
+        """Held by the render loop during each frame's work (see ``game.worker.gate``)."""
         self._lock = threading.RLock()
         self._executor: DaemonThreadExecutor | None = None
         self._started = False
@@ -449,9 +452,14 @@ class SolverWorker:
     def _run(self, job: Job) -> object:
         """Runs on the worker thread; what it returns goes to ``_done``."""
         job.started_at = self._clock()
-        return run_job(job, self._load_solver(), self._knowledge, warm_shapes=self._warm_shapes,
+        solver = self._load_solver()
+        install = getattr(solver, "set_give_way", None)
+        if install is not None:  # per thread: the watchdog may have replaced a hung one
+            install(self.gate.wait)
+        self.gate.wait()
+        return run_job(job, solver, self._knowledge, warm_shapes=self._warm_shapes,
                        solve_seconds=self._solve_seconds, progress=partial(self._progress, job),
-                       improved=partial(self._improved, job))
+                       improved=partial(self._improved, job), give_way=self.gate.wait)
 
     def _improved(self, job: Job, hint: Hint) -> None:
         """A shorter line for a big board, found mid-search: the board on screen gets it now."""
