@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 import threading
@@ -16,7 +17,10 @@ from game.cli import solve as solve_cli
 from game.cli.main import main
 from game.cli.progress import ProgressLine, progress_text
 from game.cli.solve import batch_items
+from game.core.board import Board
 from game.core.coach import CoachState
+from game.core.generate import random_board
+from game.solver.search import solve as solve_search
 from game.ui.frameclock import FrameClock
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -142,3 +146,33 @@ def test_worker_status_carries_warm_up_progress(solver) -> None:  # noqa: ANN001
     finally:
         solver.warm_gate.set()
         worker.shutdown()
+
+
+def test_korf_boards_turn_to_this_games_goal_and_keep_their_lengths() -> None:
+    from game.cli.korf import from_korf, korf100
+    from game.solver.search import solve
+
+    assert from_korf(list(range(16))) == Board.goal(4, 4)
+    rows = korf100()
+    assert len(rows) == 100 and all(board.is_solvable() for board, _ in rows)
+    for board, length in sorted(rows, key=lambda row: row[1])[:3]:  # the three shortest
+        assert solve(board).length == length
+
+
+def test_a_parallel_batch_keeps_the_input_order(capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(5)
+    boards = [random_board(w, h, rng) for w, h in ((3, 3), (4, 3), (3, 3), (2, 4), (4, 4),
+                                                   (3, 3))]
+    lines = [b.text() for b in boards]
+    lines.insert(2, "not a board")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    monkeypatch.setattr(solve_cli, "PARALLEL_FROM", 2)
+    assert main(["solve", "--batch", "-"]) == 2
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(rows) == 7 and rows[2]["line"] == 3 and "error" in rows[2]
+    solved = [row for row in rows if "error" not in row]
+    for board, row in zip(boards, solved, strict=True):
+        assert (row["width"], row["height"]) == (board.width, board.height)
+        assert board.apply_all(row["moves"]).is_solved()
+        assert row["length"] == solve_search(board).length

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,6 +38,9 @@ OPTIMAL_SHARE = 0.8
 QUICK_SHARE = 0.2
 """With the tables missing, the share of --seconds given to a quick line before the build."""
 PROG = "fifteen"
+PARALLEL_FROM = 4
+"""Batches of this many solvable boards or more are solved on several threads."""
+MAX_BATCH_THREADS = 4
 
 
 def _report(board: Board, solvable: bool, optimal: bool, moves: str, nodes: int,
@@ -73,7 +78,7 @@ class NoAnswer(Exception):
 class _Solver:
     """Solves boards one after another, loading each shape's prepared tables once."""
 
-    def __init__(self, progress: ProgressLine) -> None:
+    def __init__(self, progress: ProgressLine, prepared: bool = True) -> None:
         import game.solver as solver
         from game.solver import jit, search
         from game.solver.heuristic import cached_heuristic, get_heuristic, has_heuristic
@@ -85,7 +90,8 @@ class _Solver:
         self._has = has_heuristic
         self._progress = progress
         self._loaded: set[tuple[int, int]] = set()
-        jit.use_prepared()  # one-shot: the AOT kernels, when set-up built them, skip numba
+        if prepared:  # one-shot: the AOT kernels, when set-up built them, skip numba
+            jit.use_prepared()
 
     def start_up(self, board: Board) -> None:
         """Load the shape's prepared tables and kernels (start-up: nothing is built)."""
@@ -212,26 +218,49 @@ def batch_items(text: str) -> Iterator[tuple[int, str]]:
 def cmd_batch(args: argparse.Namespace, text: str) -> int:
     """`solve --batch`: one JSON object per board, in order (as `solve --json` prints it); a
     bad board gets ``{"line", "input", "error"}`` and the batch goes on. Exit 0 when every
-    item was a board (solvable or not) answered in time, else 2."""
+    item was a board (solvable or not) answered in time, else 2.
+
+    From PARALLEL_FROM boards on, the boards are solved on one thread per core with the
+    JIT kernels (which release the GIL); fewer go one by one on the AOT kernels, which start
+    faster. Each answer is printed as soon as it and all before it are done.
+    """
     seconds = getattr(args, "seconds", None)
     progress = ProgressLine(sys.stderr, "building tables", quiet_off_terminal=True)
-    solver: _Solver | None = None
-    status = EXIT_OK
-    for number, item in batch_items(text):
+    items = [(number, item, _parse(item)) for number, item in batch_items(text)]
+    solvable = [b for _, _, b in items if isinstance(b, Board) and b.is_solvable()]
+    workers = min(os.cpu_count() or 1, MAX_BATCH_THREADS)
+    parallel = workers > 1 and len(solvable) >= PARALLEL_FROM
+    solver = _Solver(progress, prepared=not parallel) if solvable else None
+    for board in solvable:
+        assert solver is not None
+        solver.start_up(board)  # each shape's tables once, before the threads start
+
+    def answer(number: int, item: str, board: Board | BoardError) -> tuple[dict, bool]:
         try:
-            board = parse_game_id(item).board()
+            if isinstance(board, BoardError):
+                raise board
             if not board.is_solvable():
-                record = _report(board, False, False, "", 0, 0.0)
-            else:
-                if solver is None:
-                    solver = _Solver(progress)
-                solver.start_up(board)
-                start = time.monotonic()
-                found = solver.solve(board, seconds)
-                record = _report(board, True, found.optimal, found.moves or "", found.nodes,
-                                 time.monotonic() - start)
+                return _report(board, False, False, "", 0, 0.0), True
+            assert solver is not None
+            start = time.monotonic()
+            found = solver.solve(board, seconds)
+            return _report(board, True, found.optimal, found.moves or "", found.nodes,
+                           time.monotonic() - start), True
         except (BoardError, NoAnswer) as exc:
-            record = {"line": number, "input": shown(item), "error": str(exc)}
-            status = EXIT_NO_ANSWER
-        print(json.dumps(record), flush=True)
+            return {"line": number, "input": shown(item), "error": str(exc)}, False
+
+    status = EXIT_OK
+    with ThreadPoolExecutor(max_workers=workers if parallel else 1,
+                            thread_name_prefix="fifteen-batch") as pool:
+        for record, ok in pool.map(lambda row: answer(*row), items):
+            if not ok:
+                status = EXIT_NO_ANSWER
+            print(json.dumps(record), flush=True)
     return status
+
+
+def _parse(item: str) -> Board | BoardError:
+    try:
+        return parse_game_id(item).board()
+    except BoardError as exc:
+        return exc

@@ -1,0 +1,29 @@
+"""Korf's 100 standard 15-puzzles (``data/korf100.tsv``), turned to this game's goal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.core.board import Board
+
+KORF_FILE = Path(__file__).with_name("data") / "korf100.tsv"
+CELLS = 16
+
+
+def from_korf(cells: list[int]) -> Board:
+    """Korf's goal has the blank top-left; turned half a turn, with tile t renamed 16 - t,
+    it is this game's goal, and every board keeps its optimal length."""
+    mapped = [0] * CELLS
+    for index, tile in enumerate(cells):
+        mapped[CELLS - 1 - index] = CELLS - tile if tile else 0
+    return Board(4, 4, tuple(mapped))
+
+
+def korf100() -> list[tuple[Board, int]]:
+    """(board, optimal length) for each of Korf's 100, in his order."""
+    rows = []
+    for line in KORF_FILE.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            _, length, cells = line.split("\t")
+            rows.append((from_korf([int(c) for c in cells.split()]), int(length)))
+    return rows
