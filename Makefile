@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PREPARED := $(VENV)/.prepared
 
 .PHONY: play test lint prepare bench bench-frames bench-arena demo clean
 
@@ -12,32 +13,37 @@ $(BIN)/python:
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	$(BIN)/python -m game.cli.prepare
 	touch $(STAMP)
 
-play: $(STAMP)
+# The coach's tables and compiled kernels; made again when the solver's sources change.
+$(PREPARED): $(STAMP) $(wildcard game/solver/*.py)
+	$(BIN)/python -m game.cli.prepare
+	touch $(PREPARED)
+
+play: $(PREPARED)
 	$(BIN)/python main.py play
 
-test: $(STAMP)
+test: $(PREPARED)
 	$(BIN)/ruff check .
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 
 prepare: $(STAMP)
 	$(BIN)/python -m game.cli.prepare
+	touch $(PREPARED)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-bench: $(STAMP)
+bench: $(PREPARED)
 	$(BIN)/python -m game.cli.bench solver
 
-bench-frames: $(STAMP)
+bench-frames: $(PREPARED)
 	$(BIN)/python -m game.cli.bench frames --seconds 20
 
-bench-arena: $(STAMP)
+bench-arena: $(PREPARED)
 	$(BIN)/python -m game.arena.bench --seconds 5
 
-demo: $(STAMP)
+demo: $(PREPARED)
 	$(BIN)/python main.py demo --seconds 20 --stats demo-stats.json
 
 clean:

@@ -161,3 +161,17 @@ def test_random_boards_match_solutions() -> None:
         solution = solve(board)
         assert board.apply_all(solution.moves).is_solved()
         assert solution.length == exact_distance(board)
+
+
+def test_the_3x3_table_comes_back_from_the_disk_cache_unchanged(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    from game.solver import cache, tables
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    built = tables._cached_or_built(3, 3)  # searched, then saved
+    assert cache.cache_path("table-3x3").exists()
+    loaded = tables._cached_or_built(3, 3)
+    assert loaded.dtype == built.dtype and (loaded == built).all()
+    assert int(loaded.max()) == 31 and int((loaded == tables.UNSEEN).sum()) == 181_440
+    cache.cache_path("table-3x3").write_bytes(b"garbage")  # corrupt: searched again
+    assert (tables._cached_or_built(3, 3) == built).all()

@@ -7,7 +7,16 @@ from concurrent.futures import Future
 
 import pygame
 
-from game.core.actions import Action, Command, CommandKind, Move, Restart, Slide, Source
+from game.core.actions import (
+    Action,
+    Command,
+    CommandKind,
+    CycleHint,
+    Move,
+    Restart,
+    Slide,
+    Source,
+)
 from game.core.board import Board
 from game.core.coach import CoachResult, Hint
 from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, MoveClass
@@ -82,6 +91,9 @@ class PlayScene(Scene):
         self.judge_wait = 0.0
         self.asked: tuple[Board, ...] = ()
         """The boards last handed to the coach to judge earlier moves with."""
+        if autoplayer is not None:  # demo and attract mode show the coach's hints
+            for _ in range(autoplayer.hint_level):
+                self.session.apply(CycleHint())
         self.race = GhostRace(spec.ghost, board, ghost_pending) \
             if spec.ghost is not None and autoplayer is None else None
         self.score: AddResult | None = None
