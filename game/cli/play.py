@@ -14,7 +14,7 @@ from game.store.history import GameRecord
 from game.ui import services
 from game.ui.app import App
 from game.ui.audio import Sounds
-from game.ui.autoplay import AutoPlayer
+from game.ui.autoplay import DEMO_HINT_LEVEL, AutoPlayer
 from game.ui.intents import ShowReplay
 from game.ui.options import DemoOptions, PlayOptions
 from game.ui.picture import load_picture
@@ -84,7 +84,8 @@ def run_demo(options: DemoOptions) -> int:
         app.push(TitleScene(app, options.width, options.height))
         spec = GameSpec(options.width, options.height, Difficulty.ANY, options.seed)
         board = random_board(spec.width, spec.height, random.Random(spec.seed))
-        app.push(PlayScene(app, board, spec, autoplayer=AutoPlayer(random.Random(options.seed))))
+        player = AutoPlayer(random.Random(options.seed), hint_level=DEMO_HINT_LEVEL)
+        app.push(PlayScene(app, board, spec, autoplayer=player))
         app.run(seconds=options.seconds)
         data = app.stats.summary(f"{options.width}x{options.height}", options.seconds)
         print(format_summary(data))

@@ -11,8 +11,9 @@ DEMO_MOVES_PER_SECOND = 8.0
 WASTE_CHANCE = 0.08
 """Share of moves played wrong on purpose so the worker must re-plan."""
 DEMO_HINT_LEVEL = 2
-"""The demo shows the coach's full hints (chevrons and step badges): its frame figures then
-include the heaviest drawing a game has."""
+"""The `demo` command shows the coach's full hints (chevrons and step badges), so its frame
+figures include the heaviest drawing a game has; attract mode plays without them (points
+and streak climb there; with hints on, their cost takes each move's points back)."""
 SOLVED_PAUSE = 0.6
 """Seconds the solved board stays on screen before the next one."""
 
@@ -21,7 +22,7 @@ class AutoPlayer:
     """Chooses the next move from the hint at a steady pace; never reads the clock itself."""
 
     def __init__(self, rng: random.Random, moves_per_second: float = DEMO_MOVES_PER_SECOND,
-                 waste_chance: float = WASTE_CHANCE, hint_level: int = DEMO_HINT_LEVEL) -> None:
+                 waste_chance: float = WASTE_CHANCE, hint_level: int = 0) -> None:
         self.rng = rng
         self.hint_level = hint_level
         self.interval = 1.0 / moves_per_second

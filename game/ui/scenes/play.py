@@ -91,7 +91,7 @@ class PlayScene(Scene):
         self.judge_wait = 0.0
         self.asked: tuple[Board, ...] = ()
         """The boards last handed to the coach to judge earlier moves with."""
-        if autoplayer is not None:  # demo and attract mode show the coach's hints
+        if autoplayer is not None:  # the demo command shows the coach's hints
             for _ in range(autoplayer.hint_level):
                 self.session.apply(CycleHint())
         self.race = GhostRace(spec.ghost, board, ghost_pending) \
