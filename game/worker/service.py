@@ -36,7 +36,6 @@ import logging
 import random
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
@@ -63,6 +62,7 @@ from game.worker.jobs import (
     run_job,
 )
 from game.worker.knowledge import DEFAULT_CAPACITY, Knowledge
+from game.worker.waiting import Waiting
 from game.worker.watchdog import (
     SEARCH_WATCHDOG_SECONDS,
     WARM_WATCHDOG_SECONDS,
@@ -115,8 +115,7 @@ class SolverWorker:
         self._watchdog = Watchdog(warm_seconds=warm_seconds, search_seconds=search_seconds,
                                   hang_grace=hang_grace, solve_seconds=solve_seconds)
         self._warm_shapes = warm_shapes
-        self._prefetch = prefetch
-        self._prefetched: set[Board] = set()  # tried for the current latest board
+        self._waiting = Waiting(prefetch)
         self._clock = clock
         self._warm_stuck = False  # a warm-up was abandoned; retried on the next new board
         self._detail = ""
@@ -131,9 +130,6 @@ class SolverWorker:
         self._closed = False
         self._faulted = False
         self._running: Job | None = None
-        self._pending: Board | None = None
-        self._board_jobs: deque[Job] = deque()
-        self._judge: dict[Board, None] = {}  # boards to solve when idle, oldest first
         self._outbox: list[CoachResult] = []
         self._latest: Board | None = None
         self._latest_at = 0.0
@@ -179,10 +175,11 @@ class SolverWorker:
                 return
             running = self._running
             busy_here = running is not None and running.live_search and running.board == board
-            if board == self._latest and (busy_here or self._pending == board):
+            waiting = self._waiting
+            if board == self._latest and (busy_here or waiting.pending == board):
                 return  # already in hand
             if board != self._latest:
-                self._prefetched.clear()
+                waiting.new_latest()
                 self._retry_warm_up()
             self._latest, self._latest_at = board, now
             if running is not None and running.searching and running.board != board:
@@ -191,13 +188,11 @@ class SolverWorker:
                 running.kind = JobKind.SOLVE  # a prefetch of this board: its result now goes out
             hint = self._knowledge.known(board)
             if hint is not None and hint.complete and hint.optimal:
-                self._pending = None
+                waiting.pending = None
                 self._outbox.append(hint)
                 self.counters["cache_hits"] += 1
-            elif busy_here:
-                self._pending = None
             else:
-                self._pending = board
+                waiting.pending = None if busy_here else board
             self._started = True
             self._tick(now)
         self.faults.flush()
@@ -209,8 +204,7 @@ class SolverWorker:
         with self._lock:
             if self._closed:
                 return
-            self._judge = {b: None for b in boards if not self._settled(b)}
-            if self._judge:
+            if self._waiting.set_judge(boards, self._settled):
                 self._started = True
                 self._tick(now)
 
@@ -243,12 +237,12 @@ class SolverWorker:
                 self._outbox.append(NewBoard(board, None, request_id))
                 return request_id
             request = BoardRequest(width, height, length, seed, request_id)
-            self._board_jobs.append(Job(JobKind.BOARD, request=request))
+            self._waiting.board_jobs.append(Job(JobKind.BOARD, request=request))
             running = self._running
             if running is not None and running.live_search:
                 running.cancel(now)
-                if running.kind is JobKind.SOLVE and self._pending is None:
-                    self._pending = running.board
+                if running.kind is JobKind.SOLVE:
+                    self._waiting.requeue(running.board)
             self._started = True
             self._tick(now)
             return request_id
@@ -310,7 +304,7 @@ class SolverWorker:
             return False
         job = self._running
         if job is None:
-            return self._pending is None and not self._board_jobs and not self._judge
+            return self._waiting.empty()
         return self._watchdog.quiet(job, self._clock())
 
     def _retry_warm_up(self) -> None:
@@ -349,13 +343,13 @@ class SolverWorker:
         self._detail = words_for(job)
         if job.kind is JobKind.WARM:
             self._warm_stuck = True
-            while self._board_jobs:  # nobody waits on "generating" behind a stuck warm-up
-                self._uniform_board(self._board_jobs.popleft())
+            board_jobs = self._waiting.board_jobs
+            while board_jobs:  # nobody waits on "generating" behind a stuck warm-up
+                self._uniform_board(board_jobs.popleft())
         elif job.kind is JobKind.BOARD:
             self._uniform_board(job)
-        elif (not job.timed_out and job.kind is JobKind.SOLVE and job.board == self._latest
-              and self._pending is None):  # not retried after its time: only after a hang
-            self._pending = job.board
+        elif not job.timed_out and job.kind is JobKind.SOLVE and job.board == self._latest:
+            self._waiting.requeue(job.board)  # not retried after its time: only after a hang
         executor, self._executor = self._executor, None
         if executor is not None:
             self._watchdog.keep(executor.thread)
@@ -380,25 +374,19 @@ class SolverWorker:
         if not self._warm:
             if self._warm_stuck:
                 return  # until the stuck warm-up ends or a new board asks for a retry
-            job = Job(JobKind.WARM)
-        elif self._board_jobs:
-            job = self._board_jobs.popleft()
-        elif self._pending is not None:
-            job = Job(JobKind.SOLVE, self._pending)
-            self._pending = None
-            self.counters["searches"] += 1
-        elif self._judge and not self._faulted and hung < MAX_ABANDONED_THREADS:
-            board = next(iter(self._judge))
-            del self._judge[board]
-            job = Job(JobKind.JUDGE, board)
-        elif (self._prefetch and not self._faulted and hung < MAX_ABANDONED_THREADS
-              and self._latest is not None
-              and (child := self._knowledge.unknown_neighbour(self._latest, self._prefetched))):
-            job = Job(JobKind.PREFETCH, child)
-            self._prefetched.add(child)
-            self.counters["prefetches"] += 1
+            job: Job | None = Job(JobKind.WARM)
         else:
-            return
+            latest = self._latest
+            job = self._waiting.next_job(
+                not self._faulted and hung < MAX_ABANDONED_THREADS,
+                lambda skip: None if latest is None
+                else self._knowledge.unknown_neighbour(latest, skip))
+            if job is None:
+                return
+            if job.kind is JobKind.SOLVE:
+                self.counters["searches"] += 1
+            elif job.kind is JobKind.PREFETCH:
+                self.counters["prefetches"] += 1
         if self._executor is None or not self._executor.alive:
             if self._executor is not None:  # its thread died under us
                 self.counters["restarts"] += 1
@@ -407,7 +395,7 @@ class SolverWorker:
             try:
                 self._executor = DaemonThreadExecutor("fifteen-solver")
             except RuntimeError as exc:  # "can't start new thread": try again on the next tick
-                self._put_back(job)
+                self._waiting.put_back(job)
                 self._faulted = True
                 self._detail = "no thread for the coach"
                 self.faults.later(exc, job.kind.value)
@@ -416,13 +404,6 @@ class SolverWorker:
         self._running = job
         job.future = self._executor.submit(self._run, job)
         job.future.add_done_callback(partial(self._done, job))
-
-    def _put_back(self, job: Job) -> None:
-        """A job that could not start goes back where it came from."""
-        if job.kind is JobKind.BOARD:
-            self._board_jobs.appendleft(job)
-        elif job.kind is JobKind.SOLVE and self._pending is None:
-            self._pending = job.board
 
     def _publish(self) -> None:
         job = self._running
@@ -517,7 +498,7 @@ class SolverWorker:
     def _succeed(self, job: Job, result: object) -> None:
         if job.kind in BACKGROUND:
             if result is CANCELLED and job.kind is JobKind.JUDGE and job.board is not None:
-                self._judge = {job.board: None, **self._judge}  # interrupted: try again later
+                self._waiting.judge_again(job.board)  # interrupted: try again later
             return  # learned on the worker thread; submit() and known() find it in the cache
         if job.kind is JobKind.WARM:
             self._warm = True
@@ -542,10 +523,7 @@ class SolverWorker:
             self.counters["faults"] += 1
             return
         if job.kind is JobKind.BOARD:  # the game must still get a board: draw one uniformly
-            req = job.request
-            assert req is not None
-            board = random_board(req.width, req.height, random.Random(req.seed))
-            self._outbox.append(NewBoard(board, None, req.request_id))
+            self._uniform_board(job)
             if isinstance(error, ValueError):  # no board of that length exists: not a fault
                 log.info("board request %s: %s", job.request, error)
                 return
