@@ -2,11 +2,17 @@
 
 Every size asked for is multiplied by ``Fonts.scale`` (the large-text setting). Text checks
 (``tests/test_type_scale.py``) turn on ``RENDERED`` to learn which blitted surfaces are text.
+
+The face is DejaVu Sans Bold (``assets/fonts``, Bitstream Vera licence): pygame's built-in
+font spaced letters unevenly at UI sizes ("S pace", "G race your ghost"). The type scale
+was tuned on the built-in font, which pygame draws at 0.6875 of the size asked for;
+``FACE_SCALE`` gives DejaVu's wider letters the same line height.
 """
 
 from __future__ import annotations
 
 import weakref
+from pathlib import Path
 
 import pygame
 
@@ -17,6 +23,8 @@ MIN_FIT_PX = 16
 FIT_STEP = 0.9
 """Text too wide for its place is redrawn this much smaller until it fits."""
 LARGE_TEXT_SCALE = 1.25
+FACE = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
+FACE_SCALE = 0.6
 
 
 class TextLog:
@@ -75,7 +83,8 @@ class Fonts:
         size = max(6, int(size * self.scale))
         font = self._fonts.get(size)
         if font is None:
-            font = Font(None, size)
+            font = Font(FACE, max(6, round(size * FACE_SCALE))) if FACE.exists() \
+                else Font(None, size)
             self._fonts[size] = font
         return font
 
