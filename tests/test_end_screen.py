@@ -99,7 +99,7 @@ def test_end_screen_lines_have_the_right_figures() -> None:
     assert summary.move_points == move_points and summary.costs == costs
     assert lines == [
         "Solved!",
-        "3x3  3x3-42",
+        "game 3x3-42",
         "Grade",
         "A",  # efficiency 100% is an A; one hint level is named but costs no letter
         "A: 100% efficiency, 1 hint level used",

@@ -83,7 +83,7 @@ def analyse(board: Board, moves: str, oracle: ExactOracle | None = None) -> dict
 def _summary_data(summary: GameSummary, finished: bool) -> dict:
     data = asdict(summary)
     for key in ("seconds", "distances", "hints_used", "assisted", "coach_moves", "shape",
-                "solved_by_player"):
+                "solved_by_player", "by_coach"):
         data.pop(key, None)
     return {"solved": finished, **data}
 

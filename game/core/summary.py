@@ -72,6 +72,8 @@ class GameSummary:
     distances: tuple[int | None, ...]
     """Distance to the goal after each move of the final line, the start first."""
     solved_by_player: bool
+    by_coach: tuple[bool, ...] = ()
+    """Per move of the final line: whether the coach played it (auto-solve)."""
 
     @property
     def headline(self) -> str:
@@ -205,4 +207,5 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         points=max(0, total), perfect=perfect, grade=letter,
         grade_reason=why[0].upper() + why[1:] if letter == GRADE_UNRATED else f"{letter}: {why}",
         distances=_chart(sheet.trail(), start), solved_by_player=by_player and finished,
+        by_coach=tuple(node.by_coach for node in sheet.line.walk()) if sheet.line else (),
     )

@@ -27,6 +27,7 @@ X_TITLE = "moves"
 Y_TITLE = "distance to goal"
 LEGEND_YOU = "you"
 LEGEND_IDEAL = "ideal"
+LEGEND_COACH = "coach"
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,20 +93,21 @@ def _ticks(top: int) -> list[int]:
 
 def draw_distance_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | None],
                         theme: Theme, font: Callable[[int], pygame.font.Font],
-                        text_px: int | None = None) -> None:
+                        text_px: int | None = None, by_coach: Sequence[bool] = ()) -> None:
     """Draw the chart into ``box`` with labels of font size ``text_px`` (by default a share of
-    the box); reads its inputs and changes nothing else."""
+    the box); ``by_coach[i]`` marks move i + 1 as the coach's (drawn in its own colour).
+    Reads its inputs and changes nothing else."""
     previous_clip = surface.get_clip()
     surface.set_clip(pygame.Rect(box).clip(previous_clip))
     try:
-        _draw_chart(surface, box, distances, theme, font, text_px)
+        _draw_chart(surface, box, distances, theme, font, text_px, by_coach)
     finally:
         surface.set_clip(previous_clip)
 
 
 def _draw_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | None],
                 theme: Theme, font: Callable[[int], pygame.font.Font],
-                text_px: int | None) -> None:
+                text_px: int | None, by_coach: Sequence[bool]) -> None:
     label = font(text_px if text_px is not None else max(MIN_LABEL_PX,
                                                          int(box[3] * LABEL_FRACTION)))
     geo = chart_geometry(distances, box, label.get_height())
@@ -136,15 +138,39 @@ def _draw_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | Non
         if dots or len(run) == 1:
             for point in run:
                 pygame.draw.circle(surface, theme.chart_line, point, line_w + 1)
-    _legend(surface, geo, theme, label, line_w)
+    for start, end in coach_segments(geo, distances, by_coach):
+        pygame.draw.line(surface, theme.chart_coach, start, end, line_w)
+        if dots:
+            pygame.draw.circle(surface, theme.chart_coach, end, line_w + 1)
+    _legend(surface, geo, theme, label, line_w, any(by_coach))
+
+
+def coach_segments(geo: ChartGeometry, distances: Sequence[int | None],
+                   by_coach: Sequence[bool]) -> list[tuple[Point, Point]]:
+    """The chart's segments for the moves the coach played (both ends known)."""
+    px, py, pw, ph = geo.plot
+
+    def at(i: int, d: int) -> Point:
+        return (px + pw * i / geo.x_max, py + ph * (1 - d / geo.y_max))
+
+    out = []
+    for move, coach in enumerate(by_coach, start=1):
+        if coach and move < len(distances):
+            before, after = distances[move - 1], distances[move]
+            if before is not None and after is not None:
+                out.append((at(move - 1, before), at(move, after)))
+    return out
 
 
 def _legend(surface: pygame.Surface, geo: ChartGeometry, theme: Theme,
-            label: pygame.font.Font, line_w: int) -> None:
+            label: pygame.font.Font, line_w: int, coach: bool) -> None:
     px, py, pw, _ = geo.plot
     swatch = geo.label_px * 2
     x = px + pw
-    for text, colour in ((LEGEND_IDEAL, theme.chart_ideal), (LEGEND_YOU, theme.chart_line)):
+    entries = [(LEGEND_IDEAL, theme.chart_ideal), (LEGEND_YOU, theme.chart_line)]
+    if coach:
+        entries.insert(0, (LEGEND_COACH, theme.chart_coach))
+    for text, colour in entries:
         img = label.render(text, True, theme.muted)
         x -= img.get_width()
         surface.blit(img, (x, py - int(geo.label_px * MARGIN_TOP_LABELS)))

@@ -112,6 +112,20 @@ def percent(value: float | None) -> str:
     return UNKNOWN if value is None else f"{round(value * 100)}%"
 
 
+SUBTITLE_BOARD_MAX = 40
+"""Board text longer than this (boards past 4x4) is left off the subtitle."""
+
+
+def game_subtitle(shape: str, game_id: str) -> str:
+    """"game 4x4-123" for a seeded game; "4x4 board 1 2 3/..." for a given board (the board
+    text left off when long); the shape alone without an ID."""
+    if game_id.startswith(f"{shape}-"):
+        return f"game {game_id}"
+    if game_id and len(game_id) <= SUBTITLE_BOARD_MAX:
+        return f"{shape} board {game_id}"
+    return shape
+
+
 def end_screen_text(view: EndScreenView) -> EndScreenText:
     """The texts of the end screen, computed from the view alone."""
     s = view.summary
@@ -120,7 +134,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
     else:
         template = RANK_IN_TABLE if view.rank is not None else RANK_OUTSIDE
         rank_line = template.format(rank=view.rank, shape=s.shape)
-    subtitle = f"{s.shape}  {view.game_id}".strip()
+    subtitle = game_subtitle(s.shape, view.game_id)
     bonus = s.solve_bonus + s.time_bonus + s.perfect_bonus
     moves = str(s.moves) if not s.coach_moves else f"{s.moves} (+{s.coach_moves} coach)"
     notes = tuple(n for n in (s.grade_reason, s.history_note, s.coach_note) if n)
@@ -247,7 +261,7 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     _draw_stats(surface, box, text.stats[:-1], theme, font)
     _draw_notes(surface, box, text.notes[1:], theme, font)
     draw_distance_chart(surface, box.chart, view.summary.distances, theme, font,
-                        box.caption_px)
+                        box.caption_px, view.summary.by_coach)
     _draw_ranked_table(surface, box, view, text.rank_line, theme, font)
     _draw_footer(surface, box, text, theme, font)
 

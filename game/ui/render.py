@@ -145,8 +145,8 @@ def draw_board(surface: pygame.Surface, view: BoardView, layout: Layout, theme: 
         x, y = layout.cell_origin(row, col)
         x += view.offset
         surface.blit(cache.face(tile, tile == index + 1, size, theme, view), (x, y))
-        if index in view.hover_cells and not view.moving:
-            pygame.draw.rect(surface, theme.accent, (x, y, size, size), max(2, size // 40),
+        if index in view.hover_cells and not view.moving:  # neutral: the hint ring is coloured
+            pygame.draw.rect(surface, theme.hud_text, (x, y, size, size), max(2, size // 50),
                              border_radius=radius)
         if view.cue and tile == view.cue_tile and view.cue_strength > 0:
             good = view.cue.good

@@ -26,6 +26,8 @@ class Theme:
     hint: Color
     chart_line: Color
     chart_ideal: Color
+    chart_coach: Color
+    """The coach's moves on the chart (auto-solve), apart from the player's line."""
     panel: Color
 
 
@@ -46,6 +48,7 @@ THEMES: dict[str, Theme] = {
         hint=(120, 230, 255),
         chart_line=(255, 200, 90),
         chart_ideal=(120, 130, 160),
+        chart_coach=(110, 190, 255),
         panel=(34, 37, 54),
     ),
     "ocean": Theme(
@@ -64,6 +67,7 @@ THEMES: dict[str, Theme] = {
         hint=(255, 230, 120),
         chart_line=(255, 210, 120),
         chart_ideal=(110, 150, 175),
+        chart_coach=(190, 150, 255),
         panel=(18, 42, 60),
     ),
     "high-contrast": Theme(
@@ -82,6 +86,7 @@ THEMES: dict[str, Theme] = {
         hint=(0, 255, 255),
         chart_line=(255, 255, 0),
         chart_ideal=(255, 255, 255),
+        chart_coach=(0, 255, 255),
         panel=(20, 20, 20),
     ),
     "colour-blind": Theme(
@@ -102,6 +107,7 @@ THEMES: dict[str, Theme] = {
         hint=(240, 228, 66),
         chart_line=(230, 159, 0),
         chart_ideal=(150, 154, 170),
+        chart_coach=(86, 180, 233),
         panel=(34, 37, 46),
     ),
 }

@@ -22,7 +22,7 @@ from game.core.coach import CoachResult, Hint
 from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, MoveClass
 from game.core.spec import GameSpec
 from game.core.tween import Flash, SlideTween
-from game.session import Change, ChangeKind, Session
+from game.session import HINT_LEVELS, Change, ChangeKind, Session
 from game.store.highscores import AddResult
 from game.ui.audio import Sound
 from game.ui.autoplay import SOLVED_PAUSE, AutoPlayer
@@ -200,16 +200,16 @@ class PlayScene(Scene):
         if self.tween is not None:
             self.tween.finish()
             self.tween = None
-        before_streak = self.session.streak
+        before_streak, before_points = self.session.streak, self.session.points
         change = self.session.apply(action)
         if change is not None:
-            self._animate(change, before_streak)
+            self._animate(change, before_streak, before_points)
         elif isinstance(action, Move | Slide) and action.source in PLAYER_SOURCES \
                 and not self.session.solved:
             self.effects.bump()  # a move that cannot be made: a nudge, never a lost input
             self.emit(PlaySound(Sound.BUMP))
 
-    def _animate(self, change: Change, before_streak: int) -> None:
+    def _animate(self, change: Change, before_streak: int, before_points: int) -> None:
         seconds = self.ctx.settings.anim_seconds
         self.tween = SlideTween(change.before, change.after, seconds)
         if change.kind is ChangeKind.MOVE:
@@ -217,7 +217,7 @@ class PlayScene(Scene):
             self.emit(PlaySound(Sound.SLIDE))
             last = change.cues[-1] if change.cues else None
             if last is not None and (last.good or last.bad) and not self.solving:
-                self._cue(change, last, before_streak)
+                self._cue(change, last, self.session.points - before_points)
             streak = self.session.streak
             if streak >= STREAK_SOUND_EVERY and streak // STREAK_SOUND_EVERY \
                     > before_streak // STREAK_SOUND_EVERY:
@@ -231,8 +231,9 @@ class PlayScene(Scene):
             if self.autoplayer is None:
                 self.score = self.ctx.record_session(self.session, self.spec)
 
-    def _cue(self, change: Change, cue: MoveClass, before_streak: int) -> None:
-        """The judged move's flash on its tile and its points floating up."""
+    def _cue(self, change: Change, cue: MoveClass, gained: int) -> None:
+        """The judged move's flash on its tile and, floating up, what it changed the POINTS
+        figure by (with hints on, their cost is taken off: "+0 hint" at level 2)."""
         sheet = self.session.sheet
         self.cue = Flash(cue, CUE_SECONDS)
         after, before = change.after, change.before
@@ -241,8 +242,8 @@ class PlayScene(Scene):
         if self.cue_tile:
             cell = divmod(after.tiles.index(self.cue_tile), after.width)
             multiplier = sheet.last_points // BASE_POINTS if cue.good else 1
-            self.effects.pop(Popup(popup_text(sheet.last_points, multiplier,
-                                              sheet.last_assisted, not cue.exact), cue, cell))
+            self.effects.pop(Popup(popup_text(gained, multiplier, sheet.last_assisted,
+                                              not cue.exact), cue, cell))
 
     def _command(self, kind: CommandKind) -> None:
         if kind is CommandKind.PAUSE:
@@ -401,7 +402,8 @@ class PlayScene(Scene):
         hint = session.hint
         if session.hint_level == 0 or session.solved:
             return ""
-        cost = f"hints on: -{HINT_COST_PER_LEVEL * session.hint_level} a move (H hides them)"
+        then = "H shows the next steps" if session.hint_level < HINT_LEVELS - 1 else "H hides them"
+        cost = f"hints on: -{HINT_COST_PER_LEVEL * session.hint_level} a move ({then})"
         if hint is None or hint.optimal:
             return cost
         return f"coach's best line so far: {hint.distance} moves; {cost}"
@@ -416,8 +418,8 @@ class PlayScene(Scene):
         if ghost is not None and ctx.settings.ghost_tiles and not self.session.solved:
             draw_ghost_tiles(surface, ghost, self.session.board, layout, ctx.theme, ctx.fonts,
                              view.offset)
-        draw_effects(surface, self.effects, layout, ctx.theme, ctx.fonts)
         draw_hud(surface, self.hud_view(), layout, ctx.theme, ctx.fonts)
+        draw_effects(surface, self.effects, layout, ctx.theme, ctx.fonts)  # pop-ups on top
         if self.menu is not None:
             self.menu.draw(surface, ctx, self.spec, self.session.game_id or "")
         self.draw_notice(surface)

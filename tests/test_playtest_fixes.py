@@ -1,0 +1,77 @@
+"""Round-2 playtest fixes: honest pop-ups, the hint footer's words, the coach on the chart,
+the end screen's subtitle."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.scoring import ScoreSheet
+from game.core.summary import GameSummary, summarize
+from game.ui.chart import chart_geometry, coach_segments
+from game.ui.end_screen import game_subtitle
+from tests.app_driver import KEYS, frames, key, play
+from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
+from tests.fakes_front import FakeWorker
+from tests.test_summary import OPT
+from tests.test_summary import play as play_sheet
+
+
+def _popups(scene) -> list[str]:  # noqa: ANN001
+    return [p.text for p in scene.effects.popups]
+
+
+def test_a_popup_says_what_the_move_did_to_the_points_figure(make_app) -> None:  # noqa: ANN001
+    app = make_app(FakeWorker(instant=True))
+    scene = play(app)
+    frames(app, 3)
+    key(pygame.K_h)
+    key(pygame.K_h)  # level 2: each position costs 10, each optimal move earns 10
+    frames(app, 3)
+    before = scene.session.points
+    key(KEYS["U"])
+    frames(app, 2)
+    assert _popups(scene) == [f"{scene.session.points - before:+d} hint"] == ["+0 hint"]
+
+
+def test_without_hints_the_popup_is_the_moves_points(make_app) -> None:  # noqa: ANN001
+    app = make_app(FakeWorker(instant=True))
+    scene = play(app)
+    frames(app, 3)
+    key(KEYS["U"])
+    frames(app, 2)
+    assert _popups(scene) == ["+10"] and scene.session.points == 10
+
+
+def test_the_hint_footer_says_what_h_does_next(make_app) -> None:  # noqa: ANN001
+    app = make_app(FakeWorker(instant=True))
+    scene = play(app)
+    key(pygame.K_h)
+    frames(app, 2)
+    assert "H shows the next steps" in scene.hud_view().footer
+    key(pygame.K_h)
+    frames(app, 2)
+    assert "H hides them" in scene.hud_view().footer
+
+
+def test_the_chart_draws_the_coachs_moves_apart() -> None:
+    summary = _coach_finished()
+    assert summary.by_coach == (False, False, True, True)
+    geo = chart_geometry(summary.distances, (0, 0, 400, 200))
+    segments = coach_segments(geo, summary.distances, summary.by_coach)
+    assert len(segments) == 2
+    assert segments[0][0][0] < segments[0][1][0] == segments[1][0][0] < segments[1][1][0]
+
+
+def _coach_finished() -> GameSummary:
+    sheet = play_sheet(ScoreSheet.start(4), "oo")
+    for _ in range(2):
+        sheet = sheet.after_move(OPT, by_coach=True)
+    return summarize(sheet, 5.0, solved_by_player=False)
+
+
+def test_the_end_screen_subtitle_names_the_game_once() -> None:
+    assert game_subtitle("4x4", "4x4-1124") == "game 4x4-1124"
+    assert game_subtitle("3x3", "1 6 7/4 0 8/3 2 5") == "3x3 board 1 6 7/4 0 8/3 2 5"
+    long_board = " ".join(str(i) for i in range(25))
+    assert game_subtitle("5x5", long_board) == "5x5"
+    assert game_subtitle("4x4", "") == "4x4"
