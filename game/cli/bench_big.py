@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Sequence
 
+from game.cli.korf import from_korf
 from game.core.board import Board
 from game.core.generate import random_board
 
@@ -37,13 +38,8 @@ in their convention (blank first): ``korf_board`` turns them round to ours."""
 
 
 def korf_board(cells: str) -> Board:
-    """A Korf-Taylor board (goal: blank top-left, tile t in cell t) rotated half a turn, which
-    maps it onto our goal (blank bottom-right, tile t in cell t-1) with the same distance."""
-    values = [int(v) for v in cells.split()]
-    out = [0] * 25
-    for cell, t in enumerate(values):
-        out[24 - cell] = 0 if t == 0 else 25 - t
-    return Board(5, 5, tuple(out))
+    """A Korf-Taylor board turned to our goal with the same distance (``game.cli.korf``)."""
+    return from_korf([int(v) for v in cells.split()], side=5)
 
 
 def _p95(values: Sequence[float]) -> float:

@@ -7,16 +7,17 @@ from pathlib import Path
 from game.core.board import Board
 
 KORF_FILE = Path(__file__).with_name("data") / "korf100.tsv"
-CELLS = 16
 
 
-def from_korf(cells: list[int]) -> Board:
-    """Korf's goal has the blank top-left; turned half a turn, with tile t renamed 16 - t,
-    it is this game's goal, and every board keeps its optimal length."""
-    mapped = [0] * CELLS
+def from_korf(cells: list[int], side: int = 4) -> Board:
+    """Korf's goal (and Korf and Taylor's on 5x5) has the blank top-left; turned half a turn,
+    with tile t renamed side*side - t, it is this game's goal, and every board keeps its
+    optimal length."""
+    n = side * side
+    mapped = [0] * n
     for index, tile in enumerate(cells):
-        mapped[CELLS - 1 - index] = CELLS - tile if tile else 0
-    return Board(4, 4, tuple(mapped))
+        mapped[n - 1 - index] = n - tile if tile else 0
+    return Board(side, side, tuple(mapped))
 
 
 def korf100() -> list[tuple[Board, int]]:
