@@ -294,3 +294,50 @@ def test_prepare_without_waiting_never_blocks(monkeypatch) -> None:
     while not started and time.monotonic() < deadline:
         time.sleep(0.01)
     assert started == [(5, 5)]
+
+
+@pytest.fixture
+def two_threads() -> Iterator[None]:
+    """The one-shot commands' setting: a stage's two views on two threads."""
+    from game.solver.anytime import set_threads
+
+    set_threads(2)
+    yield
+    set_threads(1)
+
+
+def test_two_threaded_improve_still_proves_short_lines_optimal(tables, ball,
+                                                               two_threads) -> None:
+    from game.solver.heuristic import loaded_heuristic
+
+    tiles = [t for t, d in ball.items() if d == BALL_DEPTH][:5]
+    for cells in tiles:
+        board = Board(5, 5, cells)
+        slow = solve(board, deadline=time.monotonic() - 1).moves
+        line, proven = improve(board, loaded_heuristic(5, 5), slow, time.monotonic() + 5,
+                               np.zeros(1, dtype=np.int64))
+        assert proven and len(line) == BALL_DEPTH
+        assert board.apply_all(line).is_solved()
+
+
+def test_two_threaded_best_line_is_valid_and_cancels_quickly(tables, two_threads) -> None:
+    board = random_board(5, 5, random.Random(4))
+    found = big.best_line(board, deadline=time.monotonic() + 0.5)
+    assert board.apply_all(found.moves).is_solved()
+    token = CancelToken()
+    stopped: list[float] = []
+
+    def run() -> None:
+        try:
+            big.best_line(board, cancel=token, deadline=time.monotonic() + 20)
+        except SolveCancelled:
+            stopped.append(time.monotonic())
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    time.sleep(0.3)
+    asked = time.monotonic()
+    token.cancel()
+    thread.join(5)
+    assert stopped and stopped[0] - asked < 0.05
+    assert not any(t.name == "fifteen-search-view" for t in threading.enumerate())

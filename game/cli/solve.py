@@ -38,6 +38,9 @@ OPTIMAL_SHARE = 0.8
 QUICK_SHARE = 0.2
 """With the tables missing, the share of --seconds given to a quick line before the build."""
 PROG = "fifteen"
+PREPARED_CELLS = 16
+"""Boards up to this size start on the AOT kernels; bigger ones search two views at once on
+the JIT kernels, which release the GIL (the AOT ones do not)."""
 PARALLEL_FROM = 4
 """Batches of this many solvable boards or more are solved on several threads."""
 MAX_BATCH_THREADS = 4
@@ -92,6 +95,7 @@ class _Solver:
         self._loaded: set[tuple[int, int]] = set()
         if prepared:  # one-shot: the AOT kernels, when set-up built them, skip numba
             jit.use_prepared()
+        solver.set_search_threads(os.cpu_count() or 1)  # big boards: both views at once
 
     def start_up(self, board: Board) -> None:
         """Load the shape's prepared tables and kernels (start-up: nothing is built)."""
@@ -167,7 +171,7 @@ def cmd_solve(args: argparse.Namespace, board: Board) -> int:
         return EXIT_UNSOLVABLE
     progress = ProgressLine(sys.stderr, "building tables", quiet_off_terminal=True)
     try:
-        solver = _Solver(progress)
+        solver = _Solver(progress, prepared=board.size <= PREPARED_CELLS)
         solver.start_up(board)
         start = time.monotonic()
         found = solver.solve(board, seconds)
@@ -221,8 +225,9 @@ def cmd_batch(args: argparse.Namespace, text: str) -> int:
     item was a board (solvable or not) answered in time, else 2.
 
     From PARALLEL_FROM boards on, the boards are solved on one thread per core with the
-    JIT kernels (which release the GIL); fewer go one by one on the AOT kernels, which start
-    faster. Each answer is printed as soon as it and all before it are done.
+    JIT kernels (which release the GIL); fewer go one by one, on the AOT kernels (which start
+    faster) when none is bigger than 4x4. Each answer is printed as soon as it and all
+    before it are done.
     """
     seconds = getattr(args, "seconds", None)
     progress = ProgressLine(sys.stderr, "building tables", quiet_off_terminal=True)
@@ -230,7 +235,8 @@ def cmd_batch(args: argparse.Namespace, text: str) -> int:
     solvable = [b for _, _, b in items if isinstance(b, Board) and b.is_solvable()]
     workers = min(os.cpu_count() or 1, MAX_BATCH_THREADS)
     parallel = workers > 1 and len(solvable) >= PARALLEL_FROM
-    solver = _Solver(progress, prepared=not parallel) if solvable else None
+    prepared = not parallel and all(b.size <= PREPARED_CELLS for b in solvable)
+    solver = _Solver(progress, prepared=prepared) if solvable else None
     for board in solvable:
         assert solver is not None
         solver.start_up(board)  # each shape's tables once, before the threads start

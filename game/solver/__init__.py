@@ -5,6 +5,7 @@ shortest line found by a deadline), ``lower_bound``, ``within_reach`` and ``exac
 (5x5), with ``prepare_big_tables``/``warm_up_big`` at set-up; see ``game.solver.big``.
 """
 
+from game.solver.anytime import set_threads as set_search_threads
 from game.solver.big import (
     ENDGAME_REACH,
     best_line,
@@ -49,6 +50,7 @@ __all__ = [
     "optimal_moves",
     "prepare_big_tables",
     "random_board_with_length",
+    "set_search_threads",
     "set_give_way",
     "solve",
     "warm_up",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 
@@ -29,6 +30,16 @@ CHUNK_NODES = 1 << 16
 """Nodes per kernel call (a few ms): between calls the driver checks the clock."""
 
 Improved = Callable[[str], None]
+
+_threads = 1
+
+
+def set_threads(count: int) -> None:
+    """Threads one search may use (1 or 2): with 2, a stage's two views, the board and its
+    transpose, advance side by side on two cores. The game keeps 1 (its render loop needs
+    the other core); one-shot commands and benchmarks set 2 where there are two cores."""
+    global _threads
+    _threads = 2 if count >= 2 else 1
 
 
 TRANSPOSED_LETTER = str.maketrans("UDLR", "LRUD")
@@ -136,15 +147,9 @@ def improve(board: Board, heur: PatternHeuristic, best: str, deadline: float,
     while stage < len(WEIGHTS):
         weight = WEIGHTS[stage]
         views = [WeightedIda(board, heur, flag, weight, len(best), t) for t in (False, True)]
-        while not any(v.done for v in views):
-            if time.monotonic() >= deadline:
-                return best, False
-            if cancelled():
-                raise SolveCancelled(f"search of {board} was cancelled")
-            for view in views:
-                view.advance()
-                if view.done:
-                    break
+        race = _race_apart if _threads > 1 else _race_together
+        if not race(views, deadline, cancelled):
+            return best, False
         found = next((v for v in views if v.done), views[0])
         if found.line is None:
             if weight == WEIGHT_SCALE and found.exhausted:
@@ -161,3 +166,52 @@ def improve(board: Board, heur: PatternHeuristic, best: str, deadline: float,
         if weight == WEIGHT_SCALE or len(found.line) >= len(best) + 2 or stage == 0:
             stage += 1  # the window shortening already did better than this weight alone
     return best, False
+
+
+def _race_together(views: list[WeightedIda], deadline: float,
+                   cancelled: Callable[[], bool]) -> bool:
+    """Advance the views in turn until one is done; False at the deadline."""
+    while not any(v.done for v in views):
+        if time.monotonic() >= deadline:
+            return False
+        if cancelled():
+            raise SolveCancelled(f"search of {views[0].original} was cancelled")
+        for view in views:
+            view.advance()
+            if view.done:
+                break
+    return True
+
+
+def _race_apart(views: list[WeightedIda], deadline: float,
+                cancelled: Callable[[], bool]) -> bool:
+    """``_race_together`` with the second view on a thread of its own (the kernel releases
+    the GIL); whichever finishes first stops the other."""
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def run(view: WeightedIda) -> None:
+        try:
+            while not stop.is_set() and not view.done and time.monotonic() < deadline:
+                view.advance()
+        except BaseException as exc:  # handed to the calling thread below
+            errors.append(exc)
+        finally:
+            stop.set()
+
+    helper = threading.Thread(target=run, args=(views[1],), daemon=True,
+                              name="fifteen-search-view")
+    helper.start()
+    try:
+        while not stop.is_set() and not views[0].done:
+            if time.monotonic() >= deadline:
+                break
+            if cancelled():
+                raise SolveCancelled(f"search of {views[0].original} was cancelled")
+            views[0].advance()
+    finally:
+        stop.set()
+        helper.join()
+    if errors:
+        raise errors[0]
+    return any(v.done for v in views)
