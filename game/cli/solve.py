@@ -36,7 +36,10 @@ EXIT_NO_SOLVER = 3
 OPTIMAL_SHARE = 0.8
 """Share of --seconds spent proving optimality before falling back to a best-found solution."""
 QUICK_SHARE = 0.2
-"""With the tables missing, the share of --seconds given to a quick line before the build."""
+"""With the tables missing or a small budget, the share of --seconds given to a quick line
+before the build or the proof."""
+QUICK_FIRST_SECONDS = 0.5
+"""Budgets under this get a quick line first (a hard 15-puzzle's proof takes seconds)."""
 PROG = "fifteen"
 PREPARED_CELLS = 16
 """Boards up to this size start on the AOT kernels; bigger ones search two views at once on
@@ -121,8 +124,8 @@ class _Solver:
                 self._progress.clear()
                 shape = board.shape
                 raise NoAnswer(f"no checked solution of the {shape} board within {seconds:g} s "
-                               f"(its tables or compiled search are not ready yet; run "
-                               f"`python -m game.cli.prepare` or give more --seconds)")
+                               f"(give more --seconds; if its tables or compiled search are "
+                               f"not ready yet, run `python -m game.cli.prepare`)")
         self._progress.clear()
         if found.error is not None and found.moves is None:
             raise found.error
@@ -133,11 +136,14 @@ class _Solver:
         solver = self._solver
         try:
             width, height = board.width, board.height
-            if self._has(width, height) and self._cached(width, height) is None:
-                if deadline is not None:  # a quick line first: the build may outlast us
-                    quick = time.monotonic() + QUICK_SHARE * (deadline - time.monotonic())
-                    line = self._search.solve_best_found(board, deadline=quick, cancel=token)
-                    found.offer(line.moves, line.optimal, line.nodes)
+            building = self._has(width, height) and self._cached(width, height) is None
+            if deadline is not None and board.size <= PREPARED_CELLS and (
+                    building or deadline - time.monotonic() < QUICK_FIRST_SECONDS):
+                # a quick line first: the build, or a hard proof, may outlast the budget
+                quick = time.monotonic() + QUICK_SHARE * (deadline - time.monotonic())
+                line = self._search.solve_best_found(board, deadline=quick, cancel=token)
+                found.offer(line.moves, line.optimal, line.nodes)
+            if building:
                 self._get(width, height, progress=self._progress.show)
                 self._progress.clear()
             proof = None

@@ -15,6 +15,9 @@ from game.solver.results import SolveCancelled, SolveTimeout, Unsolvable, give_w
 Progress = Callable[[int, int], None]
 CHUNK_NODES = 1 << 19
 """Nodes per kernel call; between calls the driver checks the deadline and reports progress."""
+DEADLINE_CHUNK_NODES = 1 << 16
+"""Nodes per call under a deadline (a few ms), so a search gives up on time and leaves the
+rest of a small budget (`solve --seconds 0.02`) to a best-found line."""
 MAX_DEPTH = 255
 
 
@@ -69,7 +72,8 @@ class IdaSearch:
         h = self.heur
         while True:
             give_way()
-            ctl[kernels.LIMIT] = ctl[kernels.NODES] + CHUNK_NODES
+            chunk = CHUNK_NODES if self.deadline is None else DEADLINE_CHUNK_NODES
+            ctl[kernels.LIMIT] = ctl[kernels.NODES] + chunk
             status = kernels.ida_run(
                 self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves,
                 self.nextdir, self.saved, ctl, self.flag, h.nbr, h.tile_group, h.tile_slot,

@@ -10,7 +10,12 @@ import numpy as np
 
 from game.core.board import Board
 from game.solver import jit, tables
-from game.solver.heuristic import cached_heuristic, get_heuristic, has_heuristic
+from game.solver.heuristic import (
+    cached_heuristic,
+    get_heuristic,
+    has_big_heuristic,
+    has_heuristic,
+)
 from game.solver.ida import IdaSearch, Progress
 from game.solver.kernels import ida_run
 from game.solver.pdb import partition
@@ -181,6 +186,13 @@ def load_cached(width: int, height: int) -> bool:
     elif has_heuristic(width, height):
         if cached_heuristic(width, height) is None or not jit.compiled(ida_run):
             return False
+    elif has_big_heuristic(width, height):  # 5x5: its tables, then its kernels run once
+        if cached_heuristic(width, height) is None or not jit.compiled(ida_run):
+            return False
+        from game.solver.big import warm_up as warm_up_big
+
+        warm_up_big()
+        return True
     else:
         return False
     solve(goal.apply_all("DR"))
