@@ -41,9 +41,8 @@ before the build or the proof."""
 QUICK_FIRST_SECONDS = 0.5
 """Budgets under this get a quick line first (a hard 15-puzzle's proof takes seconds)."""
 PROG = "fifteen"
-PREPARED_CELLS = 16
-"""Boards up to this size start on the AOT kernels; bigger ones search two views at once on
-the JIT kernels, which release the GIL (the AOT ones do not)."""
+QUICK_CELLS = 16
+"""Boards up to this size (proven optimal) get a quick line first under a small budget."""
 PARALLEL_FROM = 4
 """Batches of this many solvable boards or more are solved on several threads."""
 MAX_BATCH_THREADS = 4
@@ -96,9 +95,11 @@ class _Solver:
         self._has = has_heuristic
         self._progress = progress
         self._loaded: set[tuple[int, int]] = set()
-        if prepared:  # one-shot: the AOT kernels, when set-up built them, skip numba
-            jit.use_prepared()
-        solver.set_search_threads(os.cpu_count() or 1)  # big boards: both views at once
+        # One-shot: the AOT kernels, when set-up built them, start without numba; they hold
+        # the GIL, so a big board's two views then take turns on one thread. On the JIT
+        # kernels (a batch, or no AOT module) they run at once on two cores.
+        aot = prepared and jit.use_prepared()
+        solver.set_search_threads(1 if aot else os.cpu_count() or 1)
 
     def start_up(self, board: Board) -> None:
         """Load the shape's prepared tables and kernels (start-up: nothing is built)."""
@@ -137,7 +138,7 @@ class _Solver:
         try:
             width, height = board.width, board.height
             building = self._has(width, height) and self._cached(width, height) is None
-            if deadline is not None and board.size <= PREPARED_CELLS and (
+            if deadline is not None and board.size <= QUICK_CELLS and (
                     building or deadline - time.monotonic() < QUICK_FIRST_SECONDS):
                 # a quick line first: the build, or a hard proof, may outlast the budget
                 quick = time.monotonic() + QUICK_SHARE * (deadline - time.monotonic())
@@ -177,7 +178,7 @@ def cmd_solve(args: argparse.Namespace, board: Board) -> int:
         return EXIT_UNSOLVABLE
     progress = ProgressLine(sys.stderr, "building tables", quiet_off_terminal=True)
     try:
-        solver = _Solver(progress, prepared=board.size <= PREPARED_CELLS)
+        solver = _Solver(progress)
         solver.start_up(board)
         start = time.monotonic()
         found = solver.solve(board, seconds)
@@ -231,9 +232,8 @@ def cmd_batch(args: argparse.Namespace, text: str) -> int:
     item was a board (solvable or not) answered in time, else 2.
 
     From PARALLEL_FROM boards on, the boards are solved on one thread per core with the
-    JIT kernels (which release the GIL); fewer go one by one, on the AOT kernels (which start
-    faster) when none is bigger than 4x4. Each answer is printed as soon as it and all
-    before it are done.
+    JIT kernels (which release the GIL); fewer go one by one on the AOT kernels, which start
+    faster. Each answer is printed as soon as it and all before it are done.
     """
     seconds = getattr(args, "seconds", None)
     progress = ProgressLine(sys.stderr, "building tables", quiet_off_terminal=True)
@@ -241,8 +241,7 @@ def cmd_batch(args: argparse.Namespace, text: str) -> int:
     solvable = [b for _, _, b in items if isinstance(b, Board) and b.is_solvable()]
     workers = min(os.cpu_count() or 1, MAX_BATCH_THREADS)
     parallel = workers > 1 and len(solvable) >= PARALLEL_FROM
-    prepared = not parallel and all(b.size <= PREPARED_CELLS for b in solvable)
-    solver = _Solver(progress, prepared=prepared) if solvable else None
+    solver = _Solver(progress, prepared=not parallel) if solvable else None
     for board in solvable:
         assert solver is not None
         solver.start_up(board)  # each shape's tables once, before the threads start

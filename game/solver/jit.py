@@ -166,6 +166,11 @@ def use_prepared() -> bool:
         return True
 
 
+def using_prepared() -> bool:
+    """Whether the AOT module is loaded (its kernels need no warm-up)."""
+    return _prepared is not None
+
+
 def compiled(*kernels: Callable[..., object]) -> bool:
     """Whether these kernels start without compiling: in the AOT module or numba's cache."""
     for k in kernels:

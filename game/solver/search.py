@@ -189,9 +189,10 @@ def load_cached(width: int, height: int) -> bool:
     elif has_big_heuristic(width, height):  # 5x5: its tables, then its kernels run once
         if cached_heuristic(width, height) is None or not jit.compiled(ida_run):
             return False
-        from game.solver.big import warm_up as warm_up_big
+        if not jit.using_prepared():  # the JIT kernels load from numba's cache on a first call
+            from game.solver.big import warm_up as warm_up_big
 
-        warm_up_big()
+            warm_up_big()
         return True
     else:
         return False

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -18,6 +19,8 @@ from game.ui.layout import Layout, Type, type_px
 from game.ui.theme import Theme
 
 POPUP_SECONDS = 0.8
+PILL_ALPHA = 200
+"""How opaque the plate behind a pop-up's words is (of 255)."""
 POPUP_RISE_TILES = 0.45
 """How far a pop-up floats up over its life, in tile sides."""
 SHAKE_SECONDS = 0.25
@@ -160,12 +163,21 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, them
         centre = (x + layout.tile_px // 2, int(y + layout.tile_px * 0.18 - rise))
         colour = theme.good if popup.kind.good else theme.bad
         alpha = int(255 * (1.0 - progress ** 2))
-        shadow = fonts.text(popup.text, px, theme.bg, bold=True)  # legible over any tile
         label = fonts.text(popup.text, px, colour, bold=True)
-        for image, (dx, dy) in ((shadow, (2, 2)), (label, (0, 0))):
-            image.set_alpha(alpha)
-            surface.blit(image, image.get_rect(center=(centre[0] + dx, centre[1] + dy)))
+        spot = label.get_rect(center=centre)
+        pill = _pill(spot.inflate(spot.height * 2 // 3, spot.height // 4).size, theme.bg)
+        for image, rect in ((pill, pill.get_rect(center=centre)), (label, spot)):
+            image.set_alpha(alpha)  # a dark pill behind the words: legible over any tile
+            surface.blit(image, rect)
             image.set_alpha(None)
+
+
+@lru_cache(maxsize=64)
+def _pill(size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surface:
+    """A rounded dark plate for a pop-up's words (made once per size)."""
+    plate = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(plate, (*colour, PILL_ALPHA), plate.get_rect(), border_radius=size[1] // 2)
+    return plate
 
 
 def _draw_particles(surface: pygame.Surface, particles: Particles, layout: Layout,

@@ -276,12 +276,20 @@ def _draw_header(surface: pygame.Surface, box: EndScreenLayout, text: EndScreenT
                  (x + w / 2, y + used), w, "center")
 
 
+UNRATED_WORDS = "not graded"
+
+
 def _draw_grade(surface: pygame.Surface, box: EndScreenLayout, grade: str, theme: Theme,
                 font: FontFn) -> None:
     x, y, w, h = box.grade
     pygame.draw.rect(surface, theme.panel, pygame.Rect(box.grade), border_radius=max(4, h // 8))
     label_h = blit_fit(surface, font, box.caption_px, GRADE_LABEL, theme.muted,
                        (x + w / 2, y + box.pad // 2), w, "center")
+    if grade == GRADE_UNRATED:  # words, not a lone dash that reads as an empty box
+        middle = y + (label_h + h) // 2 - font(box.body_px).get_height() // 2
+        blit_fit(surface, font, box.body_px, UNRATED_WORDS, theme.muted, (x + w / 2, middle),
+                 w - box.pad, "center")
+        return
     letter_px = max(box.title_px, int((h - label_h - box.pad) / 0.72))
     while font(letter_px).get_height() > h - label_h - box.pad // 2 and letter_px > box.body_px:
         letter_px = int(letter_px * 0.9)
