@@ -75,3 +75,13 @@ def test_the_end_screen_subtitle_names_the_game_once() -> None:
     long_board = " ".join(str(i) for i in range(25))
     assert game_subtitle("5x5", long_board) == "5x5"
     assert game_subtitle("4x4", "") == "4x4"
+
+
+def test_a_wasteful_move_at_zero_points_still_says_what_it_cost(make_app) -> None:  # noqa: ANN001
+    app = make_app(FakeWorker(instant=True))
+    scene = play(app)
+    frames(app, 3)
+    key(KEYS["D"])  # away from the goal: wasteful, and POINTS stays at its floor of 0
+    frames(app, 2)
+    assert scene.session.points == 0
+    assert _popups(scene) == ["-10"]

@@ -50,14 +50,15 @@ class Popup:
         return self.age >= POPUP_SECONDS
 
 
-def popup_text(points: int, multiplier: int, assisted: bool, line: bool = False) -> str:
-    """The words of a pop-up; ``line``: judged against the coach's line, not exactly."""
+def popup_text(points: int, multiplier: int, assisted: bool) -> str:
+    """The words of a pop-up, kept short (whether a move was judged against the coach's
+    line rather than exactly is named in the HUD, not here)."""
     words = f"{points:+d}"
     if assisted:
         words += " hint"
     elif multiplier > 1:
         words += f" x{multiplier}"
-    return f"{words} line" if line else words
+    return words
 
 
 @dataclass

@@ -265,7 +265,7 @@ def _draw_steps(surface: pygame.Surface, board: Board, path: str, layout: Layout
                 offset: int, theme: Theme, fonts: Fonts) -> None:
     """Numbered badges on the tiles to move next, the first one bright and larger."""
     s = layout.tile_px
-    px = type_px(layout.window, Type.CAPTION)
+    px = type_px(layout.window, Type.BODY)  # digits a player reads at a glance
     for cell, step in sorted(path_steps(board, path).items(), key=lambda item: -item[1]):
         x, y, _, _ = layout.cell_rect(cell)
         label = fonts.text(str(step), px, theme.bg if step == 1 else theme.tile_text, bold=True)

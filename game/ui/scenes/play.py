@@ -200,7 +200,8 @@ class PlayScene(Scene):
         if self.tween is not None:
             self.tween.finish()
             self.tween = None
-        before_streak, before_points = self.session.streak, self.session.points
+        sheet = self.session.sheet
+        before_streak, before_points = sheet.streak, sheet.move_points - sheet.costs
         change = self.session.apply(action)
         if change is not None:
             self._animate(change, before_streak, before_points)
@@ -217,7 +218,8 @@ class PlayScene(Scene):
             self.emit(PlaySound(Sound.SLIDE))
             last = change.cues[-1] if change.cues else None
             if last is not None and (last.good or last.bad) and not self.solving:
-                self._cue(change, last, self.session.points - before_points)
+                sheet = self.session.sheet
+                self._cue(change, last, sheet.move_points - sheet.costs - before_points)
             streak = self.session.streak
             if streak >= STREAK_SOUND_EVERY and streak // STREAK_SOUND_EVERY \
                     > before_streak // STREAK_SOUND_EVERY:
@@ -232,8 +234,9 @@ class PlayScene(Scene):
                 self.score = self.ctx.record_session(self.session, self.spec)
 
     def _cue(self, change: Change, cue: MoveClass, gained: int) -> None:
-        """The judged move's flash on its tile and, floating up, what it changed the POINTS
-        figure by (with hints on, their cost is taken off: "+0 hint" at level 2)."""
+        """The judged move's flash on its tile and, floating up, what it gained or cost: its
+        points less any hint cost it brought ("+0 hint" at level 2), before POINTS' floor
+        of zero (a wasteful move at 0 points still says what it cost)."""
         sheet = self.session.sheet
         self.cue = Flash(cue, CUE_SECONDS)
         after, before = change.after, change.before
@@ -242,8 +245,7 @@ class PlayScene(Scene):
         if self.cue_tile:
             cell = divmod(after.tiles.index(self.cue_tile), after.width)
             multiplier = sheet.last_points // BASE_POINTS if cue.good else 1
-            self.effects.pop(Popup(popup_text(gained, multiplier, sheet.last_assisted,
-                                              not cue.exact), cue, cell))
+            self.effects.pop(Popup(popup_text(gained, multiplier, sheet.last_assisted), cue, cell))
 
     def _command(self, kind: CommandKind) -> None:
         if kind is CommandKind.PAUSE:
