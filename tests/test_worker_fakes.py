@@ -120,6 +120,7 @@ class FakeSolver:
         cancel: FakeCancelToken | None = None,
         deadline: float | None = None,
         progress: Callable[[int, int], None] | None = None,
+        on_better: Callable[[str], None] | None = None,
     ) -> FakeOptimalMoves:
         with self.lock:
             self.started.append(board)

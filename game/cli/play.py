@@ -7,7 +7,6 @@ import signal
 from collections.abc import Callable
 from types import FrameType
 
-from game.core.generate import random_board
 from game.core.recording import Recording
 from game.core.spec import Difficulty, GameSpec
 from game.store.history import GameRecord
@@ -83,7 +82,7 @@ def run_demo(options: DemoOptions) -> int:
     try:
         app.push(TitleScene(app, options.width, options.height))
         spec = GameSpec(options.width, options.height, Difficulty.ANY, options.seed)
-        board = random_board(spec.width, spec.height, random.Random(spec.seed))
+        board = spec.seeded_board()
         player = AutoPlayer(random.Random(options.seed), hint_level=DEMO_HINT_LEVEL)
         app.push(PlayScene(app, board, spec, autoplayer=player))
         app.run(seconds=options.seconds)

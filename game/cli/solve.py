@@ -41,8 +41,6 @@ before the build or the proof."""
 QUICK_FIRST_SECONDS = 0.5
 """Budgets under this get a quick line first (a hard 15-puzzle's proof takes seconds)."""
 PROG = "fifteen"
-QUICK_CELLS = 16
-"""Boards up to this size (proven optimal) get a quick line first under a small budget."""
 PARALLEL_FROM = 4
 """Batches of this many solvable boards or more are solved on several threads."""
 MAX_BATCH_THREADS = 4
@@ -86,13 +84,19 @@ class _Solver:
     def __init__(self, progress: ProgressLine, prepared: bool = True) -> None:
         import game.solver as solver
         from game.solver import jit, search
-        from game.solver.heuristic import cached_heuristic, get_heuristic, has_heuristic
+        from game.solver.heuristic import (
+            MAX_PDB_CELLS,
+            cached_heuristic,
+            get_heuristic,
+            has_heuristic,
+        )
 
         self._solver = solver
         self._search = search
         self._cached = cached_heuristic
         self._get = get_heuristic
         self._has = has_heuristic
+        self._proven_cells = MAX_PDB_CELLS  # boards up to here are solved optimally
         self._progress = progress
         self._loaded: set[tuple[int, int]] = set()
         # One-shot: the AOT kernels, when set-up built them, start without numba; they hold
@@ -138,7 +142,7 @@ class _Solver:
         try:
             width, height = board.width, board.height
             building = self._has(width, height) and self._cached(width, height) is None
-            if deadline is not None and board.size <= QUICK_CELLS and (
+            if deadline is not None and board.size <= self._proven_cells and (
                     building or deadline - time.monotonic() < QUICK_FIRST_SECONDS):
                 # a quick line first: the build, or a hard proof, may outlast the budget
                 quick = time.monotonic() + QUICK_SHARE * (deadline - time.monotonic())

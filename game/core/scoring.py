@@ -238,9 +238,15 @@ class ScoreSheet:
                 + self.restarts * RESTART_COST)
 
     @property
+    def net(self) -> int:
+        """Move points minus costs, before the floor at zero (what a move's pop-up reports
+        the change of)."""
+        return self.move_points - self.costs
+
+    @property
     def points(self) -> int:
-        """Live points: move points minus costs, never below zero."""
-        return max(0, self.move_points - self.costs)
+        """Live points: ``net``, never below zero."""
+        return max(0, self.net)
 
     @property
     def multiplier(self) -> int:

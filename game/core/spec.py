@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import enum
+import random
 from dataclasses import dataclass, replace
 
 from game.core.board import Board
+from game.core.generate import random_board
 from game.core.ghost import GhostChoice
 
 
@@ -53,6 +55,12 @@ class GameSpec:
         """The same kind of game with a new board (a daily puzzle or a ghost race is followed
         by a normal game)."""
         return replace(self, seed=None, board=None, daily=None, ghost=None)
+
+    def seeded_board(self) -> Board:
+        """The uniformly random board its seed names (the one ``WxH-SEED`` IDs share)."""
+        if self.seed is None:
+            raise ValueError("a spec without a seed names no board")
+        return random_board(self.width, self.height, random.Random(self.seed))
 
     def game_id(self, board: Board) -> str:
         """A shareable name: ``WxH-SEED`` for seeded random boards, else the board text."""

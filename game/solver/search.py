@@ -183,17 +183,15 @@ def load_cached(width: int, height: int) -> bool:
     if tables.has_table(width, height):
         if not jit.compiled(tables._bfs, tables._walk_down):
             return False
-    elif has_heuristic(width, height):
+    elif has_heuristic(width, height) or has_big_heuristic(width, height):
         if cached_heuristic(width, height) is None or not jit.compiled(ida_run):
             return False
-    elif has_big_heuristic(width, height):  # 5x5: its tables, then its kernels run once
-        if cached_heuristic(width, height) is None or not jit.compiled(ida_run):
-            return False
-        if not jit.using_prepared():  # the JIT kernels load from numba's cache on a first call
-            from game.solver.big import warm_up as warm_up_big
+        if has_big_heuristic(width, height):  # 5x5: its kernels run once instead
+            if not jit.using_prepared():  # the JIT kernels load from numba's cache
+                from game.solver.big import warm_up as warm_up_big
 
-            warm_up_big()
-        return True
+                warm_up_big()
+            return True
     else:
         return False
     solve(goal.apply_all("DR"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 import pygame.gfxdraw
@@ -273,15 +274,23 @@ def _draw_steps(surface: pygame.Surface, board: Board, path: str, layout: Layout
                      label.get_height() // 2 + 3)
         centre = (x + offset + radius + max(2, s // 28), y + radius + max(2, s // 28))
         alpha = max(150, int(255 * (1.0 - STEP_FADE * (step - 1))))
-        badge = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
         fill = theme.accent if step == 1 else theme.hint
-        pygame.draw.circle(badge, (*fill, alpha), (radius + 1, radius + 1), radius)
-        pygame.draw.circle(badge, (*theme.tile_text, alpha), (radius + 1, radius + 1), radius,
-                           max(1, radius // 8))
+        badge = _badge(radius, fill, theme.tile_text, alpha)
         surface.blit(badge, (centre[0] - radius - 1, centre[1] - radius - 1))
         label.set_alpha(alpha)
         surface.blit(label, label.get_rect(center=centre))
         label.set_alpha(None)
+
+
+@lru_cache(maxsize=64)
+def _badge(radius: int, fill: tuple[int, int, int], edge: tuple[int, int, int],
+           alpha: int) -> pygame.Surface:
+    """A step badge's disc (made once per size, colour and step, not every frame)."""
+    badge = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
+    pygame.draw.circle(badge, (*fill, alpha), (radius + 1, radius + 1), radius)
+    pygame.draw.circle(badge, (*edge, alpha), (radius + 1, radius + 1), radius,
+                       max(1, radius // 8))
+    return badge
 
 
 def footer_px(unit: int) -> int:
@@ -300,7 +309,7 @@ def draw_menu(surface: pygame.Surface, view: MenuView, theme: Theme, fonts: Font
     unit = menu_unit((w, h))
     rects = [pygame.Rect(r) for r in menu_rects((w, h), len(view.items))]
     footer_in_panel = dim and bool(rects)
-    if dim and rects:
+    if footer_in_panel:
         bottom = rects[-1].bottom + unit * 2 + fonts(footer_px(unit)).get_height()
         panel = pygame.Rect(0, 0, min(w - 2 * unit, unit * 22), bottom - int(h * 0.06))
         panel.midtop = (w // 2, int(h * 0.06))

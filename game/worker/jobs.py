@@ -211,18 +211,14 @@ def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,
             improved(hint)
 
     try:
-        if board.size > BIG_CELLS:
-            result = solver.optimal_moves(board, cancel=token, deadline=deadline,
-                                          progress=progress, on_better=better)
-        else:
-            result = solver.optimal_moves(board, cancel=token, deadline=deadline,
-                                          progress=progress)
+        result = solver.optimal_moves(board, cancel=token, deadline=deadline, progress=progress,
+                                      on_better=better if board.size > BIG_CELLS else None)
     except solver.SolveCancelled:
         if token.cancelled:
             return CANCELLED
         raise WorkerError(f"search of {job.board} ran past its deadline") from None
     give_way()  # replaying and learning the path is interpreted work
-    hint = checked_hint(job.board, result)
+    hint = checked_hint(board, result)
     knowledge.learn(hint)
     return hint
 

@@ -6,7 +6,7 @@ import random
 from concurrent.futures import Future
 from dataclasses import replace
 
-from game.core.generate import MAX_SEED, random_board
+from game.core.generate import MAX_SEED
 from game.core.recording import Recording
 from game.core.spec import Difficulty, GameSpec, difficulty_length
 from game.store.history import GameRecord
@@ -32,8 +32,7 @@ def game_scene(ctx: SceneContext, spec: GameSpec, submit: Submit) -> Scene:
         spec, pending = find_ghost(ctx.scores, submit, spec)
         return PlayScene(ctx, board, spec, ghost_pending=pending)
     if length is None:
-        return PlayScene(ctx, random_board(spec.width, spec.height, random.Random(spec.seed)),
-                         spec)
+        return PlayScene(ctx, spec.seeded_board(), spec)
     assert spec.seed is not None
     request = ctx.coach.request_board(spec.width, spec.height, length, spec.seed)
     return GeneratingScene(ctx, spec, request)
@@ -62,13 +61,12 @@ def attract_scene(ctx: SceneContext, shapes: tuple[tuple[int, int], ...]) -> Sce
     """A self-playing game on one of ``shapes`` that any key ends."""
     width, height = ctx.rng.choice(shapes)
     spec = GameSpec(width, height, Difficulty.ANY, ctx.rng.randrange(MAX_SEED))
-    board = random_board(width, height, random.Random(spec.seed))
-    return PlayScene(ctx, board, spec, autoplayer=AutoPlayer(random.Random(spec.seed)),
-                     attract=True)
+    return PlayScene(ctx, spec.seeded_board(), spec,
+                     autoplayer=AutoPlayer(random.Random(spec.seed)), attract=True)
 
 
 def next_demo_scene(ctx: SceneContext, done: NextDemoBoard) -> Scene:
     """The next seeded board for a self-playing game that just finished."""
     spec = replace(done.spec.fresh(), seed=ctx.rng.randrange(MAX_SEED))
-    board = random_board(spec.width, spec.height, random.Random(spec.seed))
-    return PlayScene(ctx, board, spec, autoplayer=done.autoplayer, attract=done.attract)
+    return PlayScene(ctx, spec.seeded_board(), spec, autoplayer=done.autoplayer,
+                     attract=done.attract)

@@ -200,17 +200,16 @@ class PlayScene(Scene):
         if self.tween is not None:
             self.tween.finish()
             self.tween = None
-        sheet = self.session.sheet
-        before_streak, before_points = sheet.streak, sheet.move_points - sheet.costs
+        before_streak, before_net = self.session.streak, self.session.sheet.net
         change = self.session.apply(action)
         if change is not None:
-            self._animate(change, before_streak, before_points)
+            self._animate(change, before_streak, before_net)
         elif isinstance(action, Move | Slide) and action.source in PLAYER_SOURCES \
                 and not self.session.solved:
             self.effects.bump()  # a move that cannot be made: a nudge, never a lost input
             self.emit(PlaySound(Sound.BUMP))
 
-    def _animate(self, change: Change, before_streak: int, before_points: int) -> None:
+    def _animate(self, change: Change, before_streak: int, before_net: int) -> None:
         seconds = self.ctx.settings.anim_seconds
         self.tween = SlideTween(change.before, change.after, seconds)
         if change.kind is ChangeKind.MOVE:
@@ -218,8 +217,7 @@ class PlayScene(Scene):
             self.emit(PlaySound(Sound.SLIDE))
             last = change.cues[-1] if change.cues else None
             if last is not None and (last.good or last.bad) and not self.solving:
-                sheet = self.session.sheet
-                self._cue(change, last, sheet.move_points - sheet.costs - before_points)
+                self._cue(change, last, self.session.sheet.net - before_net)
             streak = self.session.streak
             if streak >= STREAK_SOUND_EVERY and streak // STREAK_SOUND_EVERY \
                     > before_streak // STREAK_SOUND_EVERY:
