@@ -174,3 +174,17 @@ def test_grade_falls_back_to_accuracy_then_unrated() -> None:
     assert grade(None, 0.9, 0, False) == "A"
     assert grade(None, -0.2, 0, False) == "D"
     assert grade(None, None, 0, False) == "-"
+
+
+def test_a_finished_games_chart_never_shows_more_than_the_moves_left() -> None:
+    """Off-line moves grow the best known length by each detour (5x5); once the game is
+    finished its own line is known, so the chart is capped by the moves that were left."""
+    sheet = ScoreSheet.start(None, width=5, height=5)
+    for distance in (9, 10, 11, 12):  # judged off-line: the best known length grows
+        sheet = sheet.after_move(MoveClass.OFF_LINE, distance)
+    for distance in (3, 2, 1, 0):
+        sheet = sheet.after_move(MoveClass.LINE, distance)
+    summary = summarize(sheet, 5.0, True)
+    assert summary.distances[1:] == (7, 6, 5, 4, 3, 2, 1, 0)
+    unfinished = summarize(sheet.after_move(MoveClass.OFF_LINE, 1), 5.0, True, finished=False)
+    assert unfinished.distances[4] == 12  # short of the goal: as judged

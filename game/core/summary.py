@@ -108,10 +108,19 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _chart(trail: tuple[int | None, ...], start: int | None) -> tuple[int | None, ...]:
-    """The distance chart; without an exact start, it starts at the coach's line length."""
+def _chart(trail: tuple[int | None, ...], start: int | None,
+           finished: bool) -> tuple[int | None, ...]:
+    """The distance chart; without an exact start, it starts at the coach's line length.
+
+    A finished game's own line is a known line too, so no point is charted farther from the
+    goal than the moves that were left: on big boards, off-line judgements grow the best
+    known length by each detour, which would otherwise climb while the game closes in.
+    """
     if trail and trail[0] is None and start is not None:
-        return (start, *trail[1:])
+        trail = (start, *trail[1:])
+    if finished:
+        last = len(trail) - 1
+        trail = tuple(d if d is None else min(d, last - i) for i, d in enumerate(trail))
     return trail
 
 
@@ -206,6 +215,6 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         time_bonus=timed, perfect_bonus=perfect_bonus, costs=sheet.costs,
         points=max(0, total), perfect=perfect, grade=letter,
         grade_reason=why[0].upper() + why[1:] if letter == GRADE_UNRATED else f"{letter}: {why}",
-        distances=_chart(sheet.trail(), start), solved_by_player=by_player and finished,
+        distances=_chart(sheet.trail(), start, finished), solved_by_player=by_player and finished,
         by_coach=tuple(node.by_coach for node in sheet.line.walk()) if sheet.line else (),
     )
