@@ -85,3 +85,32 @@ def test_a_wasteful_move_at_zero_points_still_says_what_it_cost(make_app) -> Non
     frames(app, 2)
     assert scene.session.points == 0
     assert _popups(scene) == ["-10"]
+
+
+def test_the_end_screen_says_points_never_go_below_zero() -> None:
+    from game.core.scoring import MoveClass
+    from game.ui import fonts as fonts_module
+    from game.ui.end_screen import EndScreenView, draw_end_screen
+    from game.ui.theme import get_theme
+
+    sheet = ScoreSheet.start(4)
+    for _ in range(3):
+        sheet = sheet.after_move(MoveClass.WASTEFUL)
+    summary = summarize(sheet, 5.0, solved_by_player=False)
+    assert summary.points == 0 and summary.move_points < 0
+    drawn: list[str] = []
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
+            assert fonts_module.RENDERED is not None
+            drawn.append(fonts_module.RENDERED.text_of(source) or "")
+            return super().blit(source, dest, area, special_flags)
+
+    fonts_module.RENDERED = fonts_module.TextLog()
+    try:
+        pygame.display.init()
+        draw_end_screen(Spy((760, 820)), EndScreenView(summary), get_theme("classic"),
+                        fonts_module.Fonts())
+    finally:
+        fonts_module.RENDERED = None
+    assert "0 points (never below 0)" in drawn

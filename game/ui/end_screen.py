@@ -302,7 +302,10 @@ def _draw_hero(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenVie
     """The points (counting up), why the grade is what it is, and one badge for new bests."""
     x, y, w, h = box.hero
     points = view.summary.points if view.points_shown is None else view.points_shown
-    used = blit_fit(surface, font, box.title_px, f"{points} points", theme.hud_text, (x, y), w)
+    words = f"{points} points"
+    if points == 0 and raw_total(view.summary) < 0:  # the stats' "Points" note, said here
+        words += " (never below 0)"
+    used = blit_fit(surface, font, box.title_px, words, theme.hud_text, (x, y), w)
     if text.notes:
         used += blit_fit(surface, font, box.body_px, text.notes[0], theme.hud_text,
                          (x, y + used), w)
