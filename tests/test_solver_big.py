@@ -15,7 +15,8 @@ from helpers import neighbours
 from game.core.board import Board
 from game.core.generate import random_board
 from game.solver import CancelToken, SolveCancelled, SolveTimeout, big, optimal_moves, solve
-from game.solver.anytime import WEIGHT_SCALE, WeightedIda, improve, transposed
+from game.solver.anytime import WEIGHT_SCALE, WeightedIda, improve
+from game.solver.encoding import transposed
 from game.solver.grid import manhattan
 from game.solver.heuristic import _heuristics, make_heuristic
 from game.solver.large import _peel
@@ -258,21 +259,22 @@ def test_unsolvable_boards_are_refused(tables) -> None:
 
 @pytest.mark.slow
 def test_real_5x5_tables_are_admissible_on_known_optima(ball) -> None:
-    from game.cli.bench_big import KORF_TAYLOR, korf_board
+    from game.cli.korf import korf24
 
     assert big.prepare(None)
     for tiles, d in list(ball.items())[::3]:
         assert big.lower_bound(Board(5, 5, tiles)) <= d
-    for cells, optimum in KORF_TAYLOR:
-        assert big.lower_bound(korf_board(cells)) <= optimum
+    for board, optimum in korf24():
+        assert big.lower_bound(board) <= optimum
 
 
 def test_known_optimum_boards_turn_round_to_our_goal() -> None:
-    from game.cli.bench_big import KORF_TAYLOR, korf_board
+    from game.cli.korf import from_korf, korf24
 
-    assert korf_board(" ".join(str(t) for t in range(25))).is_solved()
-    for cells, optimum in KORF_TAYLOR:
-        board = korf_board(cells)
+    assert from_korf(list(range(25)), side=5).is_solved()
+    known = korf24()
+    assert len(known) == 50 and sum(optimum for _, optimum in known) == 5039  # mean 100.78
+    for board, optimum in known:
         assert board.is_solvable()
         assert manhattan(board) <= optimum
         assert (manhattan(board) - optimum) % 2 == 0

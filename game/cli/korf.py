@@ -1,4 +1,4 @@
-"""Korf's 100 standard 15-puzzles (``data/korf100.tsv``), turned to this game's goal."""
+"""Known-optimal benchmark boards (Korf's 100 15-puzzles, Korf and Felner's 50 24-puzzles)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 from game.core.board import Board
 
 KORF_FILE = Path(__file__).with_name("data") / "korf100.tsv"
+KORF24_FILE = Path(__file__).with_name("data") / "korf24.tsv"
 
 
 def from_korf(cells: list[int], side: int = 4) -> Board:
@@ -20,11 +21,21 @@ def from_korf(cells: list[int], side: int = 4) -> Board:
     return Board(side, side, tuple(mapped))
 
 
-def korf100() -> list[tuple[Board, int]]:
-    """(board, optimal length) for each of Korf's 100, in his order."""
+def _rows(path: Path, side: int) -> list[tuple[Board, int]]:
     rows = []
-    for line in KORF_FILE.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             _, length, cells = line.split("\t")
-            rows.append((from_korf([int(c) for c in cells.split()]), int(length)))
+            rows.append((from_korf([int(c) for c in cells.split()], side), int(length)))
     return rows
+
+
+def korf100() -> list[tuple[Board, int]]:
+    """(board, optimal length) for each of Korf's 100, in his order."""
+    return _rows(KORF_FILE, 4)
+
+
+def korf24() -> list[tuple[Board, int]]:
+    """(board, optimal length) for Korf and Felner's 50 24-puzzles, in their order (the
+    first ten are Korf and Taylor's)."""
+    return _rows(KORF24_FILE, 5)

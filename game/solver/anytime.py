@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import numpy as np
 
 from game.core.board import MOVES, Board
 from game.solver import kernels
+from game.solver.encoding import TRANSPOSED_LETTER, transposed
 from game.solver.heuristic import PatternHeuristic
 from game.solver.ida import MAX_DEPTH, IdaSearch
 from game.solver.results import SolveCancelled, give_way
+from game.solver.widebeam import WideBeam
 from game.solver.window import shorten
 
 WEIGHT_SCALE = 100
@@ -28,6 +31,17 @@ SHORTEN_WINDOWS = (24, 32, 40)
 shortcuts the shorter ones cannot, at more nodes per stretch)."""
 CHUNK_NODES = 1 << 16
 """Nodes per kernel call (a few ms): between calls the driver checks the clock."""
+FIRST_WIDTH = 512
+"""The first beam's width: a line about 1.2 times the optimum in a few milliseconds."""
+MAX_WIDTH = 1 << 15
+"""The widest beam (about 130 MB of seen-board hashes and links per view)."""
+WIDTH_GROWTH = 4
+WIDTH_STEP = 256
+TIME_SHARE = 0.85
+"""A wider beam is started only if its time, guessed from the last one's, fits in this share
+of the time left."""
+HELPER_POLL = 0.002
+"""How often a thread waiting for a second view looks at the clock and the cancel flag."""
 
 Improved = Callable[[str], None]
 
@@ -40,23 +54,6 @@ def set_threads(count: int) -> None:
     the other core); one-shot commands and benchmarks set 2 where there are two cores."""
     global _threads
     _threads = 2 if count >= 2 else 1
-
-
-TRANSPOSED_LETTER = str.maketrans("UDLR", "LRUD")
-"""A move on the transposed board is this move on the board itself."""
-
-
-def transposed(board: Board) -> Board:
-    """The board mirrored in its main diagonal (square boards): the same distance."""
-    w = board.width
-    cells = [0] * board.size
-    for cell, t in enumerate(board.tiles):
-        r, c = divmod(cell, w)
-        if t:
-            gr, gc = divmod(t - 1, w)
-            t = gc * w + gr + 1
-        cells[c * w + r] = t
-    return Board(w, w, tuple(cells))
 
 
 class WeightedIda(IdaSearch):
@@ -147,8 +144,7 @@ def improve(board: Board, heur: PatternHeuristic, best: str, deadline: float,
     while stage < len(WEIGHTS):
         weight = WEIGHTS[stage]
         views = [WeightedIda(board, heur, flag, weight, len(best), t) for t in (False, True)]
-        race = _race_apart if _threads > 1 else _race_together
-        if not race(views, deadline, cancelled):
+        if not _run(views, deadline, cancelled):
             return best, False
         found = next((v for v in views if v.done), views[0])
         if found.line is None:
@@ -168,50 +164,109 @@ def improve(board: Board, heur: PatternHeuristic, best: str, deadline: float,
     return best, False
 
 
-def _race_together(views: list[WeightedIda], deadline: float,
-                   cancelled: Callable[[], bool]) -> bool:
-    """Advance the views in turn until one is done; False at the deadline."""
-    while not any(v.done for v in views):
+def widen(board: Board, heur: PatternHeuristic, best: str, deadline: float,
+          flag: np.ndarray, on_better: Improved | None = None,
+          cancelled: Callable[[], bool] = lambda: False) -> str:
+    """The shortest line of beam searches (``WideBeam``) widening while they fit the time.
+
+    The first beam is FIRST_WIDTH boards wide; each next one is WIDTH_GROWTH times wider, or
+    as wide as the time left allows going by the last one's pace (TIME_SHARE of it), and the
+    ladder stops when that is not wider than the last. With two threads each width runs on
+    the board and its transpose side by side; with one, the views take turns. Each beam
+    only looks for lines shorter than the best so far; ``on_better`` hears each one.
+    """
+    width = FIRST_WIDTH
+    flip = False
+    while True:
+        start = time.monotonic()
+        sides = (False, True) if _threads > 1 else (flip,)
+        views = [WideBeam(board, heur, flag, width, len(best), t) for t in sides]
+        if not _run(views, deadline, cancelled, every=True):
+            return best
+        for view in views:
+            if view.line is not None and len(view.line) < len(best):
+                best = _checked(board, view.line)
+                if on_better is not None:
+                    on_better(best)
+        spent = max(time.monotonic() - start, 1e-4)
+        fits = int((deadline - time.monotonic()) * TIME_SHARE / spent * width)
+        wider = min(MAX_WIDTH, width * WIDTH_GROWTH, fits // WIDTH_STEP * WIDTH_STEP)
+        if wider <= width:
+            return best
+        width = wider
+        flip = not flip
+
+
+class View(Protocol):
+    """One search of a board that advances chunk by chunk (``WeightedIda``, ``WideBeam``)."""
+
+    original: Board
+    done: bool
+    line: str | None
+
+    def advance(self) -> None: ...
+
+
+def _run(views: Sequence[View], deadline: float, cancelled: Callable[[], bool],
+         every: bool = False) -> bool:
+    """Advance the views until one is done (``every``: all are); False at the deadline.
+
+    With two threads (``set_threads``) the second view runs on a thread of its own (the
+    kernels release the GIL); when it is the one that finishes first it stops the other.
+    """
+    if _threads == 1 or len(views) == 1:
+        return _run_together(views, deadline, cancelled, every)
+    return _run_apart(views, deadline, cancelled, every)
+
+
+def _run_together(views: Sequence[View], deadline: float, cancelled: Callable[[], bool],
+                  every: bool) -> bool:
+    finished = all if every else any
+    while not finished(v.done for v in views):
         if time.monotonic() >= deadline:
             return False
         if cancelled():
             raise SolveCancelled(f"search of {views[0].original} was cancelled")
         for view in views:
             view.advance()
-            if view.done:
+            if view.done and not every:
                 break
     return True
 
 
-def _race_apart(views: list[WeightedIda], deadline: float,
-                cancelled: Callable[[], bool]) -> bool:
-    """``_race_together`` with the second view on a thread of its own (the kernel releases
-    the GIL); whichever finishes first stops the other."""
+def _run_apart(views: Sequence[View], deadline: float, cancelled: Callable[[], bool],
+               every: bool) -> bool:
     stop = threading.Event()
     errors: list[BaseException] = []
 
-    def run(view: WeightedIda) -> None:
+    def run(view: View) -> None:
         try:
             while not stop.is_set() and not view.done and time.monotonic() < deadline:
                 view.advance()
         except BaseException as exc:  # handed to the calling thread below
             errors.append(exc)
-        finally:
             stop.set()
+        finally:
+            if not every:
+                stop.set()
 
     helper = threading.Thread(target=run, args=(views[1],), daemon=True,
                               name="fifteen-search-view")
     helper.start()
     try:
-        while not stop.is_set() and not views[0].done:
+        while not stop.is_set() and not (views[0].done and (not every or not helper.is_alive())):
             if time.monotonic() >= deadline:
                 break
             if cancelled():
                 raise SolveCancelled(f"search of {views[0].original} was cancelled")
-            views[0].advance()
+            if views[0].done:
+                helper.join(HELPER_POLL)
+            else:
+                views[0].advance()
     finally:
         stop.set()
         helper.join()
     if errors:
         raise errors[0]
-    return any(v.done for v in views)
+    finished = all if every else any
+    return finished(v.done for v in views)

@@ -44,6 +44,7 @@ from game.solver.results import (
     Unsolvable,
     polled,
 )
+from game.solver.widebeam import warm_beam
 from game.solver.window import shorten
 
 SIDE = 5
@@ -72,6 +73,7 @@ def warm_up() -> None:
     board = Board.goal(SIDE, SIDE).apply_all("DDRRULDL")
     flag = np.zeros(1, dtype=np.int64)
     shorten(board, "RURDLLUU", time.monotonic() + 1, flag)
+    warm_beam()
     if tables_ready():
         exact_endgame(board)
         best_line(board.apply_all("DDRRUULL"), deadline=time.monotonic() + 0.05)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import numpy as np
 
 from game.core.board import Board
-from game.solver.anytime import improve
+from game.solver.anytime import improve, widen
 from game.solver.grid import LargeCancelled, manhattan_tiles
 from game.solver.heuristic import PatternHeuristic
 from game.solver.large import (
@@ -104,8 +104,9 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
     if prefix:
         corner_until = time.monotonic() + CORNER_SHARE * (deadline - time.monotonic())
     try:
-        rest, optimal = improve(Board(SIDE, SIDE, tuple(corner)), heur, first, corner_until,
-                                flag, report, cancelled)
+        corner_board = Board(SIDE, SIDE, tuple(corner))
+        rest = widen(corner_board, heur, first, corner_until, flag, report, cancelled)
+        rest, optimal = improve(corner_board, heur, rest, corner_until, flag, report, cancelled)
         moves = _without_loops(tiles, w, prefix + rest)
         if len(moves) < len(best):
             best = moves

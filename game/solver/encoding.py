@@ -20,6 +20,23 @@ def blank_offsets(width: int) -> tuple[int, int, int, int]:
     return (width, -width, 1, -1)
 
 
+TRANSPOSED_LETTER = str.maketrans("UDLR", "LRUD")
+"""A move on the transposed board is this move on the board itself."""
+
+
+def transposed(board: Board) -> Board:
+    """The board mirrored in its main diagonal (square boards): the same distance."""
+    w = board.width
+    cells = [0] * board.size
+    for cell, t in enumerate(board.tiles):
+        r, c = divmod(cell, w)
+        if t:
+            gr, gc = divmod(t - 1, w)
+            t = gc * w + gr + 1
+        cells[c * w + r] = t
+    return Board(w, w, tuple(cells))
+
+
 def neighbour_table(width: int, height: int) -> np.ndarray:
     """``nbr[cell, code]`` = the cell the blank moves to from ``cell`` on that move, or -1."""
     n = width * height

@@ -35,6 +35,8 @@ class PatternHeuristic:
     groups' tables one after another from ``offsets[g]``. On square boards the same tables are
     also looked up on the transposed board (``mirror_tile``/``mirror_cell``) and the larger
     sum is used: both are admissible and consistent, so their maximum is too.
+    ``group_tiles[g, slot]`` is the tile in that slot; ``mirror_src[g, slot]`` the tile whose
+    transposed image it is (the beam reads placements from a board's inverse).
     """
 
     width: int
@@ -49,6 +51,8 @@ class PatternHeuristic:
     mirror_cell: np.ndarray
     use_mirror: bool
     nbr: np.ndarray
+    group_tiles: np.ndarray
+    mirror_src: np.ndarray
     build_seconds: float = 0.0
     load_seconds: float = 0.0
 
@@ -109,12 +113,18 @@ def _assemble(width: int, height: int, groups: tuple[tuple[int, ...], ...],
         for s, t in enumerate(group):
             tile_group[t], tile_slot[t] = g, s
     mirror_tile, mirror_cell = _mirror_maps(width, height)
+    group_tiles = np.zeros((len(groups), int(sizes.max())), dtype=np.int64)
+    mirror_src = np.zeros_like(group_tiles)
+    source = {int(mirror_tile[t]): t for t in range(1, n)}
+    for g, group in enumerate(groups):
+        for s, t in enumerate(group):
+            group_tiles[g, s], mirror_src[g, s] = t, source[t]
     pdbs = np.concatenate(tables)
     pdbs.setflags(write=False)
     return PatternHeuristic(
         width, height, groups, pdbs, offsets, sizes, tile_group, tile_slot,
         mirror_tile.astype(np.int64), mirror_cell.astype(np.int64), width == height,
-        neighbour_table(width, height).astype(np.int64), build, load,
+        neighbour_table(width, height).astype(np.int64), group_tiles, mirror_src, build, load,
     )
 
 
