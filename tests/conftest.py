@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections import deque
 from collections.abc import Iterator
 
 import pytest
@@ -27,6 +28,38 @@ def bfs33() -> dict[tuple[int, ...], int]:
     from helpers import bfs_distances
 
     return bfs_distances(3, 3)
+
+
+@pytest.fixture(scope="session")
+def ball() -> dict[tuple[int, ...], int]:
+    """Exact distance of every 5x5 board within BALL_DEPTH moves of the goal (BFS)."""
+    from helpers import BALL_DEPTH, neighbours
+
+    from game.core.board import Board
+
+    goal = Board.goal(5, 5).tiles
+    dist = {goal: 0}
+    queue = deque([goal])
+    while queue:
+        state = queue.popleft()
+        d = dist[state] + 1
+        if d > BALL_DEPTH:
+            continue
+        for nxt in neighbours(state, 5, 5):
+            if nxt not in dist:
+                dist[nxt] = d
+                queue.append(nxt)
+    return dist
+
+
+@pytest.fixture(scope="module")
+def small_heur(private_cache: None):
+    """A small-group 5x5 heuristic standing in for the real tables (which take ~20 s)."""
+    from helpers import SMALL_GROUPS
+
+    from game.solver.heuristic import make_heuristic
+
+    return make_heuristic(5, 5, SMALL_GROUPS)
 
 
 @pytest.fixture(scope="module")

@@ -35,3 +35,9 @@ def bfs_distances(width: int, height: int) -> dict[tuple[int, ...], int]:
                 dist[nxt] = d
                 queue.append(nxt)
     return dist
+
+
+BALL_DEPTH = 9
+"""Every 5x5 board this close to the goal is enumerated exhaustively (about 11,000)."""
+SMALL_GROUPS = tuple(tuple(range(t, t + 3)) for t in range(1, 25, 3))
+"""Eight 3-tile groups: a weak but real 5x5 pattern-database heuristic built in moments."""

@@ -5,12 +5,11 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections import deque
 from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from helpers import neighbours
+from helpers import BALL_DEPTH
 
 from game.core.board import Board
 from game.core.generate import random_board
@@ -18,41 +17,11 @@ from game.solver import CancelToken, SolveCancelled, SolveTimeout, big, optimal_
 from game.solver.anytime import WEIGHT_SCALE, WeightedIda, improve
 from game.solver.encoding import transposed
 from game.solver.grid import manhattan
-from game.solver.heuristic import _heuristics, make_heuristic
+from game.solver.heuristic import _heuristics
 from game.solver.large import _peel
 from game.solver.window import shorten
 
 pytestmark = pytest.mark.usefixtures("private_cache")
-
-BALL_DEPTH = 9
-"""Every 5x5 board this close to the goal is enumerated exhaustively (about 11,000)."""
-SMALL_GROUPS = tuple(tuple(range(t, t + 3)) for t in range(1, 25, 3))
-"""Eight 3-tile groups: a weak but real 5x5 pattern-database heuristic built in moments."""
-
-
-@pytest.fixture(scope="module")
-def ball() -> dict[tuple[int, ...], int]:
-    """Exact distance of every 5x5 board within BALL_DEPTH moves of the goal (BFS)."""
-    goal = Board.goal(5, 5).tiles
-    dist = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        state = queue.popleft()
-        d = dist[state] + 1
-        if d > BALL_DEPTH:
-            continue
-        for nxt in neighbours(state, 5, 5):
-            if nxt not in dist:
-                dist[nxt] = d
-                queue.append(nxt)
-    return dist
-
-
-@pytest.fixture(scope="module")
-def small_heur():
-    """A small-group 5x5 heuristic standing in for the real tables (which take ~20 s)."""
-    return make_heuristic(5, 5, SMALL_GROUPS)
-
 
 @pytest.fixture
 def tables(small_heur) -> Iterator[None]:
