@@ -18,8 +18,9 @@ and stop within milliseconds of ``cancel.cancel()``):
   deadline, SolveCancelled on cancel, Unsolvable, and ValueError off 5x5 or without tables.
 - ``best_line(board, cancel=, deadline=, on_better=)``: a checked ``Solution`` for any big
   board, the shortest found by the deadline (``optimal`` when proven). With the 5x5 tables
-  ready, boards of at least 5x5 are reduced to a 5x5 corner solved by weighted IDA*;
-  otherwise (and on thinner boards) the row/column reduction with beam search answers.
+  ready, boards of at least 5x5 are reduced to a 5x5 corner solved by widening beams, then
+  weighted IDA* with the time left; otherwise (and on thinner boards) the row/column
+  reduction with beam search answers.
   ``on_better`` gets each shorter line as soon as it is found (5x5 engine only).
 """
 

@@ -1,4 +1,4 @@
-"""Boards of 5x5 and larger with the 5x5 engine: peel to a 5x5 corner, then anytime search."""
+"""Boards of 5x5 and larger with the 5x5 engine: peel to a 5x5 corner, then beams and search."""
 
 from __future__ import annotations
 
@@ -55,8 +55,9 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
 
     The outer rows and columns are solved by the reduction (the best of several randomised
     peelings on big boards, scored by length plus CORNER_FACTOR times the corner's pattern-
-    database bound); the 5x5 corner left goes to the anytime weighted search. A first line
-    comes in milliseconds, so one is returned even past the deadline. ``proven`` gets True
+    database bound); the 5x5 corner left goes to widening beams, then to the anytime
+    weighted search. A first line comes in milliseconds, so one is returned even past the
+    deadline. ``proven`` gets True
     appended when the line is proven optimal (a 5x5 board whose search ran to the end).
     Raises LargeCancelled on cancel and LargeUnsolvable for an unsolvable board.
     """
