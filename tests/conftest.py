@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections import deque
 from collections.abc import Iterator
 
 import pytest
@@ -33,23 +32,9 @@ def bfs33() -> dict[tuple[int, ...], int]:
 @pytest.fixture(scope="session")
 def ball() -> dict[tuple[int, ...], int]:
     """Exact distance of every 5x5 board within BALL_DEPTH moves of the goal (BFS)."""
-    from helpers import BALL_DEPTH, neighbours
+    from helpers import BALL_DEPTH, bfs_distances
 
-    from game.core.board import Board
-
-    goal = Board.goal(5, 5).tiles
-    dist = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        state = queue.popleft()
-        d = dist[state] + 1
-        if d > BALL_DEPTH:
-            continue
-        for nxt in neighbours(state, 5, 5):
-            if nxt not in dist:
-                dist[nxt] = d
-                queue.append(nxt)
-    return dist
+    return bfs_distances(5, 5, BALL_DEPTH)
 
 
 @pytest.fixture(scope="module")

@@ -22,14 +22,18 @@ def neighbours(tiles: tuple[int, ...], width: int, height: int) -> list[tuple[in
     return out
 
 
-def bfs_distances(width: int, height: int) -> dict[tuple[int, ...], int]:
-    """Distance to the goal of every board reachable from it (exhaustive BFS)."""
+def bfs_distances(width: int, height: int,
+                  depth: int | None = None) -> dict[tuple[int, ...], int]:
+    """Distance to the goal of every board reachable from it (exhaustive BFS), or of every
+    board within ``depth`` moves of it."""
     goal = Board.goal(width, height).tiles
     dist = {goal: 0}
     queue = deque([goal])
     while queue:
         state = queue.popleft()
         d = dist[state] + 1
+        if depth is not None and d > depth:
+            continue
         for nxt in neighbours(state, width, height):
             if nxt not in dist:
                 dist[nxt] = d

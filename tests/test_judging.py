@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import replace
 from functools import lru_cache
 
@@ -23,7 +22,7 @@ from game.ui.scenes.end import EndScene
 from tests.app_driver import KEYS, frames, key, play
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker, exact_hint
-from tests.helpers import neighbours
+from tests.helpers import bfs_distances
 
 ISSUE_BOARD = parse_board("1 2 3 4/5 0 6 8/9 10 7 11/13 14 15 12")
 """The perfect 4-move 4x4 solve of the issue report (R D R D... see ISSUE_SOLUTION)."""
@@ -33,18 +32,7 @@ NEAR_DEPTH = 12
 
 @lru_cache(maxsize=1)
 def near_goal_4x4() -> dict[tuple[int, ...], int]:
-    goal = Board.goal(4, 4).tiles
-    dist = {goal: 0}
-    queue = deque([goal])
-    while queue:
-        state = queue.popleft()
-        if dist[state] == NEAR_DEPTH:
-            continue
-        for nxt in neighbours(state, 4, 4):
-            if nxt not in dist:
-                dist[nxt] = dist[state] + 1
-                queue.append(nxt)
-    return dist
+    return bfs_distances(4, 4, NEAR_DEPTH)
 
 
 def near_hint(board: Board) -> Hint | None:
