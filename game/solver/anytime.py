@@ -9,9 +9,9 @@ from typing import Protocol
 
 import numpy as np
 
-from game.core.board import MOVES, Board
+from game.core.board import Board
 from game.solver import kernels
-from game.solver.encoding import TRANSPOSED_LETTER, transposed
+from game.solver.encoding import transposed, view_line
 from game.solver.heuristic import PatternHeuristic
 from game.solver.ida import MAX_DEPTH, IdaSearch
 from game.solver.results import SolveCancelled, give_way
@@ -34,7 +34,7 @@ CHUNK_NODES = 1 << 16
 FIRST_WIDTH = 512
 """The first beam's width: a line about 1.2 times the optimum in a few milliseconds."""
 MAX_WIDTH = 1 << 15
-"""The widest beam (about 130 MB of seen-board hashes and links per view)."""
+"""The widest beam (about 100 MB of seen-board hashes and links per view)."""
 WIDTH_GROWTH = 4
 WIDTH_STEP = 256
 TIME_SHARE = 0.85
@@ -108,8 +108,7 @@ class WeightedIda(IdaSearch):
         if status == kernels.CANCELLED or self.flag[0]:
             raise SolveCancelled(f"search of {self.original} was cancelled")
         if status == kernels.FOUND:
-            line = "".join(MOVES[int(c)] for c in self.moves[: int(ctl[kernels.DEPTH])])
-            self.line = line.translate(TRANSPOSED_LETTER) if self.transpose else line
+            self.line = view_line(self.moves[: int(ctl[kernels.DEPTH])], self.transpose)
             self.done = True
         elif status == kernels.EXHAUSTED:
             nxt = int(ctl[kernels.NEXT_BOUND])

@@ -37,6 +37,12 @@ def transposed(board: Board) -> Board:
     return Board(w, w, tuple(cells))
 
 
+def view_line(codes: np.ndarray, transpose: bool) -> str:
+    """A line of move codes found on a view of a board, in the board's own moves."""
+    line = "".join(MOVES[int(c)] for c in codes)
+    return line.translate(TRANSPOSED_LETTER) if transpose else line
+
+
 def neighbour_table(width: int, height: int) -> np.ndarray:
     """``nbr[cell, code]`` = the cell the blank moves to from ``cell`` on that move, or -1."""
     n = width * height

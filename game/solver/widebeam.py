@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.core.board import MOVES, Board
+from game.core.board import Board
 from game.solver import kernels
-from game.solver.encoding import TRANSPOSED_LETTER, transposed
+from game.solver.encoding import rank_pattern_nb, transposed, view_line
 from game.solver.heuristic import PatternHeuristic
 from game.solver.jit import kernel
 from game.solver.results import SolveCancelled, give_way
@@ -37,23 +37,13 @@ ZOBRIST_SEED = 24
 
 @kernel
 def _rank(where: np.ndarray, side: int, row: int, tiles_of: np.ndarray, k: int, cells: int,
-          mirror_cell: np.ndarray, mirrored: bool) -> int:
-    """The table index of a group's placement (as ``rank_pattern_nb``), read from the board's
-    inverse ``where[side, row]``; on the transposed board when ``mirrored``."""
-    rank = 0
+          mirror_cell: np.ndarray, mirrored: bool, scratch: np.ndarray) -> int:
+    """The table index of a group's placement, read from the board's inverse
+    ``where[side, row]`` (on the transposed board when ``mirrored``) into ``scratch``."""
     for i in range(k):
         p = where[side, row, tiles_of[i]]
-        if mirrored:
-            p = mirror_cell[p]
-        digit = p
-        for j in range(i):
-            q = where[side, row, tiles_of[j]]
-            if mirrored:
-                q = mirror_cell[q]
-            if q < p:
-                digit -= 1
-        rank = rank * (cells - i) + digit
-    return rank
+        scratch[i] = mirror_cell[p] if mirrored else p
+    return rank_pattern_nb(scratch, k, cells)
 
 
 @kernel(entry=True)
@@ -87,6 +77,7 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
     mask = np.uint64(table.shape[0] - 1)
     max_stored = table.shape[0] * MAX_LOAD_PERCENT // 100
     top = hist.shape[0] - 1
+    scratch = np.empty(group_tiles.shape[1], dtype=np.int64)
     status = PAUSED
     while True:
         if cancel[0] != 0:
@@ -114,7 +105,7 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
                 g = tile_group[t]
                 where[cur, i, t] = b
                 at[made] = offsets[g] + _rank(where, cur, i, group_tiles[g], sizes[g], cells,
-                                              mirror_cell, False)
+                                              mirror_cell, False, scratch)
                 where[cur, i, t] = to
                 cand[made, 0] = i
                 cand[made, 1] = code
@@ -136,7 +127,7 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
             mg = tile_group[mirror_tile[t]]
             where[cur, i, t] = b
             at[kept] = offsets[mg] + _rank(where, cur, i, mirror_src[mg], sizes[mg], cells,
-                                           mirror_cell, True)
+                                           mirror_cell, True, scratch)
             where[cur, i, t] = to
             for c in range(4):
                 cand[kept, c] = cand[k, c]
@@ -348,8 +339,7 @@ class WideBeam:
         if status == CANCELLED or self.flag[0]:
             raise SolveCancelled(f"search of {self.original} was cancelled")
         if status == FOUND:
-            line = "".join(MOVES[int(c)] for c in self.out[: int(ctl[LENGTH])])
-            self.line = line.translate(TRANSPOSED_LETTER) if self.transpose else line
+            self.line = view_line(self.out[: int(ctl[LENGTH])], self.transpose)
             self.done = True
         elif status == EXHAUSTED:
             self.done = True
