@@ -188,3 +188,15 @@ def test_a_finished_games_chart_never_shows_more_than_the_moves_left() -> None:
     assert summary.distances[1:] == (7, 6, 5, 4, 3, 2, 1, 0)
     unfinished = summarize(sheet.after_move(MoveClass.OFF_LINE, 1), 5.0, True, finished=False)
     assert unfinished.distances[4] == 12  # short of the goal: as judged
+
+
+def test_a_finished_games_own_line_bounds_the_coachs_line() -> None:
+    """The end screen reports against the best line known at the end: on 5x5 a game that
+    finished in fewer moves than the coach's line from the start knew of is such a line."""
+    sheet = ScoreSheet.start(None, width=5, height=5)
+    for distance in (7, 6, 5, 4, 3, 2, 1, 0):
+        sheet = sheet.after_move(MoveClass.LINE, distance)
+    assert summarize(sheet, 5.0, True, line_length=12).optimal_length == 8
+    assert summarize(sheet, 5.0, True, line_length=6).optimal_length == 6
+    short = summarize(sheet, 5.0, True, finished=False, line_length=12)
+    assert short.optimal_length == 12  # not finished: no line of its own

@@ -176,12 +176,16 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
 
     An unfinished game (``finished`` False: ``analyse`` of moves that stop short of the goal)
     gets no bonus and no grade. Without an exact start distance, ``line_length`` (the coach's
-    best known line from the start, at the end) stands in for the optimal length: efficiency
-    and the time bonus are figured against it, and no game is called perfect.
+    best known line from the start, at the end, or a finished game's own line if shorter)
+    stands in for the optimal length: efficiency and the time bonus are figured against it,
+    and no game is called perfect.
     """
     moves = sheet.moves
     exact = sheet.start_distance is not None
+    trail = sheet.trail()
     start = sheet.start_distance if exact else line_length
+    if not exact and finished and start is not None and trail:
+        start = min(start, len(trail) - 1)  # the game's own line is a known line too
     by_player = solved_by_player and sheet.coach_moves == 0 and finished
     efficiency = start / moves if by_player and start is not None and moves > 0 else None
     judged = sheet.optimal + sheet.wasteful > 0
@@ -215,6 +219,6 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         time_bonus=timed, perfect_bonus=perfect_bonus, costs=sheet.costs,
         points=max(0, total), perfect=perfect, grade=letter,
         grade_reason=why[0].upper() + why[1:] if letter == GRADE_UNRATED else f"{letter}: {why}",
-        distances=_chart(sheet.trail(), start, finished), solved_by_player=by_player and finished,
+        distances=_chart(trail, start, finished), solved_by_player=by_player and finished,
         by_coach=tuple(node.by_coach for node in sheet.line.walk()) if sheet.line else (),
     )
