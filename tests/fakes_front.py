@@ -7,8 +7,8 @@ import random
 from functools import lru_cache
 
 from game.core.board import MOVES, Board
+from game.core.coach import CoachPacket, CoachState, Hint, NewBoard, WorkerStatus
 from game.core.generate import random_board
-from game.worker import Hint, NewBoard, WorkerStatus
 from game.worker.gate import FrameGate
 from tests.helpers import bfs_distances
 
@@ -44,14 +44,16 @@ def small_hint(board: Board) -> Hint | None:
 
 
 class FakeWorker:
-    """The SolverWorker interface; ``instant`` answers known() at once, else poll() does.
+    """The SolverWorker interface; answers come only through ``take()``'s packet on the next
+    frame, as from the real worker (for the board on screen and for judged boards).
 
-    ``hold_boards`` keeps requested boards back until ``release()``.
+    ``hold_boards`` keeps requested boards back until ``release()``; ``silent`` answers
+    nothing (a coach still warming up).
     """
 
-    def __init__(self, instant: bool = False, hold_boards: bool = False) -> None:
-        self.instant = instant
+    def __init__(self, hold_boards: bool = False, silent: bool = False) -> None:
         self.hold_boards = hold_boards
+        self.silent = silent
         self.held: list = []
         self.submitted: list[Board] = []
         self.judged: list[list[Board]] = []
@@ -59,7 +61,7 @@ class FakeWorker:
         self.started = False
         self.closed = False
         self._ids = itertools.count(1)
-        self.status = WorkerStatus("ready")
+        self.status = WorkerStatus(CoachState.READY)
         self._gate = FrameGate()
 
     def start(self) -> None:
@@ -71,15 +73,17 @@ class FakeWorker:
 
     def submit(self, board: Board) -> None:
         self.submitted.append(board)
-        hint = small_hint(board)
-        if hint is not None:
-            self.outbox.append(hint)
-
-    def known(self, board: Board) -> Hint | None:
-        return small_hint(board) if self.instant else None
+        self._answer(board)
 
     def judge(self, boards: list[Board]) -> None:
         self.judged.append(list(boards))
+        for board in boards:
+            self._answer(board)
+
+    def _answer(self, board: Board) -> None:
+        hint = None if self.silent else small_hint(board)
+        if hint is not None:
+            self.outbox.append(hint)
 
     def request_board(self, width: int, height: int, length: int | None, seed: int) -> int:
         rid = next(self._ids)
@@ -91,9 +95,16 @@ class FakeWorker:
         self.outbox += self.held
         self.held = []
 
-    def poll(self) -> list:
+    def speak(self) -> None:
+        """A silent coach wakes up: it answers what it was asked."""
+        self.silent = False
+        for board in {b: None for b in [*self.submitted, *(b for j in self.judged for b in j)]}:
+            self._answer(board)
+
+    def take(self) -> CoachPacket:
         out, self.outbox = self.outbox, []
-        return out
+        return CoachPacket(tuple(r for r in out if isinstance(r, Hint)),
+                           tuple(r for r in out if isinstance(r, NewBoard)), self.status)
 
     def shutdown(self) -> None:
         self.closed = True

@@ -28,7 +28,7 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def make_app(folder: Path) -> App:
     """An app on the 3x3 title screen whose high scores are the history in ``folder``."""
     scores = HistoryScores(History(folder / HISTORY_FILE)).load()
-    app = App(worker=FakeWorker(instant=True), clock=FakeClock(), writer=InlineWriter(),
+    app = App(worker=FakeWorker(), clock=FakeClock(), writer=InlineWriter(),
               settings_store=MemoryStore(), sounds=Sounds.silent(), window=(760, 820),
               rng=random.Random(3), scores=scores)
     app.push(TitleScene(app, 3, 3))

@@ -22,10 +22,10 @@ def test_arrow_keys_and_wasd_move_tiles(make_app) -> None:
     scene = play(app)
     key(pygame.K_UP)
     frames(app)
-    assert scene.session.board == START.apply("U")
+    assert scene.game.session.board == START.apply("U")
     key(pygame.K_d)  # WASD: D slides the tile left of the gap to the right
     frames(app)
-    assert scene.session.board == START.apply_all("UR")
+    assert scene.game.session.board == START.apply_all("UR")
 
 
 def test_inverted_keys(make_app) -> None:
@@ -33,7 +33,7 @@ def test_inverted_keys(make_app) -> None:
     scene = play(app)
     key(pygame.K_DOWN)
     frames(app)
-    assert scene.session.board == START.apply("U")
+    assert scene.game.session.board == START.apply("U")
 
 
 def test_mouse_click_slides_the_group(make_app) -> None:
@@ -42,7 +42,7 @@ def test_mouse_click_slides_the_group(make_app) -> None:
     scene = play(app, board)
     click(centre(app, board, 8))
     frames(app)
-    assert scene.session.board.is_solved() and scene.session.moves == 2
+    assert scene.game.session.board.is_solved() and scene.game.session.moves == 2
     frames(app, 3)
 
 
@@ -52,7 +52,7 @@ def test_click_off_line_and_outside_the_board_do_nothing(make_app) -> None:
     click(centre(app, START, 0))
     click((2, 2))
     frames(app)
-    assert scene.session.board == START and scene.session.moves == 0
+    assert scene.game.session.board == START and scene.game.session.moves == 0
 
 
 def test_burst_of_twenty_keys_in_one_frame_loses_nothing(make_app) -> None:
@@ -70,8 +70,8 @@ def test_burst_of_twenty_keys_in_one_frame_loses_nothing(make_app) -> None:
     for m in moves:
         key(KEYS[m])
     frames(app)
-    assert scene.session.board == board.apply_all("".join(moves))
-    assert scene.session.moves == 20
+    assert scene.game.session.board == board.apply_all("".join(moves))
+    assert scene.game.session.moves == 20
     assert [e.moves for e in _entries(scene)] == moves
 
 
@@ -84,13 +84,13 @@ def test_fast_input_spread_over_frames_during_animations_loses_nothing(make_app)
         key(KEYS[moves[i]])
         key(KEYS[moves[i + 1]])
         frames(app)
-        assert scene.tween is not None and not scene.tween.done
-    assert scene.session.board == board.apply_all(moves)
-    assert scene.session.moves == len(moves)
+        assert scene.game.tween is not None and not scene.game.tween.done
+    assert scene.game.session.board == board.apply_all(moves)
+    assert scene.game.session.moves == len(moves)
 
 
 def _entries(scene: PlayScene) -> list:
-    history = scene.session.history
+    history = scene.game.session.history
     return [history._entries[i] for i in range(1, len(history))]
 
 
@@ -98,7 +98,7 @@ def test_hint_overlay_cycles_and_renders(make_app) -> None:
     app = make_app(FakeWorker())
     scene = play(app, parse_board("1 2 3/4 0 8/7 6 5"))
     frames(app, 12)  # the worker's answer arrives through poll(); the scene's fade-in ends
-    assert scene.session.hint is not None and scene.session.hint.complete
+    assert scene.game.session.hint is not None and scene.game.session.hint.complete
     off = screen_hash(app)
     assert scene.board_view().hint_level == 0 and scene.hud_view().status == ""  # quiet dot
     key(pygame.K_h)
@@ -115,7 +115,7 @@ def test_hint_overlay_cycles_and_renders(make_app) -> None:
     key(pygame.K_h)
     frames(app)
     assert scene.board_view().hint_level == 0 and screen_hash(app) == off
-    assert scene.session.board == parse_board("1 2 3/4 0 8/7 6 5")
+    assert scene.game.session.board == parse_board("1 2 3/4 0 8/7 6 5")
 
 
 def test_coach_status_words_follow_the_worker(make_app) -> None:
@@ -124,15 +124,17 @@ def test_coach_status_words_follow_the_worker(make_app) -> None:
     worker = FakeWorker()
     app = make_app(worker)
     scene = play(app)
-    scene.session.hint = None
+    scene.receive(worker.take())  # what the coach had to say about the board arrives
+    scene.game.session.hint = None
     for status, words in ((WorkerStatus("warming up"), "warming up"),
                           (WorkerStatus("thinking", 17, 100), "thinking 17"),
                           (WorkerStatus("unavailable"), "unavailable")):
         worker.status = status
+        scene.receive(worker.take())  # the status comes in the frame's packet
         assert scene.hud_view().status == ""  # hints off: no coach words
-        scene.session.hint_level = 1
+        scene.game.session.hint_level = 1
         assert scene.hud_view().status == words
-        scene.session.hint_level = 0
+        scene.game.session.hint_level = 0
 
 
 def test_clicks_land_on_the_right_tile_after_a_resize(make_app) -> None:
@@ -146,47 +148,47 @@ def test_clicks_land_on_the_right_tile_after_a_resize(make_app) -> None:
     assert app.layout_for(board).cell_at(*old) != 8
     click(centre(app, board, 7))
     frames(app)
-    assert scene.session.board == board.apply("L")
+    assert scene.game.session.board == board.apply("L")
 
 
 def test_undo_redo_round_trip_with_keys(make_app) -> None:
     app = make_app()
     scene = play(app, parse_board("8 6 7/2 5 4/3 0 1"))
-    seen = [scene.session.board]
+    seen = [scene.game.session.board]
     for m in "ULD":
         key(KEYS[m])
         frames(app)
-        seen.append(scene.session.board)
+        seen.append(scene.game.session.board)
     key(pygame.K_u)
     key(pygame.K_z, pygame.KMOD_LCTRL)
     frames(app)
-    assert scene.session.board == seen[1]
+    assert scene.game.session.board == seen[1]
     key(pygame.K_y, pygame.KMOD_LCTRL)
     key(pygame.K_y, pygame.KMOD_LCTRL)
     frames(app)
-    assert scene.session.board == seen[3]
+    assert scene.game.session.board == seen[3]
     key(pygame.K_r)
     frames(app)
-    assert scene.session.board == seen[0]
+    assert scene.game.session.board == seen[0]
     key(pygame.K_u)
     frames(app)
-    assert scene.session.board == seen[3]
+    assert scene.game.session.board == seen[3]
 
 
 def test_win_flash_then_end_screen_then_replay_and_score_kept(make_app) -> None:
-    app = make_app(FakeWorker(instant=True))
+    app = make_app(FakeWorker())
     scene = play(app)
     key(pygame.K_UP)
     key(pygame.K_LEFT)
     frames(app)
-    assert scene.session.solved and scene.win is not None
+    assert scene.game.session.solved and scene.game.win is not None
     frames(app, 80)
     assert isinstance(app.scene, EndScene)
     assert app.scene.view.summary.moves == 2 and app.scene.view.rank == 1
     assert len(app.scores.table("3x3")) == 1
     key(pygame.K_r)
     frames(app)
-    assert isinstance(app.scene, PlayScene) and app.scene.session.board == START
+    assert isinstance(app.scene, PlayScene) and app.scene.game.session.board == START
 
 
 def test_pause_menu_stops_the_timer(make_app) -> None:
@@ -194,33 +196,33 @@ def test_pause_menu_stops_the_timer(make_app) -> None:
     scene = play(app, parse_board("8 6 7/2 5 4/3 0 1"))
     key(pygame.K_DOWN)
     frames(app, 10)
-    before = scene.session.elapsed
+    before = scene.game.session.elapsed
     assert before > 0
     key(pygame.K_ESCAPE)
     frames(app, 30)
-    assert scene.menu is not None and scene.session.elapsed == before
+    assert scene.menu is not None and scene.game.session.elapsed == before
     key(pygame.K_LEFT)  # a menu key, not a move
     frames(app)
-    assert scene.session.moves == 1
+    assert scene.game.session.moves == 1
     key(pygame.K_ESCAPE)
     frames(app, 5)
-    assert scene.menu is None and scene.session.elapsed > before
+    assert scene.menu is None and scene.game.session.elapsed > before
 
 
 def test_auto_solve_plays_to_the_goal_and_any_key_stops_it(make_app) -> None:
-    app = make_app(FakeWorker(instant=True))
+    app = make_app(FakeWorker())
     board = parse_board("8 6 7/2 5 4/3 0 1")
     scene = play(app, board)
     key(pygame.K_SPACE)
     frames(app, 20)
-    sheet = scene.session.sheet
-    assert scene.solving and sheet.coach_moves > 0
+    sheet = scene.game.session.sheet
+    assert scene.game.solving and sheet.coach_moves > 0
     assert sheet.moves == 0 and sheet.points == 0 and sheet.streak == 0  # nothing credited
     key(pygame.K_q)
     frames(app)
-    stopped = scene.session.sheet.coach_moves
+    stopped = scene.game.session.sheet.coach_moves
     frames(app, 20)
-    assert not scene.solving and scene.session.sheet.coach_moves == stopped
+    assert not scene.game.solving and scene.game.session.sheet.coach_moves == stopped
     key(pygame.K_SPACE)
     frames(app, 400)
     assert isinstance(app.scene, EndScene) and not app.scene.view.summary.solved_by_player
@@ -252,23 +254,23 @@ def test_focus_loss_pauses_the_timer_and_f11_never_crashes(make_app) -> None:
     scene = play(app, parse_board("8 6 7/2 5 4/3 0 1"))
     key(pygame.K_DOWN)
     frames(app, 5)
-    before = scene.session.elapsed
+    before = scene.game.session.elapsed
     pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     frames(app, 20)
-    assert scene.session.elapsed == before
+    assert scene.game.session.elapsed == before
     pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
     key(pygame.K_F11)
     frames(app, 5)
-    assert scene.session.elapsed > before and app.running
+    assert scene.game.session.elapsed > before and app.running
 
 
 def test_leaving_during_the_win_flash_keeps_the_score(make_app) -> None:
-    app = make_app(FakeWorker(instant=True))
+    app = make_app(FakeWorker())
     scene = play(app)
     key(pygame.K_UP)
     key(pygame.K_LEFT)
     frames(app)
-    assert scene.session.solved and not isinstance(app.scene, EndScene)
+    assert scene.game.session.solved and not isinstance(app.scene, EndScene)
     key(pygame.K_n)  # a new game before the end screen opened
     frames(app, 2)
     assert len(app.scores.table("3x3")) == 1
@@ -281,30 +283,30 @@ def test_keys_after_escape_in_the_same_frame_go_to_the_menu(make_app) -> None:
     key(pygame.K_ESCAPE)
     key(pygame.K_DOWN)  # menu navigation, not a move
     frames(app)
-    assert scene.menu is not None and scene.session.moves == 0
+    assert scene.menu is not None and scene.game.session.moves == 0
     assert scene.menu.selected == 1
 
 
 def test_a_key_right_after_space_stops_the_solve_instead_of_moving(make_app) -> None:
-    app = make_app(FakeWorker(instant=True))
+    app = make_app(FakeWorker())
     board = parse_board("8 6 7/2 5 4/3 0 1")
     scene = play(app, board)
     key(pygame.K_SPACE)
     key(pygame.K_UP)
     frames(app, 30)
-    assert not scene.solving
+    assert not scene.game.solving
     assert all(entry.kind != "move" for entry in _entries(scene))
 
 
 def test_hints_are_charged_only_where_they_are_drawn(make_app) -> None:
-    app = make_app(FakeWorker(instant=True))
+    app = make_app(FakeWorker())
     board = parse_board("1 2 3/4 5 6/0 7 8")
     scene = play(app, board)
     key(pygame.K_h)
     frames(app)
-    assert scene.session.sheet.hints_used == 1
+    assert scene.game.session.sheet.hints_used == 1
     click(centre(app, board, 8))  # one click slides two tiles and wins
     frames(app)
-    assert scene.session.solved
+    assert scene.game.session.solved
     # Neither the group's middle position nor the winning board showed any arrows.
-    assert scene.session.sheet.hints_used == 1
+    assert scene.game.session.sheet.hints_used == 1

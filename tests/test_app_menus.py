@@ -30,7 +30,7 @@ def test_title_starts_a_game_and_a_difficulty_waits_for_the_worker(make_app) -> 
     assert isinstance(app.scene, GeneratingScene)
     worker.release()
     frames(app)
-    assert isinstance(app.scene, PlayScene) and app.scene.session.board.shape == "3x3"
+    assert isinstance(app.scene, PlayScene) and app.scene.game.session.board.shape == "3x3"
     key(pygame.K_ESCAPE)
     frames(app)
     app.scene.menu.selected = 4  # Title
@@ -58,20 +58,20 @@ def test_title_custom_size_and_high_scores_view(make_app) -> None:
     title.menu.selected = labels(title).index("Play")
     key(pygame.K_RETURN)
     frames(app)
-    assert app.scene.session.board.shape == "4x3"
+    assert app.scene.game.session.board.shape == "4x3"
 
 
 def test_attract_mode_after_idle_and_any_key_returns(make_app, monkeypatch) -> None:
     monkeypatch.setattr("game.ui.app.ATTRACT_SHAPES", ((3, 3),))
-    app = make_app(FakeWorker(instant=True))
+    app = make_app(FakeWorker())
     app.frame(ATTRACT_AFTER / 2)
     assert isinstance(app.scene, TitleScene)
     for _ in range(int(ATTRACT_AFTER / 2 / 0.1) + 1):
         app.frame(0.1)
     demo = app.scene
-    assert isinstance(demo, PlayScene) and demo.attract
+    assert isinstance(demo, PlayScene) and demo.game.attract
     frames(app, 60)
-    assert demo.session.moves > 0
+    assert demo.game.session.moves > 0
     key(pygame.K_SPACE)
     frames(app)
     assert isinstance(app.scene, TitleScene)
@@ -110,7 +110,7 @@ def test_hover_mode_slides_tiles_under_the_pointer(make_app) -> None:
     motion(centre(app, board, 0))  # where the pointer was when the game opened
     motion(centre(app, board, 8))
     frames(app)
-    assert scene.session.board == board.apply("L")
+    assert scene.game.session.board == board.apply("L")
 
 
 def test_hover_ignores_a_resting_pointer_when_a_game_opens(make_app) -> None:
@@ -121,11 +121,11 @@ def test_hover_ignores_a_resting_pointer_when_a_game_opens(make_app) -> None:
     motion(centre(app, board, 8), rel=(0, 0))  # SDL's event for the resting pointer
     motion(centre(app, board, 8))
     frames(app, 3)
-    assert scene.session.board == board and not scene.session.started
+    assert scene.game.session.board == board and not scene.game.session.started
     motion(centre(app, board, 5))
     motion(centre(app, board, 8))
     frames(app)
-    assert scene.session.board == board.apply("L")
+    assert scene.game.session.board == board.apply("L")
 
 
 def test_picture_mode_renders(make_app) -> None:

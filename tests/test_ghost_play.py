@@ -24,7 +24,7 @@ def race(app: App, choice: GhostChoice) -> PlayScene:
     app.start_game(GameSpec(3, 3, board=START, ghost=choice))
     frames(app, 2)
     scene = app.scene
-    assert isinstance(scene, PlayScene) and scene.race is not None
+    assert isinstance(scene, PlayScene) and scene.game.race is not None
     return scene
 
 
@@ -38,13 +38,13 @@ def test_coach_ghost_races_draws_and_is_recorded_as_ghost(data_home: Path) -> No
     app = make_app(data_home)
     try:
         scene = race(app, GhostChoice(GhostKind.COACH, 2))
-        ghost = scene.race.ghost
+        ghost = scene.game.race.ghost
         assert ghost is not None and ghost.duration == pytest.approx(2 / 2)
         assert scene.hud_view().ghost.words == "2 to go"
         solve(app, "U", wait=42)  # 0.7 s in: the ghost has made one move, the player one
         line = scene.hud_view().ghost
         assert line.words == "1 to go" and line.clock == "0:00.7"
-        assert scene.race.board_at(scene.session.elapsed) == START.apply("U")
+        assert scene.game.race.board_at(scene.game.session.elapsed) == START.apply("U")
         frames(app, 20)  # past 1 s: the ghost is home first
         assert scene.hud_view().ghost.words == "done"
         solve(app, "L", wait=1)
@@ -68,9 +68,9 @@ def test_end_screen_g_races_the_best_game_on_the_board(data_home: Path) -> None:
         key(pygame.K_g)
         frames(app, 2)
         scene = app.scene
-        assert isinstance(scene, PlayScene) and scene.race is not None
-        ghost = scene.race.ghost
-        assert ghost is not None and scene.race.choice.kind is GhostKind.BEST
+        assert isinstance(scene, PlayScene) and scene.game.race is not None
+        ghost = scene.game.race.ghost
+        assert ghost is not None and scene.game.race.choice.kind is GhostKind.BEST
         assert ghost.board_at(999).is_solved() and ghost.total_moves == 2
         solve(app, wait=1)  # faster than the first game's 10 frames a move
         assert "ghost beaten by" in scene.hud_view().banner
@@ -90,12 +90,12 @@ def test_best_ghost_is_read_from_the_history_off_the_frame(data_home: Path) -> N
     again = make_app(data_home)  # a new run: the game's actions are only on disk
     try:
         scene = race(again, GhostChoice(GhostKind.BEST))
-        assert scene.race.ghost is not None and scene.race.ghost.total_moves == 2
+        assert scene.game.race.ghost is not None and scene.game.race.ghost.total_moves == 2
         # and a board never played falls back to the coach's line
         again.start_game(GameSpec(3, 3, board=START.apply("U").apply("D").apply("L"),
                                   ghost=GhostChoice(GhostKind.BEST, 8)))
         frames(again, 2)
-        assert again.scene.race.choice == GhostChoice(GhostKind.COACH, 8)
+        assert again.scene.game.race.choice == GhostChoice(GhostKind.COACH, 8)
     finally:
         again.close()
 
@@ -148,11 +148,11 @@ def test_a_late_coach_line_sets_off_when_it_arrives(data_home: Path) -> None:
     try:
         app.start_game(GameSpec(3, 3, board=START, ghost=GhostChoice(GhostKind.COACH, 4)))
         scene = app.scene
-        assert isinstance(scene, PlayScene) and scene.race is not None
-        scene.session.started, scene.session.elapsed = True, 5.0  # the player is 5 s in
+        assert isinstance(scene, PlayScene) and scene.game.race is not None
+        scene.game.session.started, scene.game.session.elapsed = True, 5.0  # the player is 5 s in
         assert scene.hud_view().ghost.words == "waiting"
         frames(app, 3)
-        race_ = scene.race
+        race_ = scene.game.race
         assert race_.ghost is not None and race_.offset == pytest.approx(5.0, abs=0.1)
         assert race_.line(race_.offset).words == "2 to go"
         assert race_.line(race_.offset + 0.5).words == "done"

@@ -15,12 +15,12 @@ import pytest
 from game.core.actions import CycleHint, Move, Undo
 from game.core.notation import parse_board
 from game.core.recording import Mode
-from game.session import Session
+from game.play.recorder import game_record
+from game.play.session import Session
 from game.store.highscores import HighScores
 from game.store.history import HISTORY_FILE, SCHEMA_VERSION, GameRecord, History
 from game.store.history_scores import HistoryScores
 from game.store.storage import BackgroundWriter
-from game.ui.recorder import game_record
 from tests.fakes_front import exact_hint
 
 ROOT = Path(__file__).resolve().parents[1]

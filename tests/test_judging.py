@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from functools import lru_cache
 
 import pygame
@@ -14,9 +13,10 @@ from game.core.actions import Action, CycleHint, Move, Redo, Restart, Source, Un
 from game.core.board import MOVES, Board, inverse, inverse_moves
 from game.core.coach import Hint
 from game.core.generate import random_board
+from game.core.knowledge import Knowledge
 from game.core.notation import parse_board
 from game.core.scoring import MoveClass
-from game.session import Session
+from game.play.session import Session
 from game.ui.end_screen import end_screen_text
 from game.ui.scenes.end import EndScene
 from tests.app_driver import KEYS, frames, key, play
@@ -65,22 +65,18 @@ class Sleepy:
 
 
 class SleepyWorker(FakeWorker):
-    """The fake coach, silent until ``wake()``; then it knows every board near the goal."""
+    """The fake coach, silent until ``wake()``; then it knows every board near the goal and
+    answers what it was asked (through the packet, as the real one)."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.oracle = Sleepy()
+        super().__init__(silent=True)
 
-    def submit(self, board: Board) -> None:
-        self.submitted.append(board)
-        if self.oracle.awake and (hint := near_hint(board)) is not None:
+    def _answer(self, board: Board) -> None:
+        if not self.silent and (hint := near_hint(board)) is not None:
             self.outbox.append(hint)
 
-    def known(self, board: Board) -> Hint | None:
-        return self.oracle(board)
-
     def wake(self) -> None:
-        self.oracle.awake = True
+        self.speak()
 
 
 # --- the session ----------------------------------------------------------------------------
@@ -253,10 +249,12 @@ def walk_line(seed: int, length: int) -> tuple[Board, str]:
     return board, inverse_moves(walk)
 
 
-def test_big_board_moves_are_judged_on_the_coachs_line_and_kept() -> None:
+def test_big_board_moves_are_judged_against_the_lines_known_and_waits_for_a_search() -> None:
     board, line = walk_line(3, 30)
     best = Hint(board, len(line), frozenset(line[0]), False, False, line)
-    s = Session(board, oracle=lambda b: best if b == board else None)
+    knowledge = Knowledge()
+    knowledge.add(best)
+    s = Session(board, oracle=knowledge.known)
     for move in line[:5]:
         s.apply(Move(move))
     assert [n.cls for n in s.sheet.line.walk()] == [MoveClass.LINE] * 5
@@ -264,17 +262,56 @@ def test_big_board_moves_are_judged_on_the_coachs_line_and_kept() -> None:
     here = board.apply_all(line[:5])
     detour = next(m for m in here.legal_moves() if m != line[5] and m != inverse(line[4]))
     s.apply(Move(detour))
-    assert s.sheet.last is MoveClass.OFF_LINE and s.streak == 0
-    assert s.sheet.distance == 26  # the best known line grew by the detour
+    # the coach has not searched where the move led: nothing counts against the player yet
+    assert s.sheet.last is MoveClass.UNKNOWN and s.streak == 5 and s.points == 50
+    assert s.unjudged_boards() == [here.apply(detour)]
+    away = here.apply(detour)
+    knowledge.add(Hint(away, 30, frozenset(inverse(detour)), False, False,
+                       inverse(detour) + line[5:]))  # its search: only longer
+    assert s.learned()
+    assert s.sheet.line.cls is MoveClass.OFF_LINE and s.streak == 0 and s.points == 40
     s.apply(Move(inverse(detour)))
     assert s.sheet.last is MoveClass.LINE and s.sheet.distance == 25
-    judged = [n.cls for n in s.sheet.line.walk()]
-    shorter = Hint(board, 20, frozenset(line[0]), False, False, line[:0] + line)
-    s.receive_hint(replace(shorter, distance=20))  # a shorter line for the start, found later
     for move in line[5:]:
         s.apply(Move(move))
-    assert s.solved and [n.cls for n in s.sheet.line.walk()][:len(judged)] == judged
+    assert s.solved
     summary = s.summary()
-    assert summary.optimal_length == 20 and not summary.exact  # the best line known at the end
+    assert summary.optimal_length == 25 + 5 and not summary.exact
     assert summary.unknown == 0 and summary.wasteful == 1 and not summary.perfect
     assert "coach's best line" in summary.grade_reason
+
+
+def test_a_line_shorter_than_the_coachs_is_on_the_line_and_says_how_much_shorter() -> None:
+    board, line = walk_line(5, 24)  # the walk undone: 24 moves
+    away = next(m for m in board.legal_moves() if m != line[0])
+    longer = away + inverse(away) + line  # the coach's line: 2 moves there and back first
+    knowledge = Knowledge()
+    knowledge.add(Hint(board, len(longer), frozenset(longer[0]), False, False, longer))
+    s = Session(board, oracle=knowledge.known)
+    change = s.apply(Move(line[0]))  # off the coach's line, onto a shorter one
+    assert change is not None and change.cues == (MoveClass.UNKNOWN,)
+    after = board.apply(line[0])
+    knowledge.add(Hint(after, len(line) - 1, frozenset(line[1]), False, False, line[1:]))
+    s.learned()
+    assert s.sheet.line.cls is MoveClass.LINE and s.points == 10
+    for move in line[1:]:
+        s.apply(Move(move))
+    summary = s.summary()
+    assert s.solved and summary.wasteful == 0 and summary.unknown == 0
+    assert summary.optimal_length == len(line) and summary.efficiency == 1.0
+
+
+def test_a_two_move_detour_never_seen_by_the_coach_costs_one_charge_at_the_end() -> None:
+    board, line = walk_line(7, 20)
+    knowledge = Knowledge()
+    knowledge.add(Hint(board, len(line), frozenset(line[0]), False, False, line))
+    s = Session(board, oracle=knowledge.known)
+    s.apply(Move(line[0]))
+    here = board.apply(line[0])
+    detour = next(m for m in here.legal_moves() if m != line[1] and m != inverse(line[0]))
+    for move in detour + inverse(detour) + line[1:]:
+        s.apply(Move(move))
+    summary = s.summary()
+    assert s.solved and summary.moves == len(line) + 2
+    assert (summary.wasteful, summary.unknown) == (1, 0)  # the 2 moves cost one charge
+    assert summary.optimal == len(line) + 1

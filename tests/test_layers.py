@@ -17,7 +17,7 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("game.worker", 2),
     ("game.store", 2),
     ("game.arena", 2),
-    ("game.session", 3),
+    ("game.play", 3),
     ("game.ui", 4),
     ("game.cli", 5),
     ("game.__main__", 6),

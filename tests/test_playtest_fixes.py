@@ -21,29 +21,29 @@ def _popups(scene) -> list[str]:  # noqa: ANN001
 
 
 def test_a_popup_says_what_the_move_did_to_the_points_figure(make_app) -> None:  # noqa: ANN001
-    app = make_app(FakeWorker(instant=True))
+    app = make_app(FakeWorker())
     scene = play(app)
     frames(app, 3)
     key(pygame.K_h)
     key(pygame.K_h)  # level 2: each position costs 10, each optimal move earns 10
     frames(app, 3)
-    before = scene.session.points
+    before = scene.game.session.points
     key(KEYS["U"])
     frames(app, 2)
-    assert _popups(scene) == [f"{scene.session.points - before:+d} hint"] == ["+0 hint"]
+    assert _popups(scene) == [f"{scene.game.session.points - before:+d} hint"] == ["+0 hint"]
 
 
 def test_without_hints_the_popup_is_the_moves_points(make_app) -> None:  # noqa: ANN001
-    app = make_app(FakeWorker(instant=True))
+    app = make_app(FakeWorker())
     scene = play(app)
     frames(app, 3)
     key(KEYS["U"])
     frames(app, 2)
-    assert _popups(scene) == ["+10"] and scene.session.points == 10
+    assert _popups(scene) == ["+10"] and scene.game.session.points == 10
 
 
 def test_the_hint_footer_says_what_h_does_next(make_app) -> None:  # noqa: ANN001
-    app = make_app(FakeWorker(instant=True))
+    app = make_app(FakeWorker())
     scene = play(app)
     key(pygame.K_h)
     frames(app, 2)
@@ -78,12 +78,12 @@ def test_the_end_screen_subtitle_names_the_game_once() -> None:
 
 
 def test_a_wasteful_move_at_zero_points_still_says_what_it_cost(make_app) -> None:  # noqa: ANN001
-    app = make_app(FakeWorker(instant=True))
+    app = make_app(FakeWorker())
     scene = play(app)
     frames(app, 3)
     key(KEYS["D"])  # away from the goal: wasteful, and POINTS stays at its floor of 0
     frames(app, 2)
-    assert scene.session.points == 0
+    assert scene.game.session.points == 0
     assert _popups(scene) == ["-10"]
 
 

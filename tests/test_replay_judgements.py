@@ -12,12 +12,12 @@ from game.core.notation import parse_board
 from game.core.recording import Recording
 from game.core.scoring import MoveClass
 from game.core.spec import GameSpec
+from game.play.replay import build_replay
 from game.store.history import HISTORY_FILE, History
 from game.store.history_scores import HistoryScores
 from game.ui.app import App
 from game.ui.audio import Sounds
 from game.ui.intents import ShowReplay
-from game.ui.replay_model import build_replay
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.title import TitleScene
 from tests.app_driver import KEYS, frames, key
@@ -57,7 +57,7 @@ def make_app(folder: Path, worker: FakeWorker) -> App:
 @pytest.mark.parametrize("from_disk", [False, True], ids=["this-run", "from-disk"])
 def test_replay_of_a_stored_game_is_judged_in_the_first_frame(tmp_path: Path,
                                                               from_disk: bool) -> None:
-    app = make_app(tmp_path, FakeWorker(instant=True))
+    app = make_app(tmp_path, FakeWorker())
     try:
         app.start_game(GameSpec(3, 3, board=START))
         frames(app, 2)

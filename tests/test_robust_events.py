@@ -45,7 +45,7 @@ def replay_check(app: App) -> int:
     for scene in app.scenes:
         if not isinstance(scene, PlayScene):
             continue
-        session = scene.session
+        session = scene.game.session
         history = session.history
         board = session.start
         entries = history._entries[: history.position + 1]
@@ -155,14 +155,14 @@ def test_fast_keys_are_never_lost_or_reordered(make_app, shape, rate) -> None:
             next_key += rng.uniform(0.5, 1.5) / rate
         app.frame(DT)
         clock += DT
-        if scene.session.solved:
+        if scene.game.session.solved:
             break
     frames(app, 30)
     board, played = expected_after(start, letters)
-    if scene.session.solved:  # a lucky win ends the game early: compare up to the goal
-        assert scene.session.board.is_solved()
+    if scene.game.session.solved:  # a lucky win ends the game early: compare up to the goal
+        assert scene.game.session.board.is_solved()
         return
-    moves = "".join(e.moves for e in scene.session.history._entries[1:])
+    moves = "".join(e.moves for e in scene.game.session.history._entries[1:])
     assert moves == played
-    assert scene.session.board == board
+    assert scene.game.session.board == board
     assert replay_check(app) >= 1

@@ -48,7 +48,7 @@ def scores_store(folder: Path) -> JsonStore:
 
 
 def app_with(scores: HighScores, writer: BackgroundWriter) -> App:
-    app = App(worker=FakeWorker(instant=True), clock=FakeClock(), writer=writer,
+    app = App(worker=FakeWorker(), clock=FakeClock(), writer=writer,
               settings_store=MemoryStore(), sounds=Sounds.silent(), window=(640, 720),
               scores=scores)
     app.push(TitleScene(app, 3, 3))
@@ -151,7 +151,7 @@ def test_folder_is_a_file_starts_plays_and_says_why(tmp_path, monkeypatch, capfd
     assert open_settings_store().load() == Settings().to_dict()
     scores = HighScores().load()
     writer = BackgroundWriter()
-    app = App(worker=FakeWorker(instant=True), clock=FakeClock(), writer=writer,
+    app = App(worker=FakeWorker(), clock=FakeClock(), writer=writer,
               sounds=Sounds.silent(), window=(640, 720), scores=scores)
     app.push(TitleScene(app, 3, 3))
     try:

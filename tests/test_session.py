@@ -6,9 +6,10 @@ import pytest
 
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
 from game.core.board import Board, inverse
+from game.core.knowledge import Knowledge
 from game.core.notation import parse_board
 from game.core.scoring import MoveClass
-from game.session import Session
+from game.play.session import Session
 from tests.fakes_front import exact_hint
 
 START = parse_board("1 2 3/4 0 6/7 5 8")  # two moves from the goal: U then L
@@ -117,11 +118,13 @@ def test_hint_levels_cycle_and_are_recorded_without_touching_the_board() -> None
     assert s.path_preview() == s.hint.path[:6]
 
 
-def test_hint_from_worker_is_used_only_for_the_board_on_screen() -> None:
-    s = Session(START)
+def test_what_the_game_learns_shows_for_the_board_on_screen_and_judges_the_start() -> None:
+    knowledge = Knowledge()
+    s = Session(START, oracle=knowledge.known)
     assert s.hint is None
-    assert not s.receive_hint(exact_hint(START.apply("U")))
-    assert s.receive_hint(exact_hint(START))
+    knowledge.add(exact_hint(START))
+    s.learned()
+    assert s.hint is not None and s.hint.board == START
     assert s.hint.distance == 2 and s.sheet.start_distance == 2
 
 
@@ -139,8 +142,10 @@ def test_following_a_best_found_path_keeps_the_rest_of_it() -> None:
     board = parse_board("8 6 7/2 5 4/3 0 1")
     exact = exact_hint(board)
     best = replace(exact, optimal=False, complete=False, moves=frozenset(exact.path[0]))
-    s = Session(board)
-    assert s.receive_hint(best)
+    knowledge = Knowledge()
+    s = Session(board, oracle=knowledge.known)
+    knowledge.add(best)
+    s.learned()
     s.apply(Move(exact.path[0]))
     assert s.hint is not None and s.hint.board == s.board and not s.hint.optimal
     assert s.hint.path == exact.path[1:] and s.hint.distance == len(exact.path) - 1

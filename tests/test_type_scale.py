@@ -99,7 +99,7 @@ def play_scene(width: int, height: int, hint_level: int = 0, pause: bool = False
         board = random_board(width, height, __import__("random").Random(3))
         scene = PlayScene(app, board, app_spec(board))
         for _ in range(hint_level):
-            scene.session.apply(CycleHint())
+            scene.game.session.apply(CycleHint())
         if pause:
             scene.menu = PauseMenu()
         return scene
@@ -120,7 +120,7 @@ def ghost_scene(kind: str) -> Build:
         choice = GhostChoice(GhostKind.BEST, recording=rec) if kind == "best" \
             else GhostChoice(GhostKind.COACH, 8)
         scene = PlayScene(app, board, GameSpec(4, 4, board=board, ghost=choice))
-        scene.session.elapsed = 3.5
+        scene.game.session.elapsed = 3.5
         return scene
     return build
 
@@ -144,8 +144,7 @@ def app_spec(board: Board):
 
 def end_scene(app: App) -> Scene:
     board = Board.goal(4, 4)
-    scene = EndScene(app, PlayScene(app, random_board(4, 4, __import__("random").Random(1)),
-                                    app_spec(board)).session, app_spec(board))
+    scene = EndScene(app, summary_for(board), app_spec(board), board)
     scene.view = EndScreenView(summary_for(board), tuple(entries(10)), rank=9,
                                badges=("best points", "best time"), game_id="4x4-123456789",
                                warning="scores can't be saved: the data folder is read-only")
@@ -197,7 +196,7 @@ def overlaps(texts: list[Drawn]) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_text_fits_the_window_and_never_overlaps(make_app, name: str, large: bool) -> None:
-    app = make_app(FakeWorker(instant=True))
+    app = make_app(FakeWorker())
     app.set_settings(app.settings.__class__(**{**app.settings.to_dict(), "large_text": large}))
     for size in SIZES:
         surface = RecordingSurface(size)

@@ -14,7 +14,7 @@ from game.core.notation import parse_moves
 from game.core.parity import solvability
 from game.core.scoring import Line
 from game.core.summary import GameSummary, summarize
-from game.session import EXACT_CELLS, Session
+from game.play.session import EXACT_CELLS, Session
 
 PROG = "fifteen"
 EXIT_OK = 0

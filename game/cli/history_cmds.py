@@ -60,7 +60,7 @@ def format_stats(shape: str, stats: Stats) -> str:
         return "-" if value is None else format(value, fmt)
 
     lines = [f"{shape}: {stats.games} games, {stats.solves} solves",
-             f"best time {format_seconds(stats.best_time)} s  best moves "
+             f"best time {format_seconds(stats.best_time)}  best moves "
              f"{stats.best_moves if stats.best_moves is not None else '-'}  best tps "
              f"{opt(stats.best_tps, '.2f')}  best efficiency {opt(stats.best_efficiency, '.0%')}",
              "  ".join(f"ao{n} {format_seconds(stats.averages[n])}" for n in AVERAGE_SIZES),
@@ -134,7 +134,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.text:
         from game.cli.analyse import ExactOracle
-        from game.ui.replay_model import build_replay
+        from game.play.replay import build_replay
 
         model = build_replay(recording, ExactOracle(), judgements)
         print(f"{recording.board.shape} board {recording.board.text()}  mode {recording.mode}")

@@ -9,11 +9,11 @@ from types import FrameType
 
 from game.core.recording import Recording
 from game.core.spec import Difficulty, GameSpec
+from game.play.autoplay import DEMO_HINT_LEVEL, AutoPlayer
 from game.store.history import GameRecord
 from game.ui import services
 from game.ui.app import App
 from game.ui.audio import Sounds
-from game.ui.autoplay import DEMO_HINT_LEVEL, AutoPlayer
 from game.ui.intents import ShowReplay
 from game.ui.options import DemoOptions, PlayOptions
 from game.ui.picture import load_picture

@@ -11,6 +11,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.core.clock import clock_text
+
 TRIM_PERCENT = 5
 AVERAGE_SIZES = (5, 12, 50, 100)
 DNF = math.inf
@@ -123,9 +125,9 @@ def stats_of(attempts: Sequence[Attempt], session: str | None = None) -> Stats:
 
 
 def format_seconds(value: float | None) -> str:
-    """``12.34``, ``DNF`` or ``-`` (not enough games)."""
+    """A time as the clock shows it (``0:12.3``), ``DNF`` or ``-`` (not enough games)."""
     if value is None:
         return "-"
     if math.isinf(value):
         return "DNF"
-    return f"{value:.2f}"
+    return clock_text(value)

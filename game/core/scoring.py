@@ -22,9 +22,14 @@ Rules (every number is a named constant below; the end-of-game figures are in
   streak. Redo brings the moves and their points back at no cost. Restart (undoable like any
   history entry) costs RESTART_COST and resets the streak. Moves that were undone or restarted
   away do not count in the moves, the accuracy or the chart.
-* Beyond exact reach (5x5 and larger, away from the end) moves are judged against the coach's
-  best known line instead (``judge_line``): LINE scores like OPTIMAL and OFF_LINE like
-  WASTEFUL; such a judgement is kept as made, even if a shorter line is found later.
+* Beyond exact reach (5x5 and larger, away from the end) moves are judged against the best
+  lines known (``judge_line``): the coach's, those derived from its lines at neighbouring
+  positions and, once the game is over, the player's own remaining moves. A move is charged
+  (OFF_LINE, scored like WASTEFUL) only when the best line known from the position before it
+  is shorter than every line known through it; otherwise it is on the line (LINE, scored
+  like OPTIMAL), a shorter line than the coach's included. A move off the known line waits
+  (UNKNOWN) until the coach has searched the position it leads to. Judgements follow what is
+  known: the game judges again when it learns more, and at the end with its own line.
 * Moves the coach plays (auto-solve) are judged but never credited: they earn no points, leave
   the streak alone and are counted apart from the player's moves.
 """
@@ -54,9 +59,9 @@ class MoveClass(enum.Enum):
     OPTIMAL = "optimal"
     WASTEFUL = "wasteful"
     LINE = "line"
-    """Beyond exact reach: the move lowered the best known remaining length by one."""
+    """Beyond exact reach: a line known through the move is as short as the best known."""
     OFF_LINE = "off-line"
-    """Beyond exact reach: the move did not; the best known total grew by its detour."""
+    """Beyond exact reach: every line known through the move is longer than the best known."""
     UNKNOWN = "unknown"
 
     @property
@@ -75,23 +80,33 @@ class MoveClass(enum.Enum):
         return self in (MoveClass.OPTIMAL, MoveClass.WASTEFUL)
 
 
-def judge_line(move: str, before: Hint | None, after: Hint | None) -> tuple[MoveClass, int | None]:
-    """Beyond exact reach: (LINE or OFF_LINE, best known length after) from best-found lines.
+def judge_line(move: str, before: Hint | None, after: Hint | None, *,
+               searched: bool = True) -> tuple[MoveClass, int | None]:
+    """Beyond exact reach: (LINE, OFF_LINE or UNKNOWN, best known length after) from lines.
 
-    ``before`` holds the best known line from the board before the move (length U). After the
-    move the best known length is the shortest of: the rest of that line (if the move
-    followed it), going back and following it (U + 1), and what is known of the new board.
-    The move is on the line when that is U - 1.
+    ``before`` holds the best line known from the board before the move (length U). Through
+    the move, the lines known are: the rest of that line (if the move followed it), going back
+    and following it (U + 1), and whatever is known of the new board (``after``). The move is
+    charged (OFF_LINE) only when U is shorter than every line known through it; a move onto a
+    line as short as U, or shorter, is on the line. ``searched``: whether the coach has looked
+    at the new board (or the game's own finished line runs through it); until then a move off
+    the known line is not judged, so an unsearched position never counts against the player.
     """
     if before is None:
         return MoveClass.UNKNOWN, None
-    known = [before.distance + 1]
-    if before.path[:1] == move:
-        known.append(before.distance - 1)
+    length = before.distance
+    follows = before.path[:1] == move
+    through = [length + 1]
+    if follows:
+        through.append(length - 1)
     if after is not None:
-        known.append(after.distance)
-    best = min(known)
-    return (MoveClass.LINE if best == before.distance - 1 else MoveClass.OFF_LINE), best
+        through.append(after.distance)
+    best = min(through)
+    if best + 1 <= length:
+        return MoveClass.LINE, best
+    if not searched and not follows:
+        return MoveClass.UNKNOWN, best
+    return MoveClass.OFF_LINE, best
 
 
 def classify(distance_before: int | None, distance_after: int | None) -> MoveClass:

@@ -8,6 +8,7 @@ import threading
 from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Protocol
 
 from game.core.summary import GameSummary
 from game.store.storage import BackgroundWriter, JsonStore, data_dir, save_problem
@@ -115,13 +116,54 @@ class AddResult:
 
 
 
+SECONDS_DECIMALS = 3
+"""Times are kept to the millisecond everywhere (history, tables, end screen), so every view
+rounds the same value to the tenths it shows."""
+
+
+class ScoredGame(Protocol):
+    """What a recorded game offers the score tables (a history ``GameRecord``)."""
+
+    @property
+    def shape(self) -> str: ...
+    @property
+    def solved_by_player(self) -> bool: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def moves(self) -> int: ...
+    @property
+    def optimal_length(self) -> int | None: ...
+    @property
+    def grade(self) -> str: ...
+    @property
+    def started(self) -> str: ...
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def hints(self) -> int: ...
+    @property
+    def undos(self) -> int: ...
+
+
+def entry_of(game: ScoredGame) -> Entry:
+    """The high-score row of a game the player solved."""
+    return Entry(name=game.name, points=game.points, seconds=round(game.seconds, SECONDS_DECIMALS),
+                 moves=game.moves, optimal_length=game.optimal_length, grade=game.grade,
+                 when=game.started, game_id=game.game_id, hints=game.hints, undos=game.undos)
+
+
 def entry_for(summary: GameSummary, *, name: str = DEFAULT_NAME, when: datetime | None = None,
               game_id: str = "") -> Entry:
     """The table row for a finished game."""
     return Entry(
         name=(name.strip() or DEFAULT_NAME)[:NAME_MAX],
         points=summary.points,
-        seconds=round(summary.seconds, 2),
+        seconds=round(summary.seconds, SECONDS_DECIMALS),
         moves=summary.moves,
         optimal_length=summary.optimal_length,
         grade=summary.grade,
@@ -269,6 +311,18 @@ class HighScores:
         with self._lock:
             self._unsaved.append((summary.shape, entry))
         return result, writer.submit(lambda: self._save_unsaved(entry))
+
+    def add_game(self, game: ScoredGame, writer: BackgroundWriter) -> AddResult | None:
+        """Remember a recorded game: the score file keeps the player's wins only (written on
+        ``writer``); returns where it landed (None for anything else)."""
+        if not game.solved_by_player:
+            return None
+        entry = entry_of(game)
+        self._data, result = insert(self._data, game.shape, entry)
+        with self._lock:
+            self._unsaved.append((game.shape, entry))
+        writer.submit(lambda: self._save_unsaved(entry))
+        return result
 
     @property
     def save_problem(self) -> str | None:

@@ -19,18 +19,12 @@ from game.store.highscores import (
     AddResult,
     Entry,
     HighScores,
+    entry_of,
     insert,
     shape_key,
 )
 from game.store.history import GameRecord, History, HistoryError
 from game.store.storage import BackgroundWriter
-
-
-def entry_of(game: GameRecord) -> Entry:
-    """The high-score row of a game the player solved."""
-    return Entry(name=game.name, points=game.points, seconds=round(game.seconds, 2),
-                 moves=game.moves, optimal_length=game.optimal_length, grade=game.grade,
-                 when=game.started, game_id=game.game_id, hints=game.hints, undos=game.undos)
 
 
 def attempt_of(game: GameRecord) -> Attempt:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import sys
@@ -13,12 +14,10 @@ from pathlib import Path
 import pygame
 
 from game.core.board import Board
-from game.core.recording import Mode
 from game.core.settings import Settings
 from game.core.spec import GameSpec
-from game.core.summary import GameSummary
-from game.session import Session
 from game.store.highscores import AddResult, HighScores, utc_stamp
+from game.store.history import GameRecord
 from game.store.history_scores import HistoryScores
 from game.store.settings_file import open_settings_store
 from game.store.storage import BackgroundWriter, JsonStore
@@ -31,13 +30,17 @@ from game.ui.frameclock import FrameClock
 from game.ui.idlegc import IdleCollector
 from game.ui.intents import (
     BeginGame,
+    BoardOnScreen,
     ChangeSettings,
+    CountMoves,
+    HintArrived,
     Intent,
     NextDemoBoard,
     OpenSettings,
     PlaySound,
     Pop,
     Quit,
+    RecordGame,
     ShowEnd,
     ShowKeys,
     ShowReplay,
@@ -49,7 +52,6 @@ from game.ui.intents import (
 )
 from game.ui.layout import MIN_WINDOW, Layout, compute_layout
 from game.ui.notice import SaveWatch
-from game.ui.recorder import game_record
 from game.ui.render import TileCache
 from game.ui.scenes import build as scenes
 from game.ui.scenes.base import Scene
@@ -190,23 +192,12 @@ class App:
         return self.pictures.tiles(board, self.layout_for(board), self._settings.show_numbers,
                                    self._fonts)
 
-    def record_session(self, session: Session, spec: GameSpec) -> AddResult | None:
-        """Remember a finished or abandoned game (the history is written on the writer
-        thread); with score files instead of a history, only wins are entered."""
-        if not isinstance(self._scores, HistoryScores):
-            if not session.solved:
-                return None
-            return self.record_game(session.summary(), session.game_id or "")
-        started = datetime.now(UTC) - timedelta(seconds=session.elapsed)
-        mode = Mode.DAILY if spec.daily else Mode.GHOST if spec.ghost else Mode.NORMAL
-        game = game_record(session, mode=mode, daily=spec.daily, started=utc_stamp(started),
-                           run=self._run)
+    def record(self, game: GameRecord) -> AddResult | None:
+        """Remember a game, finished or abandoned: stamped with its start and this run, it
+        is written on the writer thread. For a win, where it landed in the high scores."""
+        started = datetime.now(UTC) - timedelta(seconds=game.seconds)
+        game = dataclasses.replace(game, started=utc_stamp(started), session=self._run)
         return self._scores.add_game(game, self.writer)
-
-    def record_game(self, summary: GameSummary, game_id: str) -> AddResult | None:
-        """Enter a finished game (the file update runs on the writer thread)."""
-        result, _saved = self._scores.record(summary, self.writer, game_id=game_id)
-        return result
 
     # --- window -------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -229,10 +220,11 @@ class App:
         """The scene on top of the stack."""
         return self.scenes[-1]
 
-    @staticmethod
-    def _closed(scenes: list[Scene]) -> None:
+    def _closed(self, scenes: list[Scene]) -> None:
+        """Scenes leaving for good: what they ask for as they go (a game to record) is done."""
         for scene in reversed(scenes):
             scene.closed()
+            self._carry_out_from(scene)
 
     def push(self, scene: Scene) -> None:
         """Show ``scene`` above the current one."""
@@ -284,9 +276,21 @@ class App:
             case OpenSettings():
                 self.push(SettingsScene(self))
             case ShowScores(shape=shape):
-                self.push(ScoresScene(self, shape))
-            case ShowEnd(session=session, spec=spec, result=result):
-                self.replace(EndScene(self, session, spec, result))
+                self.push(ScoresScene(self, shape, warning=self._scores.take_warning()))
+            case ShowEnd(summary=summary, spec=spec, start=start, game_id=game_id, record=game):
+                result = self.record(game)
+                self.replace(EndScene(self, summary, spec, start, game_id, result,
+                                      warning=self._scores.take_warning()))
+            case RecordGame(record=game):
+                self.record(game)
+            case CountMoves(tiles=tiles):
+                self._stats.moves += tiles
+            case BoardOnScreen(board=board, known=known):
+                self._stats.board_changed(board)
+                if known:
+                    self._stats.hint_known(board)
+            case HintArrived(board=board):
+                self._stats.hint_known(board)
             case ShowKeys():
                 self.push(KeysScene(self))
             case ShowStats(shape=shape):
@@ -349,12 +353,10 @@ class App:
             self._event(event)
             if not self.running:
                 return
-        for result in self.worker.poll():
-            for scene in reversed(self.scenes):
-                used = scene.receive(result)
-                self._carry_out_from(scene)
-                if used:
-                    break
+        packet = self.worker.take()  # the coach's one channel: a packet a frame
+        for scene in reversed(self.scenes):
+            scene.receive(packet)
+            self._carry_out_from(scene)
         self._saves.update(dt)
         scene = self.scene
         scene.update(dt)
@@ -376,7 +378,7 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_m \
-                and not (isinstance(self.scene, PlayScene) and self.scene.autoplayer):
+                and not self.scene.demo_input:
             self.set_settings(self._settings.cycled("sound"))
         else:
             scene = self.scene

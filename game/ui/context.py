@@ -9,16 +9,12 @@ from typing import Protocol
 import pygame
 
 from game.core.board import Board
-from game.core.coach import CoachResult, Hint, WorkerStatus
+from game.core.coach import CoachPacket, WorkerStatus
 from game.core.settings import Settings
-from game.core.spec import GameSpec
-from game.core.summary import GameSummary
-from game.session import Session
-from game.store.highscores import AddResult, HighScores
+from game.store.highscores import HighScores
 from game.ui.fonts import Fonts
 from game.ui.layout import Layout
 from game.ui.render import TileCache
-from game.ui.stats import RunStats
 from game.ui.theme import Theme
 
 
@@ -27,8 +23,6 @@ class Coach(Protocol):
 
     @property
     def status(self) -> WorkerStatus: ...
-
-    def known(self, board: Board) -> Hint | None: ...
 
     def submit(self, board: Board) -> None: ...
 
@@ -55,7 +49,9 @@ class Worker(Coach, Protocol):
 
     def start(self) -> None: ...
 
-    def poll(self) -> list[CoachResult]: ...
+    def take(self) -> CoachPacket:
+        """Everything the coach has for the game since the last call (once a frame)."""
+        ...
 
     def shutdown(self) -> None: ...
 
@@ -94,11 +90,8 @@ class SceneContext(Protocol):
 
     @property
     def scores(self) -> HighScores:
-        """Read only: tables and warnings (entering a game is ``record_game``)."""
+        """Read only: the tables (games are entered by the app, through intents)."""
         ...
-
-    @property
-    def stats(self) -> RunStats: ...
 
     @property
     def rng(self) -> random.Random: ...
@@ -119,13 +112,3 @@ class SceneContext(Protocol):
     def layout_for(self, board: Board) -> Layout: ...
 
     def picture_tiles(self, board: Board) -> dict[int, pygame.Surface] | None: ...
-
-    def record_session(self, session: Session, spec: GameSpec) -> AddResult | None:
-        """Remember a game, finished or abandoned, in the history (written in the
-        background); for a win, where it landed in the high scores."""
-        ...
-
-    def record_game(self, summary: GameSummary, game_id: str) -> AddResult | None:
-        """Enter a finished game in the high scores now (the file is written in the
-        background); the result says where it landed."""
-        ...

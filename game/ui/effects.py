@@ -44,10 +44,12 @@ class Popup:
     cell: tuple[float, float]
     """(row, column) the pop-up starts over."""
     age: float = 0.0
+    life: float = POPUP_SECONDS
+    """Seconds it shows (news about earlier moves stays longer, to be read)."""
 
     @property
     def done(self) -> bool:
-        return self.age >= POPUP_SECONDS
+        return self.age >= self.life
 
 
 def popup_text(points: int, multiplier: int, assisted: bool) -> str:
@@ -157,7 +159,7 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, them
         _draw_particles(surface, effects.particles, layout, theme)
     px = type_px(layout.window, Type.BODY)
     for popup in effects.popups:
-        progress = popup.age / POPUP_SECONDS
+        progress = popup.age / popup.life
         rise = 0.0 if effects.reduced else progress * POPUP_RISE_TILES * layout.pitch
         row, col = popup.cell
         x, y = layout.cell_origin(row, col)

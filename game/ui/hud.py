@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.clock import clock_text
 from game.core.coach import CoachState
 from game.core.scoring import MULTIPLIER_STEPS
+from game.play.ghost_race import GhostLine
 from game.ui.fonts import Fonts
-from game.ui.ghost_race import GhostLine, clock_text
 from game.ui.layout import Layout, Type, type_px
 from game.ui.theme import Theme
 
@@ -44,31 +45,6 @@ class HudView:
     """While the coach builds tables or compiles (share done): a bar under its column."""
 
 
-def format_time(seconds: float) -> str:
-    """m:ss.t for the HUD clock."""
-    return clock_text(seconds)
-
-
-def coach_status(worker_state: CoachState, bound: int, distance: int | None,
-                 optimal: bool) -> str:
-    """The words for the coach corner from the worker status and what is known (the
-    status's longer ``detail`` goes to the footer, where it has room)."""
-    if distance is not None:
-        return f"{distance} to go" if optimal else f"best {distance}"
-    if worker_state == CoachState.WARMING_UP:
-        return "warming up"
-    if worker_state == CoachState.UNAVAILABLE:
-        return "unavailable"
-    if worker_state == CoachState.THINKING:
-        return f"thinking {bound}" if bound else "thinking"
-    return ""
-
-
-def work_words(work: str, share: float) -> str:
-    """The footer's words while the coach prepares: "coach: building the 4x4 tables 42%"."""
-    return f"coach: {work} {100 * min(1.0, max(0.0, share)):.0f}%"
-
-
 def streak_progress(streak: int) -> float:
     """How far the streak has come from the last multiplier step to the next (1 at the top)."""
     below = max((s for s in MULTIPLIER_STEPS if s <= streak), default=0)
@@ -92,7 +68,7 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
     col_w = usable / columns
     cells = (
         ("MOVES", str(view.moves)),
-        ("TIME", format_time(view.seconds)),
+        ("TIME", clock_text(view.seconds)),
         ("POINTS", str(view.points)),
         ("STREAK", f"{view.streak}" + (f" x{view.multiplier}" if view.multiplier > 1 else "")),
     )

@@ -8,11 +8,9 @@ from game.core.board import Board
 from game.core.recording import Recording
 from game.core.settings import Settings
 from game.core.spec import GameSpec
-from game.session import Session
-from game.store.highscores import AddResult
+from game.core.summary import GameSummary
 from game.store.history import GameRecord
 from game.ui.audio import Sound
-from game.ui.autoplay import AutoPlayer
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +58,42 @@ class ShowScores:
 
 @dataclass(frozen=True, slots=True)
 class ShowEnd:
-    """Replace the finished game with its end screen (``result``: its high-score entry)."""
+    """Record the finished game (its judging is final) and replace it with its end screen."""
 
-    session: Session
+    summary: GameSummary
     spec: GameSpec
-    result: AddResult | None
+    start: Board
+    game_id: str
+    record: GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class RecordGame:
+    """Remember a game left before its end screen (abandoned, or quit while judging)."""
+
+    record: GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class CountMoves:
+    """Tiles moved, for this run's figures."""
+
+    tiles: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardOnScreen:
+    """A new board is on screen: the hint latency starts (``known``: its hint is ready)."""
+
+    board: Board
+    known: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HintArrived:
+    """The complete hint for the board on screen arrived: the hint latency ends."""
+
+    board: Board
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +126,7 @@ class NextDemoBoard:
     """A self-playing game finished: count it and play the next seeded board the same way."""
 
     spec: GameSpec
-    autoplayer: AutoPlayer
+    hint_level: int
     attract: bool
 
 
@@ -117,4 +146,4 @@ class ChangeSettings:
 
 Intent = (Quit | Pop | ToTitle | StartGame | BeginGame | OpenSettings | ShowScores | ShowEnd
           | ShowKeys | StartAttract | NextDemoBoard | PlaySound | ChangeSettings | ShowStats
-          | ShowReplay)
+          | ShowReplay | RecordGame | CountMoves | BoardOnScreen | HintArrived)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.clock import clock_text as format_time
 from game.store.highscores import TABLE_SIZE, Entry, HighScores, shape_key
 from game.ui.layout import Type, type_px
 from game.ui.theme import Theme
@@ -27,16 +28,6 @@ EMPTY_TABLE = "No scores yet for {shape}: finish a game to set one"
 SCORES_TITLE = "High scores"
 SCORES_HELP = "Left/Right size   Esc back"
 PAD_FRACTION = 0.03
-
-
-def format_time(seconds: float) -> str:
-    """``m:ss.s`` (or ``h:mm:ss`` from an hour on)."""
-    if seconds >= 3600:
-        whole = int(seconds)
-        return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
-    tenths = int(round(seconds * 10))
-    minutes, rest = divmod(tenths, 600)
-    return f"{minutes}:{rest // 10:02d}.{rest % 10}"
 
 
 def table_rows(entries: Sequence[Entry]) -> list[tuple[str, ...]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.coach import CoachResult
+from game.core.coach import CoachPacket
 from game.ui.context import SceneContext
 from game.ui.intents import Intent
 from game.ui.notice import draw_notice
@@ -12,6 +12,9 @@ from game.ui.notice import draw_notice
 
 class Scene:
     """A screen on the app's stack; it reads its context and asks for changes with intents."""
+
+    demo_input = False
+    """A self-playing demo: any key leaves it (the app's own keys, such as M, stay out)."""
 
     def __init__(self, ctx: SceneContext) -> None:
         self.ctx = ctx
@@ -35,9 +38,9 @@ class Scene:
     def handle(self, event: pygame.event.Event) -> None:
         """React to one event (interpret into actions; the scene applies them in update)."""
 
-    def receive(self, result: CoachResult) -> bool:
-        """A coach result (Hint or NewBoard); True when this scene used it."""
-        return False
+    def receive(self, packet: CoachPacket) -> None:
+        """The coach's packet of this frame (answers, made boards, status); every scene on
+        the stack sees it, each takes what it wants."""
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""

@@ -9,11 +9,11 @@ from dataclasses import replace
 from game.core.generate import MAX_SEED
 from game.core.recording import Recording
 from game.core.spec import Difficulty, GameSpec, difficulty_length
+from game.play.autoplay import AutoPlayer
+from game.play.ghost_race import Submit, find_ghost
 from game.store.history import GameRecord
 from game.store.history_scores import HistoryScores
-from game.ui.autoplay import AutoPlayer
 from game.ui.context import SceneContext
-from game.ui.ghost_race import Submit, find_ghost
 from game.ui.intents import NextDemoBoard
 from game.ui.scenes.base import Scene
 from game.ui.scenes.play import PlayScene
@@ -68,5 +68,7 @@ def attract_scene(ctx: SceneContext, shapes: tuple[tuple[int, int], ...]) -> Sce
 def next_demo_scene(ctx: SceneContext, done: NextDemoBoard) -> Scene:
     """The next seeded board for a self-playing game that just finished."""
     spec = replace(done.spec.fresh(), seed=ctx.rng.randrange(MAX_SEED))
-    return PlayScene(ctx, spec.seeded_board(), spec, autoplayer=done.autoplayer,
+    assert spec.seed is not None
+    autoplayer = AutoPlayer(random.Random(spec.seed), hint_level=done.hint_level)
+    return PlayScene(ctx, spec.seeded_board(), spec, autoplayer=autoplayer,
                      attract=done.attract)

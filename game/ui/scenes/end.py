@@ -6,10 +6,11 @@ from dataclasses import replace
 
 import pygame
 
+from game.core.board import Board
 from game.core.daily import parse_date, share_line
 from game.core.ghost import DEFAULT_TPS, GhostChoice, GhostKind
 from game.core.spec import GameSpec
-from game.session import Session
+from game.core.summary import GameSummary
 from game.store.highscores import AddResult
 from game.ui.context import SceneContext
 from game.ui.end_screen import EndScreenView, count_up, draw_end_screen
@@ -22,16 +23,17 @@ from game.ui.scores_view import draw_high_scores, scores_view_for, step_shape
 class EndScene(Scene):
     """The finished game's summary and where it landed in the top 10 (entered at the win)."""
 
-    def __init__(self, ctx: SceneContext, session: Session, spec: GameSpec,
-                 result: AddResult | None = None) -> None:
-        """``result`` is what entering the score gave at the win (None: not entered)."""
+    def __init__(self, ctx: SceneContext, summary: GameSummary, spec: GameSpec, start: Board,
+                 game_id: str = "", result: AddResult | None = None, *,
+                 warning: str | None = None) -> None:
+        """``result`` is where the recorded game landed in the top 10 (None: not entered);
+        ``warning``: a note about the score file, from the app."""
         super().__init__(ctx)
-        self.session = session
+        self.summary = summary
+        self.start = start
         self.spec = spec
-        summary = session.summary()
-        game_id = session.game_id or ""
         self.view = EndScreenView.build(summary, result, ctx.scores.table(summary.shape),
-                                        game_id=game_id, warning=ctx.scores.take_warning())
+                                        game_id=game_id, warning=warning)
         share = ""
         if spec.daily is not None:
             share = share_line(parse_date(spec.daily), summary.shape, summary.moves,
@@ -54,9 +56,9 @@ class EndScene(Scene):
         if event.key == pygame.K_n:
             self.emit(StartGame(self.spec.fresh()))
         elif event.key == pygame.K_r:
-            self.emit(StartGame(replace(self.spec, board=self.session.start)))
+            self.emit(StartGame(replace(self.spec, board=self.start)))
         elif event.key == pygame.K_g:
-            self.emit(StartGame(replace(self.spec, board=self.session.start,
+            self.emit(StartGame(replace(self.spec, board=self.start,
                                         ghost=self.race_choice())))
         elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.emit(ToTitle())
@@ -72,9 +74,9 @@ class EndScene(Scene):
 class ScoresScene(Scene):
     """The per-size high-score tables; Left/Right change the size, Esc goes back."""
 
-    def __init__(self, ctx: SceneContext, shape: str) -> None:
+    def __init__(self, ctx: SceneContext, shape: str, *, warning: str | None = None) -> None:
         super().__init__(ctx)
-        self.view = scores_view_for(ctx.scores, shape, warning=ctx.scores.take_warning())
+        self.view = scores_view_for(ctx.scores, shape, warning=warning)
 
     @property
     def shape(self) -> str:

@@ -7,19 +7,19 @@ from concurrent.futures import Future
 import pygame
 
 from game.core.board import Board
-from game.core.coach import CoachResult, Hint
+from game.core.coach import CoachPacket
+from game.core.knowledge import Knowledge
 from game.core.recording import Recording
+from game.play.replay import ReplayModel, build_replay
 from game.ui.chart import draw_distance_chart
 from game.ui.context import SceneContext
 from game.ui.fonts import Fonts
 from game.ui.intents import Pop
 from game.ui.layout import Type, compute_layout, type_px
 from game.ui.render import BoardView, draw_board
-from game.ui.replay_model import ReplayModel, build_replay
 from game.ui.scenes.base import Scene
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
-REJUDGE_SECONDS = 0.5
 LEAD_MS = 600.0
 """The start board shows this long before the first move plays."""
 BOARD_SHARE = 0.52
@@ -47,10 +47,11 @@ class ReplayScene(Scene):
         self.t_ms = -LEAD_MS
         self.pinned: int | None = None
         """The frame chosen by stepping (several actions can share one time stamp)."""
-        self._hints: dict[Board, Hint] = {}
+        self.knowledge = Knowledge()
+        """What the coach told this replay (its packets), for judging the moves."""
+        self._asked: tuple[Board, ...] = ()
         self.speed = speed if speed in SPEEDS else 1.0
         self.paused = False
-        self.rejudge = 0.0
         self.problem = ""
         self.dragging = False
         if recording is not None:
@@ -60,12 +61,12 @@ class ReplayScene(Scene):
 
     def _build(self) -> None:
         assert self.recording is not None
-        self.model = build_replay(self.recording, self._known, self.judgements)
+        self.model = build_replay(self.recording, self.knowledge.known, self.judgements)
         if not self.model.frames[1:]:
             self.problem = "this game has no moves to replay"
-
-    def _known(self, board: Board) -> Hint | None:
-        return self._hints.get(board) or self.ctx.coach.known(board)
+        if self.model.unjudged != self._asked:
+            self._asked = self.model.unjudged
+            self.ctx.coach.judge(list(self.model.unjudged))
 
     # --- input ------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -125,13 +126,14 @@ class ReplayScene(Scene):
             return min(self.pinned, len(self.model.frames) - 1)
         return self.model.index_at(self.t_ms)
 
-    def receive(self, result: CoachResult) -> bool:
-        if isinstance(result, Hint) and self.model is not None \
-                and result.board in self.model.unjudged:
-            self._hints[result.board] = result
-            self.rejudge = 0.0
-            return True
-        return False
+    def receive(self, packet: CoachPacket) -> None:
+        for hint in packet.hints:
+            self.knowledge.add(hint)
+        model = self.model
+        if packet.hints and model is not None and any(
+                (hint := self.knowledge.known(board)) is not None and hint.proven
+                for board in model.unjudged):
+            self._build()  # the coach can judge more moves now
 
     def update(self, dt: float) -> None:
         if self.pending is not None and self.pending.done():
@@ -155,11 +157,6 @@ class ReplayScene(Scene):
             self.t_ms = min(model.duration_ms, self.t_ms + dt * 1000 * self.speed)
             if self.t_ms >= model.duration_ms:
                 self.paused = True
-        self.rejudge -= dt
-        if self.rejudge <= 0 and model.unjudged:
-            self.rejudge = REJUDGE_SECONDS
-            self.ctx.coach.judge(list(model.unjudged))
-            self._build()
 
     # --- drawing ----------------------------------------------------------
     def bar_rect(self) -> tuple[int, int, int, int]:

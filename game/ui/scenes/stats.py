@@ -58,7 +58,7 @@ class StatsScene(Scene):
         eff = "-" if stats.best_efficiency is None else f"{stats.best_efficiency:.0%}"
         return [
             f"games {stats.games}   solves {stats.solves}",
-            f"best time {format_seconds(stats.best_time)} s   best moves "
+            f"best time {format_seconds(stats.best_time)}   best moves "
             f"{'-' if stats.best_moves is None else stats.best_moves}",
             f"best tiles/s {tps}   best efficiency {eff}",
             "   ".join(f"ao{n} {format_seconds(stats.averages[n])}"

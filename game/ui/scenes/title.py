@@ -7,10 +7,10 @@ import enum
 import pygame
 
 from game.core.board import MAX_SIDE, MIN_SIDE
-from game.core.coach import CoachResult, NewBoard
+from game.core.coach import CoachPacket
 from game.core.spec import DIFFICULTIES, Difficulty, GameSpec, difficulty_length
+from game.play.words import work_words
 from game.ui.context import SceneContext
-from game.ui.hud import work_words
 from game.ui.intents import (
     BeginGame,
     OpenSettings,
@@ -162,11 +162,10 @@ class GeneratingScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.emit(ToTitle())
 
-    def receive(self, result: CoachResult) -> bool:
-        if not isinstance(result, NewBoard) or result.request_id != self.request_id:
-            return False
-        self.emit(BeginGame(result.board, self.spec))
-        return True
+    def receive(self, packet: CoachPacket) -> None:
+        for made in packet.boards:
+            if made.request_id == self.request_id:
+                self.emit(BeginGame(made.board, self.spec))
 
     def update(self, dt: float) -> None:
         self.elapsed += dt

@@ -16,7 +16,7 @@ from game.core.board import Board
 from game.core.coach import Hint
 from game.core.recording import JUDGEMENT_LETTERS, Recording
 from game.core.scoring import MoveClass
-from game.session import Session
+from game.play.session import Session
 
 Oracle = Callable[[Board], Hint | None]
 STORED = {letter: cls for cls, letter in JUDGEMENT_LETTERS.items()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from game.core.actions import Move, Source
-from game.session import Session
+from game.play.session import Session
 
 DEMO_MOVES_PER_SECOND = 8.0
 WASTE_CHANCE = 0.08

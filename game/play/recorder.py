@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 from game.core.recording import JUDGEMENT_LETTERS, Mode, action_token, to_ms
-from game.core.summary import summarize
-from game.session import Session
+from game.play.session import Session
 from game.store.history import GameRecord
 
 
 def game_record(session: Session, *, mode: Mode = Mode.NORMAL, daily: str | None = None,
                 started: str, run: str, name: str = "player") -> GameRecord:
     """The record of ``session`` as it stands (finished or abandoned)."""
-    summary = summarize(session.sheet, session.elapsed,
-                        solved_by_player=not session.auto_solved, finished=session.solved)
+    summary = session.summary()  # the same figures the end screen shows
     board = session.start
     judged = session.judgements()
     return GameRecord(
         game_id=session.game_id or board.text(), width=board.width, height=board.height,
         board=board, mode=Mode.AUTO if session.auto_solved else mode, started=started,
         session=run, finished=session.solved, solved_by_player=summary.solved_by_player,
-        seconds=round(session.elapsed, 3), moves=summary.moves,
+        seconds=summary.seconds, moves=summary.moves,
         optimal_length=summary.optimal_length, points=summary.points, grade=summary.grade,
         efficiency=summary.efficiency, hints=summary.hints_used, undos=summary.undos,
         name=name, daily=daily, tokens=tuple(action_token(a) for a in session.actions),

@@ -14,6 +14,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, replace
 
 from game.core.board import Board
+from game.core.clock import clock_text
 from game.core.coach import Hint
 from game.core.ghost import Ghost, GhostChoice, GhostError, GhostKind
 from game.core.recording import Recording, RecordingError
@@ -25,15 +26,6 @@ from game.store.history_scores import HistoryScores, best_game
 Oracle = Callable[[Board], Hint | None]
 Submit = Callable[[Callable[[], object]], object]
 """The background writer's ``submit`` (a Future, or None from an inline test writer)."""
-SECONDS_PER_MINUTE = 60
-
-
-def clock_text(seconds: float) -> str:
-    """m:ss.t, as the HUD clock."""
-    minutes, rest = divmod(max(0.0, seconds), SECONDS_PER_MINUTE)
-    return f"{int(minutes)}:{rest:04.1f}"
-
-
 def _read_recording(history: History, row: int) -> Recording | None:
     game = history.game(row)
     return game.recording() if game is not None else None

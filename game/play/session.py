@@ -1,10 +1,10 @@
-"""The mid-end of one game: board, undo history, timer, hints, score sheet and win check."""
+"""One game's rules: board, undo history, timer, hint charges, score sheet, judging, win check."""
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.core.actions import (
     Action,
@@ -18,11 +18,13 @@ from game.core.actions import (
     Source,
     Undo,
 )
-from game.core.board import Board, inverse
+from game.core.board import Board
 from game.core.coach import Hint
 from game.core.history import EntryKind, History
+from game.core.knowledge import follow, merge
 from game.core.scoring import Line, MoveClass, ScoreSheet, judge_line, judge_move
 from game.core.summary import GameSummary, summarize
+from game.store.highscores import SECONDS_DECIMALS
 
 HINT_LEVELS = 3
 """0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""
@@ -33,49 +35,11 @@ EXACT_CELLS = 16
 them is judged in the end, however late the coach answers."""
 
 Oracle = Callable[[Board], Hint | None]
-"""What the coach knows about a board right now (never blocks)."""
+"""What the game knows about a board right now (never blocks): the mid-end's own knowledge."""
 
 
 def _no_oracle(board: Board) -> None:
     return None
-
-
-def _proven(hint: Hint | None) -> bool:
-    return hint is not None and hint.optimal and hint.complete
-
-
-def _better(old: Hint | None, new: Hint | None) -> Hint | None:
-    """The more useful of two hints for one board (proven and complete beats the rest)."""
-    if old is None:
-        return new
-    if new is None or _proven(old) or (old.optimal and not new.optimal):
-        return old
-    if not old.optimal and not new.optimal and old.distance < new.distance:
-        return old  # two best-found lines: the shorter one
-    return new
-
-
-def _follow(hint: Hint | None, move: str, after: Board, *, back: bool = False) -> Hint | None:
-    """What ``hint``'s line says about the board after ``move``, or None.
-
-    Used where the coach derives nothing itself (best-found lines on large boards). Along the
-    line, the rest of it is still a solution, one move shorter. With ``back``, a move off the
-    line still has one: the move back, then the line (one longer, and no longer proven).
-    """
-    if hint is None or not hint.path:
-        return None
-    if hint.path[0] == move:
-        rest = hint.path[1:]
-        if not rest:
-            return None
-        optimal = hint.optimal
-    elif back:
-        rest = inverse(move) + hint.path
-        optimal = False
-    else:
-        return None
-    return replace(hint, board=after, distance=len(rest), moves=frozenset(rest[0]),
-                   optimal=optimal, complete=False, path=rest)
 
 
 class ChangeKind(enum.Enum):
@@ -96,6 +60,8 @@ class Change:
     kind: ChangeKind
     cues: tuple[MoveClass, ...] = ()
     """One judgement per single-tile move (a group slide makes several)."""
+    shorter: int = 0
+    """Beyond exact reach: how much shorter than the best known line the last move's is."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +94,9 @@ class Session:
         self.times: list[float] = []
         """Game time (``elapsed``) when each of ``actions`` was applied, in step with it."""
         self._hints: dict[Board, Hint] = {}
+        """Lines this game derived by following the coach's lines (beyond exact reach)."""
+        self._own: dict[Board, Hint] = {}
+        """Beyond exact reach, once won: the game's own line, from every position on it."""
         self._replaying = False
         self.elapsed = 0.0
         self.started = False
@@ -176,8 +145,10 @@ class Session:
         return self.hint.path[:PATH_PREVIEW]
 
     def summary(self) -> GameSummary:
-        """Final figures (the end screen and high scores read them)."""
-        return summarize(self.sheet, self.elapsed, solved_by_player=not self.auto_solved,
+        """The game's figures as they stand (the end screen, the record, the high scores and
+        the stats all read this one summary)."""
+        return summarize(self.sheet, round(self.elapsed, SECONDS_DECIMALS),
+                         solved_by_player=not self.auto_solved, finished=self.solved,
                          line_length=self.line_length())
 
     def line_length(self) -> int | None:
@@ -188,23 +159,19 @@ class Session:
     # --- knowledge ----------------------------------------------------
     def lookup(self, board: Board) -> Hint | None:
         """The best of what the coach knows now and what this game was told about ``board``."""
-        known = self.oracle(board)
-        if known is not None and known.board != board:
-            known = None
-        return _better(self._hints.get(board), known)
+        return merge(merge(self._hints.get(board), self._searched(board)), self._own.get(board))
 
-    def receive_hint(self, hint: Hint) -> bool:
-        """Take a coach result for the board on screen or one this game still needs to judge
-        a move; True when used."""
-        self._hints[hint.board] = _better(self._hints.get(hint.board), hint) or hint
-        on_screen = hint.board == self.board
-        if on_screen:
-            self.hint = _better(self.hint if self.hint is not None and self.hint.board ==
-                                self.board else None, hint)
-        if hint.board in self._needed and self._informative(hint.board):
-            self._rescore()
-            return True
-        return on_screen
+    def _searched(self, board: Board) -> Hint | None:
+        """What the coach said about ``board`` (None: it has not looked at it yet)."""
+        known = self.oracle(board)
+        return known if known is not None and known.board == board else None
+
+    def learned(self) -> bool:
+        """The game's knowledge grew: show the best hint for the board on screen and judge
+        again the moves it now judges; True when the judgements changed."""
+        shown = self.hint if self.hint is not None and self.hint.board == self.board else None
+        self.hint = merge(shown, self.lookup(self.board))
+        return self.refresh()
 
     def unjudged_boards(self) -> list[Board]:
         """Boards whose exact answer would judge a move (or the start), oldest first."""
@@ -218,19 +185,37 @@ class Session:
         return False
 
     def _informative(self, board: Board) -> bool:
+        if board.size > EXACT_CELLS:  # a move waits for the search of the board it made
+            return self._searched(board) is not None or board in self._own
         hint = self.lookup(board)
-        return _proven(hint) or (board == self.start and hint is not None and hint.optimal)
+        if hint is None:
+            return False
+        return hint.proven or (board == self.start and hint.optimal)
 
     def _need(self, board: Board) -> None:
-        if board.size <= EXACT_CELLS and not board.is_solved():
+        if not board.is_solved():
             self._needed[board] = None
 
     def _learn_start(self) -> None:
         hint = self.lookup(self.start)
         if hint is not None and hint.optimal:
             self.sheet = self.sheet.learn_start_distance(hint.distance)
-        else:
+        elif self.start.size <= EXACT_CELLS:
             self._need(self.start)
+
+    def _learn_own_line(self) -> None:
+        """Beyond exact reach, a won game's own line is a known line from every position on
+        it: the moves that were left from there."""
+        if self.start.size <= EXACT_CELLS or self.sheet.line is None:
+            return
+        moves = "".join(node.move for node in self.sheet.line.walk())
+        board = self.start
+        for i in range(len(moves)):
+            rest = moves[i:]
+            known = self._own.get(board)
+            if known is None or len(rest) < known.distance:
+                self._own[board] = Hint(board, len(rest), frozenset(rest[0]), False, False, rest)
+            board = board.apply(moves[i])
 
     def _rescore(self) -> None:
         """Play every action again from the start with what is known now."""
@@ -323,41 +308,50 @@ class Session:
             self.auto_solved = True  # before the moves: the solver's steps are not charged hints
         for move in moves:
             shown = self.hint if self.hint is not None and self.hint.board == board else None
-            before_hint = _better(shown, self.lookup(board))
+            before_hint = merge(shown, self.lookup(board))
             after = board.apply(move)
             after_hint = self.lookup(after)
             cls, distance_after = judge_move(move, before_hint, after_hint)
+            shorter = 0
             if cls is MoveClass.UNKNOWN and before_hint is not None and not before_hint.optimal:
-                cls, distance_after = judge_line(move, before_hint, after_hint)
+                searched = self._informative(after)
+                cls, distance_after = judge_line(move, before_hint, after_hint,
+                                                 searched=searched)
+                if cls is MoveClass.LINE and distance_after is not None:
+                    shorter = before_hint.distance - 1 - distance_after
             if cls is MoveClass.UNKNOWN:
-                self._need(board)
+                self._need(board if board.size <= EXACT_CELLS else after)
             if board.size > EXACT_CELLS:  # keep the coach's line through every move
-                derived = _follow(before_hint, move, after, back=True)
+                derived = follow(before_hint, move, after, back=True)
                 if derived is not None:
-                    self._hints[after] = _better(self._hints.get(after), derived) or derived
+                    self._hints[after] = merge(self._hints.get(after), derived) or derived
             self.sheet = self.sheet.after_move(cls, distance_after, move=move, by_coach=by_coach)
             cues.append(cls)
             kind = EntryKind.SOLVE if by_coach else EntryKind.MOVE
             self.history.push(Position(after, self.sheet.line), kind, move)
             self._refresh_hint(charge=False)  # a group slide's middle positions are not shown
             if self.hint is None:
-                self.hint = _follow(before_hint, move, after)
+                self.hint = follow(before_hint, move, after)
             board = after
         self._charge_hint()
         self.started = True
         self.last_cue = cues[-1]
-        return self._changed(before, ChangeKind.MOVE, tuple(cues))
+        return self._changed(before, ChangeKind.MOVE, tuple(cues), shorter)
 
     def _changed(self, before: Board, kind: ChangeKind,
-                 cues: tuple[MoveClass, ...] = ()) -> Change:
+                 cues: tuple[MoveClass, ...] = (), shorter: int = 0) -> Change:
         if kind is not ChangeKind.MOVE:
             self._refresh_hint()
         after = self.board
         if after.is_solved():
             self.solved = True
-            if not self._replaying:
-                self.refresh()  # the game is over: judge it with everything known now
-        return Change(before, after, kind, cues)
+            if not self._replaying:  # the game is over: judge it with everything known now
+                self._learn_own_line()
+                if self._own:
+                    self._rescore()
+                else:
+                    self.refresh()
+        return Change(before, after, kind, cues, shorter)
 
 
 __all__ = ["Change", "ChangeKind", "HINT_LEVELS", "MoveClass", "Position", "Session"]

@@ -1,0 +1,426 @@
+"""The mid-end of the game on screen: actions in order, slides, cues, solve playback, the
+coach's answers (one packet a frame), judging and the record. No pygame: scenes feed it
+actions and packets, advance it by dt and draw the view it hands back."""
+
+from __future__ import annotations
+
+from collections import deque
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from game.core.actions import BoardAction, CycleHint, Move, Slide, Source
+from game.core.board import Board
+from game.core.coach import CoachPacket, CoachState, WorkerStatus
+from game.core.knowledge import Knowledge
+from game.core.recording import Mode
+from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, MoveClass
+from game.core.spec import GameSpec
+from game.core.tween import Flash, SlideTween
+from game.play.autoplay import SOLVED_PAUSE, AutoPlayer
+from game.play.events import (
+    DemoDone,
+    Finished,
+    Happened,
+    Happening,
+    Known,
+    Moved,
+    PlayEvent,
+    Rejudged,
+    Scored,
+    Shown,
+    Won,
+)
+from game.play.ghost_race import GhostLine, GhostRace
+from game.play.recorder import game_record
+from game.play.session import HINT_LEVELS, Change, ChangeKind, Session
+from game.play.words import coach_status, work_words
+from game.store.history import GameRecord
+
+CUE_SECONDS = 0.35
+WIN_FLASH_SECONDS = 0.9
+STREAK_SOUND_EVERY = 5
+SOLVE_STEP_SECONDS = 0.12
+DEFAULT_ANIM_SECONDS = 0.12
+JUDGE_WAIT_SECONDS = 30.0
+"""After a win, how long the game waits for the coach to judge every move exactly before
+it is recorded with what is known (the coach may be unavailable)."""
+NEWS_SECONDS = 4.0
+"""How long a line of news (a judgement changed, a shorter line found) stays in the footer."""
+PLAYER_SOURCES = (Source.KEY, Source.MOUSE)
+"""Moves whose failure is the player's: an illegal one bumps the board (hover does not)."""
+
+
+class CoachLink(Protocol):
+    """What the mid-end asks of the coach; its answers come back in packets."""
+
+    def submit(self, board: Board) -> None:
+        """``board`` is on screen: search it (cancelling a search for any other board)."""
+        ...
+
+    def judge(self, boards: list[Board]) -> None:
+        """Solve these boards when idle, so moves made before the coach answered are judged."""
+        ...
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """What the play screen draws for one frame (a value: drawing never changes the game)."""
+
+    board: Board
+    moving: dict[int, tuple[float, float]] = field(default_factory=dict)
+    hint_level: int = 0
+    hint_moves: frozenset[str] = frozenset()
+    path: str = ""
+    cue: MoveClass | None = None
+    cue_strength: float = 0.0
+    cue_tile: int = 0
+    win_flash: float = 0.0
+    busy: bool = False
+    """A slide, the coach's playing, a demo or the win: no hover highlight now."""
+    moves: int = 0
+    seconds: float = 0.0
+    points: int = 0
+    streak: int = 0
+    multiplier: int = 1
+    coach_words: str = ""
+    coach_state: CoachState = CoachState.READY
+    coach_progress: float | None = None
+    footer: str = ""
+    """The coach's detail, its build progress or the hint words ("" leaves room for help)."""
+    banner: str = ""
+    ghost: GhostLine | None = None
+    ghost_board: Board | None = None
+    solved: bool = False
+    solving: bool = False
+
+
+class MidEnd:
+    """One game on screen, from its first frame to its record; every change is an action."""
+
+    def __init__(self, board: Board, spec: GameSpec, coach: CoachLink, *,
+                 autoplayer: AutoPlayer | None = None, attract: bool = False,
+                 ghost_pending: Future | None = None) -> None:
+        """``ghost_pending``: the Recording to race, being read from the history."""
+        self.spec = spec
+        self.coach = coach
+        self.knowledge = Knowledge()
+        self.session = Session(board, oracle=self.knowledge.known, game_id=spec.game_id(board))
+        self.status = WorkerStatus(CoachState.WARMING_UP)
+        self.anim_seconds = DEFAULT_ANIM_SECONDS
+        self.autoplayer = autoplayer
+        self.attract = attract
+        self.race = GhostRace(spec.ghost, board, ghost_pending) \
+            if spec.ghost is not None and autoplayer is None else None
+        self._pending: deque[BoardAction] = deque()
+        self.tween: SlideTween | None = None
+        self.cue: Flash[MoveClass] | None = None
+        self.cue_tile = 0
+        self.win: Flash[None] | None = None
+        self.solving = False
+        self._solve_path = ""
+        self._solve_wait = 0.0
+        self.paused = False
+        self.after_win = 0.0
+        self.finished = False
+        """The game was handed on (Finished or DemoDone): nothing more happens."""
+        self._submitted: Board | None = None
+        self._asked: tuple[Board, ...] = ()
+        self._complete_shown = False
+        self._events: list[PlayEvent] = []
+        self._news = ""
+        self._news_left = 0.0
+        if autoplayer is not None:  # the demo command shows the coach's hints
+            for _ in range(autoplayer.hint_level):
+                self.session.apply(CycleHint())
+
+    # --- input ----------------------------------------------------------
+    def act(self, action: BoardAction) -> None:
+        """Queue a player's action; queued actions are applied in order in ``update``."""
+        self._pending.append(action)
+
+    def flush(self) -> None:
+        """Apply every queued action now (before a command such as pause takes effect)."""
+        while self._pending:
+            self._do(self._pending.popleft())
+
+    def solve(self) -> None:
+        """Let the coach play the rest of the game along its best line."""
+        if not self.session.solved:
+            self.solving = True
+            self._solve_path = ""
+            self._solve_wait = 0.0
+
+    def stop_solving(self) -> bool:
+        """Take the game back from the coach; True if it was playing."""
+        was, self.solving = self.solving, False
+        return was
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause or resume the clock (the pause menu, focus loss)."""
+        self.paused = paused
+
+    def take(self, packet: CoachPacket) -> None:
+        """The coach's answers and status since the last frame: learn them, judge with them."""
+        self.status = packet.status
+        if not packet.hints:
+            return
+        for hint in packet.hints:
+            self.knowledge.add(hint)
+        before = self._judged_line()
+        if self.session.learned():
+            self._compare(before)
+        self._note_complete()
+
+    def _judged_line(self) -> list[tuple[MoveClass, int]]:
+        """Each move's judgement and points on the current line of play."""
+        line = self.session.sheet.line
+        return [] if line is None else [(node.cls, node.points) for node in line.walk()]
+
+    def _compare(self, before: list[tuple[MoveClass, int]]) -> int:
+        """Tell the player about moves judged again (never silently); returns the points that
+        changed."""
+        after = self._judged_line()
+        changed = [(old, new) for old, new in zip(before, after, strict=False) if old != new]
+        gained = sum(new[1] - old[1] for old, new in changed)
+        if changed:
+            self._events.append(Rejudged(len(changed), gained))
+            moves = "move" if len(changed) == 1 else f"{len(changed)} moves"
+            self._tell(f"judged again: {moves} {gained:+d} points" if gained
+                       else f"judged again: {moves}, points unchanged")
+        return gained
+
+    def _tell(self, news: str) -> None:
+        self._news, self._news_left = news, NEWS_SECONDS
+
+    def take_events(self) -> list[PlayEvent]:
+        """What happened since the last call, in order."""
+        events, self._events = self._events, []
+        return events
+
+    # --- time -----------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Advance the game by ``dt`` seconds."""
+        session = self.session
+        self.flush()
+        if self.autoplayer is not None and not session.solved:
+            move = self.autoplayer.next_move(session, dt)
+            if move is not None:
+                self._do(move)
+        if self.solving:
+            self._solve_step(dt)
+        if self.tween is not None:
+            self.tween.advance(dt)
+            if self.tween.done:
+                self.tween = None
+        for flash in (self.cue, self.win):
+            if flash is not None:
+                flash.advance(dt)
+        self._news_left = max(0.0, self._news_left - dt)
+        session.set_paused(self.paused)
+        session.tick(dt)
+        self._ask_coach()
+        if self.race is not None:
+            self.race.update(session.lookup, session.elapsed)
+        if session.solved:
+            self.after_win += dt
+            self._after_solved()
+
+    # --- the game's record ------------------------------------------------
+    @property
+    def judging(self) -> bool:
+        """Won, and waiting for the coach to judge every move before the record is made."""
+        return self.session.solved and not self.finished and not self._judged()
+
+    def _judged(self) -> bool:
+        return (not self.session.unjudged_boards()
+                or self.status.state is CoachState.UNAVAILABLE
+                or self.after_win >= JUDGE_WAIT_SECONDS)
+
+    def record(self) -> GameRecord:
+        """The game as it stands, as the history keeps it (stamped with its start and run by
+        whoever writes it)."""
+        spec = self.spec
+        mode = Mode.DAILY if spec.daily else Mode.GHOST if spec.ghost else Mode.NORMAL
+        return game_record(self.session, mode=mode, daily=spec.daily, started="", run="")
+
+    def wants_record(self) -> bool:
+        """Whether leaving now should still record the game (an abandoned or unhanded one)."""
+        return self.autoplayer is None and not self.finished and self.session.moves > 0
+
+    # --- applying actions ---------------------------------------------------
+    def _do(self, action: BoardAction) -> None:
+        if self.tween is not None:
+            self.tween.finish()
+            self.tween = None
+        session = self.session
+        before_streak, before_net = session.streak, session.sheet.net
+        before = self._judged_line()
+        change = session.apply(action)
+        if change is not None:
+            again = self._compare(before) if session.solved else 0  # the win judges again
+            self._animate(change, before_streak, before_net + again)
+        elif isinstance(action, Move | Slide) and action.source in PLAYER_SOURCES \
+                and not session.solved:
+            self._events.append(Happened(Happening.BUMP))  # a nudge, never a lost input
+
+    def _animate(self, change: Change, before_streak: int, before_net: int) -> None:
+        session = self.session
+        self.tween = SlideTween(change.before, change.after, self.anim_seconds)
+        if change.kind is ChangeKind.MOVE:
+            self._events.append(Moved(len(change.cues)))
+            last = change.cues[-1] if change.cues else None
+            if last is not None and (last.good or last.bad) and not self.solving:
+                self._cue(change, last, session.sheet.net - before_net)
+            if change.shorter > 0 and not self.solving:
+                self._tell(f"you found a line {change.shorter} shorter than the coach's!")
+            streak = session.streak
+            if streak >= STREAK_SOUND_EVERY and streak // STREAK_SOUND_EVERY \
+                    > before_streak // STREAK_SOUND_EVERY:
+                self._events.append(Happened(Happening.STREAK))
+        if session.solved:
+            self.solving = False
+            self.win = Flash(None, WIN_FLASH_SECONDS)
+            self.after_win = 0.0
+            self._events.append(Won(hash(session.start.tiles)))
+            self._events.append(Happened(Happening.WIN))
+
+    def _cue(self, change: Change, cue: MoveClass, gained: int) -> None:
+        """The judged move's flash on its tile and what it gained or cost: its points less
+        any hint cost it brought, before POINTS' floor of zero."""
+        sheet = self.session.sheet
+        self.cue = Flash(cue, CUE_SECONDS)
+        after, before = change.after, change.before
+        moved = [t for i, t in enumerate(after.tiles) if t and before.tiles[i] != t]
+        self.cue_tile = moved[-1] if moved else 0
+        if self.cue_tile:
+            cell = divmod(after.tiles.index(self.cue_tile), after.width)
+            multiplier = sheet.last_points // BASE_POINTS if cue.good else 1
+            self._events.append(Scored(cue, gained, multiplier, sheet.last_assisted, cell,
+                                       change.shorter))
+
+    def _solve_step(self, dt: float) -> None:
+        session = self.session
+        hint = session.hint
+        if not self._solve_path:
+            if hint is None or hint.board != session.board or not hint.path:
+                return
+            self._solve_path = hint.path
+        self._solve_wait -= dt
+        if self._solve_wait > 0 or (self.tween is not None and not self.tween.done):
+            return
+        move, self._solve_path = self._solve_path[0], self._solve_path[1:]
+        if not session.board.can_move(move):
+            self._solve_path = ""
+            return
+        self._solve_wait = max(SOLVE_STEP_SECONDS, self.anim_seconds)
+        self._do(Move(move, source=Source.SOLVE))
+        if not self._solve_path:
+            self.solving = False
+
+    # --- the coach --------------------------------------------------------
+    def _ask_coach(self) -> None:
+        """Tell the coach the board on screen when it changes, and which boards would judge
+        moves made before it answered."""
+        session = self.session
+        board = session.board
+        if board != self._submitted:
+            self._submitted = board
+            hint = session.hint
+            self._complete_shown = hint is not None and hint.complete and hint.board == board
+            self._events.append(Shown(board, self._complete_shown))
+            if not board.is_solved():
+                # Always tell the coach which board is on screen, even when the answer is
+                # known (then no search runs): its prefetch follows that board.
+                self.coach.submit(board)
+        boards = tuple(session.unjudged_boards())
+        if boards != self._asked:
+            self._asked = boards
+            self.coach.judge(list(boards))
+
+    def _note_complete(self) -> None:
+        hint = self.session.hint
+        if not self._complete_shown and hint is not None and hint.complete \
+                and hint.board == self.session.board:
+            self._complete_shown = True
+            self._events.append(Known(hint.board))
+
+    def _after_solved(self) -> None:
+        if self.finished or (self.win is not None and not self.win.done):
+            return
+        if self.autoplayer is not None:
+            if self.after_win >= SOLVED_PAUSE:
+                self.finished = True
+                self._events.append(DemoDone())
+            return
+        if not self._judged():
+            return
+        self.finished = True
+        session = self.session
+        self._events.append(Finished(session.summary(), self.record(), session.start,
+                                     session.game_id or ""))
+
+    # --- the view ---------------------------------------------------------
+    def view(self) -> PlayView:
+        """What the screen shows now."""
+        session = self.session
+        hint = session.hint
+        moves = hint.moves if hint is not None and hint.complete else frozenset()
+        if hint is not None and not hint.complete and hint.path:
+            moves = frozenset(hint.path[0])
+        status = self.status
+        words = ""
+        if session.hint_level > 0:  # hints off: no coach words, at most a quiet dot
+            words = coach_status(status.state, status.bound,
+                                 hint.distance if hint is not None else None,
+                                 hint.optimal if hint is not None else True)
+        news = self._news if self._news_left > 0 else ""
+        footer = news or status.detail or self._line_words()
+        if status.progress is not None and not status.detail and not news:
+            footer = work_words(status.work, status.progress)
+        race = self.race
+        return PlayView(
+            board=session.board,
+            moving=self.tween.positions() if self.tween is not None else {},
+            hint_level=session.hint_level if not session.solved else 0,
+            hint_moves=moves,
+            path=session.path_preview(),
+            cue=self.cue.kind if self.cue is not None else None,
+            cue_strength=self.cue.strength if self.cue is not None else 0.0,
+            cue_tile=self.cue_tile,
+            win_flash=self.win.strength if self.win is not None else 0.0,
+            busy=(self.tween is not None or self.solving or self.autoplayer is not None
+                  or session.solved),
+            moves=session.moves, seconds=session.elapsed, points=session.points,
+            streak=session.streak, multiplier=session.sheet.multiplier,
+            coach_words=words, coach_state=status.state, coach_progress=status.progress,
+            footer=footer, banner=self._banner(),
+            ghost=race.line(session.elapsed) if race is not None else None,
+            ghost_board=race.board_at(session.elapsed)
+            if race is not None and not session.solved else None,
+            solved=session.solved, solving=self.solving,
+        )
+
+    def _banner(self) -> str:
+        session = self.session
+        if self.solving:
+            return "the coach is playing - any key stops"
+        if self.autoplayer is not None:
+            return "DEMO - press any key" if self.attract else "demo"
+        if not session.solved:
+            return ""
+        verdict = self.race.verdict(session.elapsed) if self.race is not None else ""
+        words = f"solved! {verdict}" if verdict else "solved!"
+        return f"{words} judging..." if self.judging else words
+
+    def _line_words(self) -> str:
+        """With hints on: what they cost, and beyond exact reach the coach's best line."""
+        session = self.session
+        hint = session.hint
+        if session.hint_level == 0 or session.solved:
+            return ""
+        then = "H shows the next steps" if session.hint_level < HINT_LEVELS - 1 else "H hides them"
+        cost = f"hints on: -{HINT_COST_PER_LEVEL * session.hint_level} a move ({then})"
+        if hint is None or hint.optimal:
+            return cost
+        return f"coach's best line so far: {hint.distance} moves; {cost}"

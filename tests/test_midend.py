@@ -1,0 +1,153 @@
+"""The mid-end headless: one game's rules, coach packets, judging before the record, events."""
+
+from __future__ import annotations
+
+from game.core.actions import Move, Restart, Source, Undo
+from game.core.coach import CoachState, WorkerStatus
+from game.core.notation import parse_board
+from game.core.scoring import MoveClass
+from game.core.spec import Difficulty, GameSpec
+from game.play.events import Finished, Happened, Happening, Moved, Scored, Shown, Won
+from game.play.midend import JUDGE_WAIT_SECONDS, MidEnd
+from tests.fakes_front import FakeWorker
+
+DT = 1 / 60
+NEAR = parse_board("1 2 3/4 0 6/7 5 8")
+"""Two moves from the goal, on a board the fake coach knows."""
+FOUR = parse_board("0 1 3/4 2 6/7 5 8")
+"""Four moves from the goal: L U L U is one optimal line."""
+
+
+def spec_for(board) -> GameSpec:
+    return GameSpec(board.width, board.height, Difficulty.ANY, board=board)
+
+
+def frames(game: MidEnd, coach: FakeWorker, count: int) -> list:
+    """Run ``count`` frames the way the app does (the packet first, then the update)."""
+    events = []
+    for _ in range(count):
+        game.take(coach.take())
+        game.update(DT)
+        events += game.take_events()
+    return events
+
+
+def finished(events: list) -> Finished | None:
+    return next((e for e in events if isinstance(e, Finished)), None)
+
+
+def perfect_line(board) -> str:
+    from tests.fakes_front import exact_hint
+
+    return exact_hint(board).path
+
+
+def test_a_perfect_game_played_before_the_coach_answers_is_judged_before_it_is_recorded():
+    coach = FakeWorker(silent=True)
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    for move in perfect_line(FOUR):
+        game.act(Move(move, source=Source.KEY))
+    events = frames(game, coach, 120)  # the win flash is over, the coach still silent
+    assert game.session.solved and game.judging and finished(events) is None
+    assert "judging" in game.view().banner
+    coach.speak()
+    events = frames(game, coach, 5)
+    done = finished(events)
+    assert done is not None and not game.judging
+    summary, record = done.summary, done.record
+    assert summary.grade == "S" and summary.perfect and summary.unknown == 0
+    assert (record.points, record.grade, record.optimal_length) == (summary.points, "S", 4)
+    assert record.judgements == tuple("o" for _ in perfect_line(FOUR))
+
+
+def test_judging_waits_no_longer_than_its_limit_or_an_unavailable_coach():
+    coach = FakeWorker(silent=True)
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    for move in perfect_line(FOUR):
+        game.act(Move(move))
+    events = frames(game, coach, 60)
+    assert finished(events) is None
+    coach.status = WorkerStatus(CoachState.UNAVAILABLE, detail="solver error")
+    assert finished(frames(game, coach, 1)) is not None
+
+    patient = MidEnd(FOUR, spec_for(FOUR), FakeWorker(silent=True))
+    for move in perfect_line(FOUR):
+        patient.act(Move(move))
+    quiet = FakeWorker(silent=True)
+    patient.coach = quiet
+    assert finished(frames(patient, quiet, int(JUDGE_WAIT_SECONDS / DT) + 2)) is not None
+
+
+def test_moves_after_the_coach_answered_are_judged_at_once_with_their_events():
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    events = frames(game, coach, 2)  # the start board is submitted, its answer arrives
+    assert any(isinstance(e, Shown) and e.board == FOUR for e in events)
+    line = perfect_line(FOUR)
+    wrong = next(m for m in FOUR.legal_moves() if m != line[0])
+    game.act(Move(wrong, source=Source.KEY))
+    events = frames(game, coach, 1)
+    scored = [e for e in events if isinstance(e, Scored)]
+    assert [e.cls for e in scored] == [MoveClass.WASTEFUL] and scored[0].gained == -10
+    assert any(isinstance(e, Moved) for e in events)
+    game.act(Undo())
+    for move in line:
+        game.act(Move(move, source=Source.KEY))
+    events = frames(game, coach, 90)
+    assert any(isinstance(e, Won) for e in events)
+    assert any(e == Happened(Happening.WIN) for e in events)
+    done = finished(events)
+    assert done is not None and done.summary.undos == 1 and done.summary.moves == 4
+    assert done.record.points == done.summary.points
+
+
+def test_an_illegal_key_move_bumps_and_a_hover_move_does_not():
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)  # the gap is in the top-left corner
+    illegal = next(m for m in "UDLR" if not FOUR.can_move(m))
+    game.act(Move(illegal, source=Source.KEY))
+    game.act(Move(illegal, source=Source.HOVER))
+    events = frames(game, coach, 1)
+    assert events.count(Happened(Happening.BUMP)) == 1
+
+
+def test_the_coach_solves_and_any_input_takes_the_game_back():
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    frames(game, coach, 2)
+    game.solve()
+    frames(game, coach, 12)
+    assert game.solving and game.session.sheet.coach_moves >= 1
+    assert game.view().banner.startswith("the coach is playing")
+    assert game.stop_solving() and not game.solving
+    game.solve()
+    events = frames(game, coach, 200)
+    done = finished(events)
+    assert done is not None and not done.summary.solved_by_player
+    assert done.record.mode.value == "auto"
+
+
+def test_an_abandoned_game_wants_its_record_and_a_finished_one_does_not():
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    assert not game.wants_record()  # nothing played
+    game.act(Move(perfect_line(FOUR)[0]))
+    frames(game, coach, 1)
+    assert game.wants_record() and not game.record().finished
+    game.act(Restart())
+    for move in perfect_line(FOUR):
+        game.act(Move(move))
+    assert finished(frames(game, coach, 90)) is not None
+    assert not game.wants_record()
+
+
+def test_the_view_is_a_value_and_drawing_it_changes_nothing():
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    frames(game, coach, 2)
+    first = game.view()
+    assert game.view() == first and first.board == FOUR and not first.busy
+    game.act(Move(perfect_line(FOUR)[0]))
+    frames(game, coach, 1)
+    sliding = game.view()
+    assert sliding.busy and sliding.moving and sliding.moves == 1
