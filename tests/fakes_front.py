@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from game.core.board import MOVES, Board
 from game.core.generate import random_board
-from game.worker import Hint, NewBoard, WorkerStatus
+from game.worker import CoachPacket, Hint, NewBoard, WorkerStatus
 from game.worker.gate import FrameGate
 from tests.helpers import bfs_distances
 
@@ -44,7 +44,8 @@ def small_hint(board: Board) -> Hint | None:
 
 
 class FakeWorker:
-    """The SolverWorker interface; ``instant`` answers known() at once, else poll() does.
+    """The SolverWorker interface; ``instant`` answers known() at once, else poll() (or
+    take()) does.
 
     ``hold_boards`` keeps requested boards back until ``release()``.
     """
@@ -94,6 +95,12 @@ class FakeWorker:
     def poll(self) -> list:
         out, self.outbox = self.outbox, []
         return out
+
+    def take(self) -> CoachPacket:
+        """The outbox's hints and made boards as one packet, with the status."""
+        out, self.outbox = self.outbox, []
+        return CoachPacket(tuple(r for r in out if isinstance(r, Hint)),
+                           tuple(r for r in out if isinstance(r, NewBoard)), self.status)
 
     def shutdown(self) -> None:
         self.closed = True
