@@ -17,7 +17,7 @@ from game.ui.frameclock import FrameClock
 from game.ui.idlegc import IdleCollector
 from game.worker.gate import FrameGate
 from game.worker.jobs import Job, JobKind, run_job
-from game.worker.knowledge import Knowledge
+from game.worker.knowledge import SharedKnowledge
 
 
 def _on_thread(fn: object) -> float:
@@ -88,13 +88,13 @@ def test_run_job_gives_way_before_learning_the_answer() -> None:
     import game.solver as solver
 
     board = Board.goal(3, 3).apply_all("DR")
-    knowledge = Knowledge()
+    knowledge = SharedKnowledge()
     order: list[str] = []
     learn = knowledge.learn
 
-    def learning(hint: object) -> None:
+    def learning(hint: object) -> list:
         order.append("learn")
-        learn(hint)  # type: ignore[arg-type]
+        return learn(hint)  # type: ignore[arg-type]
 
     knowledge.learn = learning  # type: ignore[method-assign]
     job = Job(JobKind.SOLVE, board)
@@ -102,6 +102,7 @@ def test_run_job_gives_way_before_learning_the_answer() -> None:
             progress=lambda b, n: None, give_way=lambda: order.append("give way"))
     assert order == ["give way", "learn"]
     assert knowledge.known(board) is not None
+    assert job.learned and job.learned[-1].board == board  # filed with the job's outcome
 
 
 def test_the_frame_clock_calls_before_deadline_once_a_frame_ahead_of_it() -> None:
@@ -156,7 +157,7 @@ def test_idle_collector_restores_a_disabled_collector_as_it_was() -> None:
 
 @pytest.mark.parametrize("shape", [(3, 3), (4, 4)])
 def test_the_real_worker_answers_with_the_gate_in_use(shape: tuple[int, int]) -> None:
-    from game.worker import Hint, SolverWorker
+    from game.worker import SolverWorker
 
     worker = SolverWorker(warm_shapes=(shape,), prefetch=False)
     worker.start()
@@ -170,7 +171,7 @@ def test_the_real_worker_answers_with_the_gate_in_use(shape: tuple[int, int]) ->
             time.sleep(0.002)
             worker.gate.release()
             time.sleep(0.004)
-            hint = next((r for r in worker.poll() if isinstance(r, Hint)), None)
+            hint = next((h for h in worker.take().hints if h.board == board), None)
     finally:
         worker.shutdown()
     assert hint is not None and hint.optimal

@@ -153,7 +153,7 @@ def test_cycle_finder_finds_a_cycle() -> None:
 def test_local_imports_are_read() -> None:
     # The import reader walks the whole tree: an import inside a function is found too.
     assert "game.cli.play" in {t for t, _ in imports_of("game.cli.main")}  # in main()
-    assert "game.solver" in {t for t, _ in imports_of("game.worker.service")}
+    assert "game.solver" in {t for t, _ in imports_of("game.worker.runner")}
 
 
 def test_no_collaborator_is_typed_any() -> None:

@@ -262,7 +262,7 @@ def test_data_dir_is_never_created_over_a_file(tmp_path, monkeypatch) -> None:
 
 
 def test_unusable_solver_cache_the_coach_works_from_memory(tmp_path, monkeypatch) -> None:
-    from test_worker_fakes import poll_until
+    from test_worker_fakes import take_until
 
     from game.core.generate import random_board
     from game.solver.heuristic import forget_heuristics
@@ -277,8 +277,8 @@ def test_unusable_solver_cache_the_coach_works_from_memory(tmp_path, monkeypatch
         worker.start()
         board = random_board(5, 2, random.Random(3))
         worker.submit(board)
-        results = poll_until(worker, lambda r: any(isinstance(x, Hint) for x in r), timeout=120)
-        [hint] = [x for x in results if isinstance(x, Hint)]
+        results = take_until(worker, lambda r: any(x.board == board for x in r), timeout=120)
+        [hint] = [x for x in results if isinstance(x, Hint) and x.board == board]
         assert hint.optimal and board.apply_all(hint.path).is_solved()
         assert worker.status.state == "ready"
     finally:

@@ -11,13 +11,13 @@ from test_worker_fakes import (
     boards_at,
     distance,
     optimal_set,
-    poll_until,
+    take_until,
     wait_for,
 )
 
 from game.core.board import Board, inverse
 from game.core.generate import random_board
-from game.worker import Hint, NewBoard, SolverWorker, WorkerStatus
+from game.worker import CoachPacket, Hint, NewBoard, SolverWorker, WorkerStatus
 
 HANG_GRACE = 0.2
 """A short grace so the hang tests finish quickly; cancel-path tests pass a long one."""
@@ -45,6 +45,11 @@ def hints_for(results: list, board: Board) -> list[Hint]:
     return [r for r in results if isinstance(r, Hint) and r.board == board]
 
 
+def until_hint(worker: SolverWorker, board: Board) -> list:
+    """take() until a hint for ``board`` has arrived; everything taken on the way."""
+    return take_until(worker, lambda r: hints_for(r, board))
+
+
 def new_boards(results: list) -> list[NewBoard]:
     return [r for r in results if isinstance(r, NewBoard)]
 
@@ -54,8 +59,7 @@ def test_hint_is_exact_and_carries_its_board(solver, make_worker):
     worker = make_worker()
     worker.start()
     worker.submit(board)
-    results = poll_until(worker, bool)
-    [hint] = results
+    [hint] = hints_for(until_hint(worker, board), board)
     assert hint.board == board
     assert hint.distance == distance(board)
     assert hint.moves == optimal_set(board)
@@ -74,12 +78,12 @@ def test_warm_up_first_then_only_the_newest_board_is_searched(solver, make_worke
     a, b = boards_at(8)[:2]
     worker.submit(a)
     worker.submit(b)
-    assert worker.poll() == []
+    assert worker.take() == CoachPacket(status=WorkerStatus("warming up"))
     assert worker.status == WorkerStatus("warming up")
     assert solver.started == []
     solver.warm_gate.set()
-    results = poll_until(worker, lambda r: hints_for(r, b))
-    assert [h.board for h in results] == [b]
+    results = until_hint(worker, b)
+    assert len(hints_for(results, b)) == 1 and not hints_for(results, a)
     assert solver.started == [b]
     assert solver.warm_calls == 1
 
@@ -88,7 +92,7 @@ def test_submit_before_start_starts_the_worker(solver, make_worker):
     board = boards_at(5)[0]
     worker = make_worker()
     worker.submit(board)
-    assert hints_for(poll_until(worker, bool), board)
+    assert hints_for(until_hint(worker, board), board)
     assert solver.warm_calls == 1
 
 
@@ -100,27 +104,28 @@ def test_thinking_status_reports_bound_and_nodes(solver, make_worker):
     worker.submit(board)
     assert wait_for(lambda: worker.status == WorkerStatus("thinking", FAKE_BOUND, FAKE_NODES))
     gate.set()
-    assert hints_for(poll_until(worker, bool), board)
-    assert wait_for(lambda: worker.status == WorkerStatus("ready"))
+    assert hints_for(until_hint(worker, board), board)
+    assert worker.status == WorkerStatus("ready")  # the answer comes with its status
 
 
-def test_result_finished_for_an_older_board_is_dropped(solver, make_worker):
+def test_a_hint_for_a_board_no_longer_on_screen_is_delivered(solver, make_worker):
     a, b = boards_at(9)[:2]
     gate_b = solver.gate(b)
     worker = make_worker()
     worker.start()
     worker.submit(a)
     assert wait_for(lambda: a in solver.finished and worker.status.state == "ready")
-    worker.submit(b)  # a's hint is finished but not yet polled: now it is stale
-    assert worker.poll() == []
-    assert worker.counters["stale_dropped"] == 1
+    worker.submit(b)  # a's hint is finished but not yet taken: the game still wants it
+    packet = worker.take()
+    [old] = hints_for(list(packet.hints), a)
+    assert old.proven and old.distance == distance(a) and old.latency == 0.0
     gate_b.set()
-    results = poll_until(worker, lambda r: hints_for(r, b))
-    assert not hints_for(results, a)
-    assert worker.known(a).complete  # what the stale search learned is kept
+    [new] = hints_for(until_hint(worker, b), b)
+    assert new.proven and new.latency >= 0
+    assert worker.knowledge.known(a).complete  # and the worker keeps it too
 
 
-def test_search_that_ignores_cancel_but_finishes_late_is_not_delivered(solver, make_worker):
+def test_search_that_ignores_cancel_but_finishes_late_keeps_its_own_board(solver, make_worker):
     a, b = boards_at(9)[2:4]
     solver.stubborn.add(a)
     gate_a = solver.gate(a)
@@ -130,8 +135,9 @@ def test_search_that_ignores_cancel_but_finishes_late_is_not_delivered(solver, m
     assert wait_for(lambda: a in solver.started)
     worker.submit(b)
     gate_a.set()
-    results = poll_until(worker, lambda r: hints_for(r, b))
-    assert not hints_for(results, a)
+    results = until_hint(worker, b)
+    assert all(h.latency == 0.0 for h in hints_for(results, a))  # not the board on screen
+    assert hints_for(results, b)[0].distance == distance(b)
     assert solver.started == [a, b]
 
 
@@ -144,7 +150,7 @@ def test_new_board_cancels_the_running_search(solver, make_worker):
     assert wait_for(lambda: a in solver.started)
     assert worker.status.state == "thinking"
     worker.submit(b)
-    results = poll_until(worker, lambda r: hints_for(r, b))
+    results = until_hint(worker, b)
     assert solver.cancelled == [a]
     assert hints_for(results, b)[0].distance == distance(b)
     assert worker.counters["restarts"] == 0
@@ -160,7 +166,7 @@ def test_resubmitting_the_board_being_searched_does_not_restart_it(solver, make_
     for _ in range(10):
         worker.submit(board)
     gate.set()
-    assert len(hints_for(poll_until(worker, bool), board)) == 1
+    assert len(hints_for(until_hint(worker, board), board)) == 1
     assert solver.started == [board] and solver.cancelled == []
 
 
@@ -170,15 +176,15 @@ def test_cached_board_is_answered_without_a_search(solver, make_worker):
     worker.start()
     for board in (a, b):
         worker.submit(board)
-        assert hints_for(poll_until(worker, bool), board)
+        assert hints_for(until_hint(worker, board), board)
     worker.submit(a)
-    [hint] = poll_until(worker, bool)
-    assert hint.board == a and hint.complete and hint.moves == optimal_set(a)
+    [hint] = hints_for(until_hint(worker, a), a)
+    assert hint.complete and hint.moves == optimal_set(a)
     assert solver.started == [a, b]
     assert worker.counters["cache_hits"] == 1
     goal = Board.goal(2, 3)
     worker.submit(goal)
-    [done] = poll_until(worker, bool)
+    [done] = until_hint(worker, goal)
     assert (done.board, done.distance, done.moves, done.complete) == (goal, 0, frozenset(), True)
     assert goal not in solver.started
 
@@ -197,13 +203,13 @@ def test_follow_the_path_and_replan_after_a_wasteful_move(solver, make_worker):
     worker = make_worker()
     worker.start()
     worker.submit(start)
-    [first] = poll_until(worker, bool)
+    [first] = hints_for(until_hint(worker, start), start)
     d = first.distance
     # Every board along the stored path is known at once, with no new search.
     here = start
     for step, move in enumerate(first.path, 1):
         here = here.apply(move)
-        known = worker.known(here)
+        known = worker.knowledge.known(here)
         assert known.optimal and known.distance == d - step == distance(here)
         assert known.path == first.path[step:]
         assert known.moves <= optimal_set(here)
@@ -212,20 +218,20 @@ def test_follow_the_path_and_replan_after_a_wasteful_move(solver, make_worker):
     assert solver.started == [start]
     # Another optimal move: the distance is known, not (yet) the moves.
     other = next(m for m in sorted(first.moves) if m != first.path[0])
-    alt = worker.known(start.apply(other))
+    alt = worker.knowledge.known(start.apply(other))
     assert alt.distance == d - 1 and not alt.complete
     assert alt.moves <= optimal_set(start.apply(other))
     # A wasteful move: undoing it is known to be optimal at once ...
     waste = next(m for m in start.legal_moves() if m not in first.moves)
     child = start.apply(waste)
-    known = worker.known(child)
+    known = worker.knowledge.known(child)
     assert known.distance == d + 1 == distance(child)
     assert inverse(waste) in known.moves and not known.complete
     assert len(known.path) == d + 1 and child.apply_all(known.path).is_solved()
     # ... and the full set is computed in the background.
     worker.submit(child)
-    [full] = poll_until(worker, bool)
-    assert full.board == child and full.complete
+    [full] = hints_for(until_hint(worker, child), child)
+    assert full.complete
     assert full.moves == optimal_set(child) and inverse(waste) in full.moves
 
 
@@ -234,7 +240,7 @@ def test_request_board_of_a_given_length(solver, make_worker):
     worker.start()
     first = worker.request_board(2, 3, 9, seed=5)
     second = worker.request_board(2, 3, 9, seed=5)
-    results = poll_until(worker, lambda r: len(new_boards(r)) == 2)
+    results = take_until(worker, lambda r: len(new_boards(r)) == 2)
     one, two = new_boards(results)
     assert (one.request_id, two.request_id) == (first, second)
     assert one.length == 9 and distance(one.board) == 9
@@ -246,8 +252,9 @@ def test_request_board_without_length_is_uniform_and_immediate(solver, make_work
     worker = make_worker()
     worker.start()
     request = worker.request_board(3, 3, None, seed=7)
-    [made] = worker.poll()
-    assert made == NewBoard(random_board(3, 3, random.Random(7)), None, request)
+    packet = worker.take()
+    assert packet.boards == (NewBoard(random_board(3, 3, random.Random(7)), None, request),)
+    assert packet.hints == () and packet.status.state == "warming up"
     with pytest.raises(ValueError, match="too large"):
         worker.request_board(11, 3, None, seed=1)
 
@@ -260,11 +267,11 @@ def test_request_board_interrupts_a_search_and_resumes_it(solver, make_worker):
     worker.submit(board)
     assert wait_for(lambda: board in solver.started)
     request = worker.request_board(2, 3, 6, seed=1)
-    [made] = new_boards(poll_until(worker, new_boards))
+    [made] = new_boards(take_until(worker, new_boards))
     assert made.request_id == request and distance(made.board) == 6
     assert solver.cancelled == [board]
     gate.set()
-    assert hints_for(poll_until(worker, bool), board)
+    assert hints_for(until_hint(worker, board), board)
     assert solver.started == [board, board]
 
 
@@ -277,7 +284,7 @@ def test_prefetch_solves_the_neighbours_while_idle(solver, make_worker):
     worker = make_worker(prefetch=True)
     worker.start()
     worker.submit(board)
-    assert hints_for(poll_until(worker, bool), board)
+    results = until_hint(worker, board)
     children = _children(board)
     known = worker.knowledge.get
     assert wait_for(lambda: all(known(c) is not None and known(c).complete for c in children))
@@ -287,8 +294,9 @@ def test_prefetch_solves_the_neighbours_while_idle(solver, make_worker):
     }  # the likely moves first
     child = board.apply(sorted(optimal_set(board))[-1])
     worker.submit(child)
-    [hint] = poll_until(worker, bool)
-    assert hint.board == child and hint.complete and hint.moves == optimal_set(child)
+    results += until_hint(worker, child)  # the prefetched answers came too, then the cache hit
+    assert all(h.proven and h.moves == optimal_set(child) for h in hints_for(results, child))
+    assert all(hints_for(results, c) for c in children)
     assert solver.started.count(child) == 1
 
 
@@ -298,14 +306,14 @@ def test_submitting_the_board_being_prefetched_takes_over_its_search(solver, mak
     worker = make_worker(prefetch=True, hang_grace=NO_ABANDON)
     worker.start()
     worker.submit(board)
-    assert hints_for(poll_until(worker, bool), board)
+    assert hints_for(until_hint(worker, board), board)
     assert wait_for(lambda: len(solver.started) == 2)
     child = solver.started[1]
     worker.submit(child)
     assert worker.status.state == "thinking"
     gates[child].set()
-    [hint] = poll_until(worker, bool)
-    assert hint.board == child and hint.moves == optimal_set(child)
+    [hint] = hints_for(until_hint(worker, child), child)
+    assert hint.moves == optimal_set(child) and hint.latency >= 0
     assert solver.started.count(child) == 1 and solver.cancelled == []
 
 
@@ -317,23 +325,24 @@ def test_a_new_board_cancels_a_prefetch(solver, make_worker):
     worker = make_worker(prefetch=True, hang_grace=NO_ABANDON)
     worker.start()
     worker.submit(board)
-    assert hints_for(poll_until(worker, bool), board)
+    assert hints_for(until_hint(worker, board), board)
     assert wait_for(lambda: len(solver.started) == 2)
     worker.submit(far)
-    results = poll_until(worker, lambda r: hints_for(r, far))
+    results = until_hint(worker, far)
     assert hints_for(results, far)[0].distance == distance(far)
     assert solver.cancelled == [solver.started[1]]
 
 
-def test_judge_solves_listed_boards_when_idle_and_known_answers(solver, make_worker):
+def test_judge_solves_listed_boards_when_idle_and_delivers_the_answers(solver, make_worker):
     worker = make_worker()
     worker.start()
     a, b = boards_at(10)[:2]
     worker.judge([a, b])
-    assert wait_for(lambda: all((h := worker.known(x)) is not None and h.complete
-                                for x in (a, b)))
-    assert worker.known(a).distance == distance(a) and worker.known(b).moves == optimal_set(b)
-    assert worker.poll() == []  # judged boards are learned, never handed out as hints
+    results = take_until(worker, lambda r: hints_for(r, a) and hints_for(r, b))
+    [for_a], [for_b] = hints_for(results, a), hints_for(results, b)
+    assert for_a.proven and for_a.distance == distance(a) and for_b.moves == optimal_set(b)
+    assert for_a.latency == for_b.latency == 0.0  # neither was on screen
+    assert worker.knowledge.known(a) == for_a
 
 
 def test_the_board_on_screen_goes_before_judging(solver, make_worker):
@@ -344,9 +353,9 @@ def test_the_board_on_screen_goes_before_judging(solver, make_worker):
     worker.judge([old])
     worker.submit(screen)
     solver.warm_gate.set()
-    assert hints_for(poll_until(worker, bool), screen)
+    results = take_until(worker, lambda r: hints_for(r, screen) and hints_for(r, old))
     assert solver.started[0] == screen
-    assert wait_for(lambda: (h := worker.known(old)) is not None and h.complete)
+    assert hints_for(results, old)[0].complete
 
 
 def test_big_board_hint_sharpens_while_the_search_runs() -> None:
@@ -378,12 +387,12 @@ def test_big_board_hint_sharpens_while_the_search_runs() -> None:
     try:
         worker.start()
         worker.submit(board)
-        first = poll_until(worker, bool)
+        first = until_hint(worker, board)
         assert [h.distance for h in hints_for(first, board)] == [len(long_line)]
         release.set()
-        later = poll_until(worker, bool)
+        later = until_hint(worker, board)
         assert min(h.distance for h in hints_for(later, board)) == len(short_line)
-        assert worker.known(board).distance == len(short_line)
+        assert worker.knowledge.known(board).distance == len(short_line)
     finally:
         release.set()
         worker.shutdown()

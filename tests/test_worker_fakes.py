@@ -184,12 +184,15 @@ def wait_for(predicate: Callable[[], bool], timeout: float = WAIT_TIMEOUT) -> bo
     return predicate()
 
 
-def poll_until(worker, predicate: Callable[[list], bool], timeout: float = WAIT_TIMEOUT) -> list:
-    """Call worker.poll() like a game loop, collecting results until ``predicate(results)``."""
+def take_until(worker, predicate: Callable[[list], bool], timeout: float = WAIT_TIMEOUT) -> list:
+    """Call worker.take() like a game loop, collecting the packets' hints and made boards
+    until ``predicate(results)``."""
     results: list = []
 
     def step() -> bool:
-        results.extend(worker.poll())
+        packet = worker.take()
+        results.extend(packet.hints)
+        results.extend(packet.boards)
         return predicate(results)
 
     wait_for(step, timeout)

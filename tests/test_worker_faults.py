@@ -14,11 +14,11 @@ from test_worker_fakes import (
     WAIT_TIMEOUT,
     boards_at,
     distance,
-    poll_until,
+    take_until,
     wait_for,
 )
 
-from game.worker import Hint, NewBoard, SolverWorker, WorkerStatus, service
+from game.worker import CoachPacket, Hint, NewBoard, Phase, SolverWorker, WorkerStatus, service
 from game.worker.service import MAX_ABANDONED_THREADS
 
 HANG_GRACE = 0.2
@@ -38,13 +38,13 @@ def hints_for(results: list, board) -> list[Hint]:
 
 
 def watch_states(worker: SolverWorker, predicate, seen: set[str]):
-    """poll_until that also records every status state seen on the way."""
+    """take_until that also records every status state seen on the way."""
 
     def check(results: list) -> bool:
         seen.add(worker.status.state)
         return predicate(results)
 
-    return poll_until(worker, check)
+    return take_until(worker, check)
 
 
 def test_crash_makes_hints_unavailable_and_the_next_request_works(solver, worker):
@@ -67,9 +67,10 @@ def test_warm_up_failure_is_survived(solver, worker):
     solver.warm_error = MemoryError("fake: out of memory while building tables")
     worker.start()
     assert wait_for(lambda: worker.status.state == "unavailable")
+    assert worker.phase is Phase.READY and worker.status.detail == "warm-up failed"
     board = boards_at(6)[0]
     worker.submit(board)
-    assert hints_for(poll_until(worker, bool), board)
+    assert hints_for(take_until(worker, lambda r: hints_for(r, board)), board)
     assert worker.status == WorkerStatus("ready")
 
 
@@ -77,7 +78,7 @@ def test_failed_board_request_still_delivers_a_board(solver, worker):
     solver.board_error = RuntimeError("fake: no table")
     worker.start()
     request = worker.request_board(2, 3, 9, seed=3)
-    [made] = poll_until(worker, bool)
+    [made] = take_until(worker, bool)
     assert isinstance(made, NewBoard) and made.request_id == request
     assert made.length is None and made.board.is_solvable() and not made.board.is_solved()
     assert worker.status.state == "unavailable"
@@ -87,7 +88,7 @@ def test_impossible_board_length_gets_a_uniform_board_without_a_fault(solver, wo
     solver.board_error = ValueError("fake: no 2x3 board is 40 moves from the goal")
     worker.start()
     request = worker.request_board(2, 3, 40, seed=3)
-    [made] = poll_until(worker, bool)
+    [made] = take_until(worker, bool)
     assert made.request_id == request and made.length is None
     assert wait_for(lambda: worker.status == WorkerStatus("ready"))
 
@@ -98,7 +99,7 @@ def test_search_past_its_deadline_is_reported_unavailable(solver):
     worker = SolverWorker(solver_module=solver, solve_seconds=1.0, prefetch=False)
     try:
         worker.submit(board)
-        assert wait_for(lambda: worker.poll() == [] and worker.status.state == "unavailable")
+        assert wait_for(lambda: worker.take().empty and worker.status.state == "unavailable")
         assert "deadline" in str(worker.last_error)
     finally:
         worker.shutdown()
@@ -115,7 +116,7 @@ def test_wrong_answer_from_the_solver_is_a_fault(solver, worker):
     solver.answer = liar
     worker.start()
     worker.submit(board)
-    assert wait_for(lambda: worker.poll() == [] and worker.status.state == "unavailable")
+    assert wait_for(lambda: worker.take().empty and worker.status.state == "unavailable")
     assert "does not solve" in str(worker.last_error)
 
 
@@ -142,9 +143,9 @@ def test_hung_threads_never_leave_the_coach_unavailable_for_a_new_board(solver, 
     worker.start()
     for board in stuck:
         worker.submit(board)
-        assert wait_for(lambda b=board: worker.poll() == [] and b in solver.started)
+        assert wait_for(lambda b=board: worker.take().empty and b in solver.started)
     worker.submit(last)  # the last hung search is cancelled and abandoned; `last` gets a thread
-    results = poll_until(worker, lambda r: hints_for(r, last))
+    results = take_until(worker, lambda r: hints_for(r, last))
     assert hints_for(results, last)[0].distance == distance(last)
     assert worker.counters["restarts"] == len(stuck)
     assert worker.status == WorkerStatus("ready")  # while the stuck threads still hang
@@ -157,13 +158,13 @@ def test_at_the_hard_cap_nothing_starts_until_a_stuck_search_ends(solver, worker
     worker.start()
     for board in stuck:
         worker.submit(board)
-        assert wait_for(lambda b=board: worker.poll() == [] and b in solver.started)
+        assert wait_for(lambda b=board: worker.take().empty and b in solver.started)
     worker.submit(last)
-    assert wait_for(lambda: worker.poll() == [] and worker.counters["restarts"] == len(stuck))
+    assert wait_for(lambda: worker.take().empty and worker.counters["restarts"] == len(stuck))
     assert not wait_for(lambda: last in solver.started, timeout=0.3)
     assert worker.status.state == "unavailable" and "stuck" in worker.status.detail
     solver.release.set()  # the hung searches end on their own
-    results = poll_until(worker, lambda r: hints_for(r, last))
+    results = take_until(worker, lambda r: hints_for(r, last))
     assert hints_for(results, last)[0].distance == distance(last)
     assert worker.status == WorkerStatus("ready")
 
@@ -180,12 +181,12 @@ def test_shutdown_with_a_hung_search_returns_and_leaves_no_non_daemon_thread(sol
     closer.start()
     closer.join(WAIT_TIMEOUT)
     assert not closer.is_alive(), "shutdown() did not return"
-    assert worker.status == WorkerStatus("unavailable")
+    assert worker.status == WorkerStatus("unavailable") and worker.phase is Phase.CLOSED
     left = [t for t in threading.enumerate() if t not in before and t.is_alive()]
     assert all(t.daemon for t in left), left
-    assert worker.poll() == []
+    assert worker.take() == CoachPacket(status=WorkerStatus("unavailable"))
     worker.submit(boards_at(3)[0])  # ignored after shutdown, must not raise
-    assert worker.poll() == []
+    assert worker.take().empty
 
 
 EXIT_SCRIPT = textwrap.dedent(

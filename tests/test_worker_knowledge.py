@@ -1,13 +1,17 @@
-"""The worker's knowledge cache: derivations checked exhaustively against BFS on 2x3 boards."""
+"""The knowledge map's derivations, checked exhaustively against BFS on 2x3 boards, and the
+worker's locked copy of it (the same rules, the same ``merge``)."""
 
 from __future__ import annotations
 
 import pytest
 from test_worker_fakes import FakeSolver, boards_at, distance, distances, optimal_set
 
+import game.core.knowledge as core
+import game.worker.knowledge as shared
 from game.core.board import Board, inverse
-from game.worker import Hint, Knowledge
-from game.worker.knowledge import goal_hint, merge
+from game.core.coach import Hint, goal_hint
+from game.core.knowledge import Knowledge, merge
+from game.worker import SharedKnowledge
 
 
 def proven(board: Board) -> Hint:
@@ -142,3 +146,50 @@ def test_merge_keeps_the_shorter_best_found_path() -> None:
     long = Hint(board, 8, frozenset("U"), False, False, "UDRDLLUU")
     assert merge(short, long) == short
     assert merge(long, short) == short
+
+
+def test_the_worker_keeps_its_knowledge_by_the_core_rules(monkeypatch) -> None:
+    """One ``merge``: the worker's copy stores what the core map stores, ties included."""
+    assert not hasattr(shared, "merge") and not hasattr(shared, "_derive")
+    calls: list[tuple[Hint | None, Hint | None]] = []
+
+    def spy(old: Hint | None, new: Hint | None) -> Hint | None:
+        calls.append((old, new))
+        return merge(old, new)
+
+    monkeypatch.setattr(core, "merge", spy)
+    board = next(b for b in boards_at(10) if len(optimal_set(b)) >= 2)
+    one, two = sorted(optimal_set(board))[:2]
+    d = distance(board)
+    first = Hint(board, d, frozenset(one), True, False, "")
+    second = Hint(board, d, frozenset(two), True, False, FakeSolver.answer(board).path)
+    worker, plain = SharedKnowledge(), Knowledge()
+    for knowledge in (worker, plain):
+        knowledge.add(first)
+        knowledge.add(second)
+    assert worker.get(board) == plain.get(board) == merge(first, second)
+    assert worker.get(board).moves == {one, two}
+    assert calls == [(None, first), (first, second)] * 2  # the worker's adds, then the map's
+
+
+def test_learn_returns_everything_it_stored_in_order() -> None:
+    board = boards_at(9)[0]
+    full = proven(board)
+    stored = SharedKnowledge().learn(full)
+    assert stored[-1] == full
+    assert [h.distance for h in stored[:-1]] == list(range(1, full.distance))  # farthest first
+    here = board
+    for step, move in enumerate(full.path[:-1], 1):
+        here = here.apply(move)
+        assert stored[-1 - step].board == here and stored[-1 - step].path == full.path[step:]
+    best = Hint(board, full.distance + 2, frozenset(), False, False, "")
+    assert SharedKnowledge().learn(best) == [best]  # a best-found line: itself only
+
+
+def test_proven_means_nothing_left_to_search() -> None:
+    board = boards_at(9)[0]
+    knowledge = SharedKnowledge()
+    assert not knowledge.proven(board)
+    knowledge.learn(proven(board))
+    assert knowledge.proven(board) and knowledge.known(board).proven
+    assert knowledge.proven(Board.goal(2, 3))

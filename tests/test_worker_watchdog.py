@@ -6,15 +6,15 @@ import logging
 import time
 
 import pytest
-from test_worker_fakes import boards_at, distance, poll_until, wait_for
+from test_worker_fakes import boards_at, distance, take_until, wait_for
 
-from game.worker import Hint, NewBoard, SolverWorker, WorkerStatus
+from game.worker import Hint, NewBoard, Phase, SolverWorker, WorkerStatus
 
 HANG_GRACE = 0.2
 WARM_LIMIT = 0.3
 SEARCH_LIMIT = 0.3
 FRAME_BUDGET = 0.05
-"""No poll() may take this long while the solver fails over and over (a 60 fps frame is 17 ms;
+"""No take() may take this long while the solver fails over and over (a 60 fps frame is 17 ms;
 the bound is loose for a shared 2-core machine)."""
 
 
@@ -31,37 +31,39 @@ def hints_for(results: list, board) -> list[Hint]:
 
 
 def unavailable_because(worker: SolverWorker, words: str) -> bool:
-    worker.poll()
+    worker.take()
     return worker.status.state == "unavailable" and words in worker.status.detail
 
 
 def test_hung_warm_up_is_abandoned_and_recovers_when_it_ends(solver, worker):
     solver.warm_gate.clear()
+    assert worker.phase is Phase.NOT_STARTED
     worker.start()
-    assert worker.status.state == "warming up"
+    assert worker.status.state == "warming up" and worker.phase is Phase.WARMING
     assert wait_for(lambda: unavailable_because(worker, "warm-up timed out"))
     assert worker.counters["restarts"] == 1
     # A board request is never left on "generating" behind the stuck warm-up.
     request = worker.request_board(2, 3, 12, seed=5)
-    made = poll_until(worker, lambda r: any(isinstance(x, NewBoard) for x in r))
+    made = take_until(worker, lambda r: any(isinstance(x, NewBoard) for x in r))
     assert [x.request_id for x in made if isinstance(x, NewBoard)] == [request]
     solver.warm_gate.set()  # the stuck warm-up ends after all: the coach is back
-    assert wait_for(lambda: worker.poll() == [] and worker.status == WorkerStatus("ready"))
+    assert wait_for(lambda: worker.take().empty and worker.status == WorkerStatus("ready"))
+    assert worker.phase is Phase.READY
 
 
 def test_hung_warm_up_is_retried_on_a_fresh_thread_for_the_next_board(solver, worker):
     solver.warm_gate.clear()
     worker.start()
     assert wait_for(lambda: unavailable_because(worker, "warm-up timed out"))
-    assert solver.warm_calls == 1
+    assert solver.warm_calls == 1 and worker.phase is Phase.WARM_STUCK
     board = boards_at(9)[0]
     worker.submit(board)  # a new board: one more try
     assert wait_for(lambda: solver.warm_calls == 2)
     assert "retrying" in worker.status.detail or worker.status.state == "warming up"
     solver.warm_gate.set()
-    results = poll_until(worker, lambda r: hints_for(r, board))
+    results = take_until(worker, lambda r: hints_for(r, board))
     assert hints_for(results, board)[0].distance == distance(board)
-    assert wait_for(lambda: worker.poll() == [] and worker.status == WorkerStatus("ready"))
+    assert wait_for(lambda: worker.take().empty and worker.status == WorkerStatus("ready"))
 
 
 def test_search_past_its_time_is_cancelled_and_said_in_words(solver, worker):
@@ -72,7 +74,7 @@ def test_search_past_its_time_is_cancelled_and_said_in_words(solver, worker):
     assert wait_for(lambda: unavailable_because(worker, "search timed out"))
     assert slow in solver.cancelled and worker.counters["restarts"] == 0
     worker.submit(fresh)
-    results = poll_until(worker, lambda r: hints_for(r, fresh))
+    results = take_until(worker, lambda r: hints_for(r, fresh))
     assert hints_for(results, fresh)[0].distance == distance(fresh)
     assert worker.status == WorkerStatus("ready")
 
@@ -85,10 +87,10 @@ def test_search_ignoring_its_time_is_abandoned_not_retried(solver, worker):
     assert wait_for(lambda: unavailable_because(worker, "search timed out")
                     and worker.counters["restarts"] == 1)
     time.sleep(3 * SEARCH_LIMIT)
-    worker.poll()
+    worker.take()
     assert solver.started.count(stuck) == 1  # the same stuck board is not tried again
     worker.submit(fresh)  # the next new board gets a fresh thread
-    results = poll_until(worker, lambda r: hints_for(r, fresh))
+    results = take_until(worker, lambda r: hints_for(r, fresh))
     assert hints_for(results, fresh)[0].distance == distance(fresh)
     assert worker.status == WorkerStatus("ready")
 
@@ -106,11 +108,11 @@ def test_a_failing_solver_is_logged_once_with_a_count_and_costs_no_frame(solver,
                 deadline = time.monotonic() + 5.0
                 while board not in solver.started and time.monotonic() < deadline:
                     began = time.perf_counter()
-                    worker.poll()
+                    worker.take()
                     slowest = max(slowest, time.perf_counter() - began)
                     time.sleep(0.001)
             assert wait_for(lambda: worker.faults.total == len(boards))
-            worker.poll()
+            worker.take()
     finally:
         worker.shutdown()
     lines = [r for r in caplog.records if r.name.startswith("game.worker")]

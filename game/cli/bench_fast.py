@@ -43,7 +43,6 @@ import sys, time
 t0 = time.monotonic()
 from game.cli.korf import korf100
 from game.core.generate import random_board
-from game.core.coach import Hint
 from game.worker import SolverWorker
 import random
 worker = SolverWorker(warm_shapes=((3, 3), (4, 4)))
@@ -51,7 +50,7 @@ worker.start()
 for shape in ((4, 4), (3, 3)):
     board = random_board(*shape, random.Random(1))
     worker.submit(board)
-    while not any(isinstance(r, Hint) for r in worker.poll()):
+    while not any(h.board == board for h in worker.take().hints):
         time.sleep(0.005)
     print(f"{shape[0]}x{shape[1]} {time.monotonic() - t0:.2f}", flush=True)
 worker.shutdown()

@@ -31,8 +31,8 @@ def _feed(worker: object, stop: threading.Event, solved: list[float]) -> None:
         started = time.perf_counter()
         worker.submit(board)  # type: ignore[attr-defined]
         while not stop.is_set():
-            results = worker.poll()  # type: ignore[attr-defined]
-            if any(getattr(r, "board", None) == board for r in results):
+            packet = worker.take()  # type: ignore[attr-defined]
+            if any(hint.board == board for hint in packet.hints):
                 solved.append(time.perf_counter() - started)
                 break
             time.sleep(FEED_POLL_SECONDS)

@@ -7,6 +7,10 @@ from dataclasses import dataclass
 
 from game.core.board import Board
 
+EXACT_CELLS = 16
+"""Boards up to this many cells get exact distances from the coach; larger ones get its best
+lines (and exact answers only near the goal)."""
+
 
 @dataclass(frozen=True)
 class Hint:
@@ -24,7 +28,14 @@ class Hint:
     path: str
     """One optimal (or best found) solution from ``board``; may be empty if not known yet."""
     latency: float = 0.0
-    """Seconds from ``submit(board)`` to delivery by ``poll()`` (0 for ``known()`` answers)."""
+    """Seconds from ``submit(board)`` to delivery in a packet (0 for hints about other boards
+    and for knowledge read from a cache)."""
+
+    @property
+    def proven(self) -> bool:
+        """Whether the distance is proven optimal and ``moves`` is the full set of optimal moves:
+        nothing more is left to learn about this board."""
+        return self.optimal and self.complete
 
 
 def goal_hint(board: Board) -> Hint:
@@ -66,4 +77,21 @@ class WorkerStatus:
 
 
 CoachResult = Hint | NewBoard
-"""What ``poll()`` hands the game loop."""
+"""One item the coach hands the game loop (a packet holds hints and boards)."""
+
+
+@dataclass(frozen=True)
+class CoachPacket:
+    """Everything the coach has for the game since the last take (one per frame)."""
+
+    hints: tuple[Hint, ...] = ()
+    """Every hint learned since the last take, in order, whatever board it is for."""
+    boards: tuple[NewBoard, ...] = ()
+    """Boards made for ``request_board`` since the last take."""
+    status: WorkerStatus = WorkerStatus(CoachState.WARMING_UP)
+    """The coach's status when the packet was taken."""
+
+    @property
+    def empty(self) -> bool:
+        """Whether the packet carries no hint and no board (its status is still news)."""
+        return not self.hints and not self.boards

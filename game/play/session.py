@@ -19,7 +19,7 @@ from game.core.actions import (
     Undo,
 )
 from game.core.board import Board
-from game.core.coach import Hint
+from game.core.coach import EXACT_CELLS, Hint
 from game.core.history import EntryKind, History
 from game.core.knowledge import follow, merge
 from game.core.scoring import Line, MoveClass, ScoreSheet, judge_line, judge_move
@@ -30,9 +30,6 @@ HINT_LEVELS = 3
 """0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""
 PATH_PREVIEW = 6
 """How many upcoming optimal moves level 2 draws."""
-EXACT_CELLS = 16
-"""Boards up to this many cells get exact distances from the coach, so every move of a game on
-them is judged in the end, however late the coach answers."""
 
 Oracle = Callable[[Board], Hint | None]
 """What the game knows about a board right now (never blocks): the mid-end's own knowledge."""

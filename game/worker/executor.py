@@ -85,3 +85,33 @@ class DaemonThreadExecutor(Executor):
             else:
                 future.set_result(result)
             del future, fn, args, kwargs
+
+
+class Lane:
+    """Where the worker's jobs run: one ``DaemonThreadExecutor``, replaced by a fresh one when
+    its thread has died or been left to a hung job."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._executor: DaemonThreadExecutor | None = None
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> tuple[Future, bool]:
+        """Queue ``fn(*args)``, on a fresh thread if need be; returns its Future and whether a
+        thread that died under us was replaced. Raises RuntimeError when no thread starts."""
+        executor, died = self._executor, False
+        if executor is None or not executor.alive:
+            if executor is not None:  # its thread died under us
+                died = True
+                executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None
+            executor = self._executor = DaemonThreadExecutor(self._name)
+        return executor.submit(fn, *args), died
+
+    def leave(self) -> threading.Thread | None:
+        """Walk away from the thread (a hung job, or shutdown): queued jobs are cancelled,
+        nothing waits; returns the thread left behind (None if there was none)."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return None
+        executor.shutdown(wait=False, cancel_futures=True)
+        return executor.thread

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from game.core.board import Board
 from game.core.coach import CoachState, Hint
-from game.worker.knowledge import Knowledge
+from game.worker.knowledge import SharedKnowledge
 
 WARMING_UP = CoachState.WARMING_UP
 THINKING = CoachState.THINKING
@@ -110,6 +110,9 @@ class Job:
         self.abandoned = False
         self.warm_progress: tuple[float, str] | None = None
         """A warm-up's share done and what it is doing (set on the worker thread)."""
+        self.learned: list[Hint] = []
+        """What the search's answer taught the knowledge (set on the worker thread; filed with
+        the job's outcome, so the game never gets an answer before the status that goes with it)."""
         self.future: Future | None = None
         self._lock = threading.Lock()
         self._token: CancelTokenLike | None = None
@@ -147,7 +150,7 @@ class Job:
 
 SEARCHES = (JobKind.SOLVE, JobKind.PREFETCH, JobKind.JUDGE)
 BACKGROUND = (JobKind.PREFETCH, JobKind.JUDGE)
-"""Searches whose answers are only learned (read with ``known``), never handed out."""
+"""Searches nobody waits on: a failure there leaves the coach available."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,17 +174,19 @@ BIG_CELLS = 16
 """Beyond this many cells the coach gives best-found lines, exact only near the goal."""
 
 
-def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,
+def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
             warm_shapes: tuple[tuple[int, int], ...] | None, solve_seconds: float | None,
             progress: Callable[[int, int], None],
-            improved: Callable[[Hint], None] | None = None,
+            improved: Callable[[list[Hint]], None] | None = None,
             give_way: Callable[[], None] = lambda: None) -> object:
-    """Do ``job`` with ``solver`` on the worker thread; a search's hint is learned here.
+    """Do ``job`` with ``solver`` on the worker thread; a search's hint is learned here, and
+    what that stored is kept in ``job.learned``.
 
-    On big boards every shorter line the search finds on the way is checked, learned and
-    handed to ``improved`` (the hint sharpens while the search runs). ``give_way`` is called
-    before interpreted stretches (the frame gate). A judge job on a big
-    board runs only where the answer is exact (the solver's ``within_reach``).
+    On big boards every shorter line the search finds on the way is checked and learned, and
+    what that stored is handed to ``improved`` (the hint sharpens while the search runs).
+    ``give_way`` is called before interpreted stretches (the frame gate). A judge job on a big
+    board finds its best line like any search: the game judges a move there only once the
+    coach has searched the position it leads to.
     """
     if job.kind is JobKind.WARM:
         if warm_shapes is None:
@@ -196,8 +201,6 @@ def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,
                                                random.Random(req.seed))
     board = job.board
     assert board is not None
-    if job.kind is JobKind.JUDGE and board.size > BIG_CELLS and not solver.within_reach(board):
-        return None  # a best-found line would judge nothing: only exact answers are wanted
     token = job.arm(solver.CancelToken)
     if token is None:
         return CANCELLED
@@ -205,10 +208,9 @@ def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,
 
     def better(line: str) -> None:
         give_way()
-        hint = checked_hint(board, Found(board, line))
-        knowledge.learn(hint)
+        stored = knowledge.learn(checked_hint(board, Found(board, line)))
         if improved is not None:
-            improved(hint)
+            improved(stored)
 
     try:
         result = solver.optimal_moves(board, cancel=token, deadline=deadline, progress=progress,
@@ -219,7 +221,7 @@ def run_job(job: Job, solver: Solver, knowledge: Knowledge, *,
         raise WorkerError(f"search of {job.board} ran past its deadline") from None
     give_way()  # replaying and learning the path is interpreted work
     hint = checked_hint(board, result)
-    knowledge.learn(hint)
+    job.learned = knowledge.learn(hint)
     return hint
 
 

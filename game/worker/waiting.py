@@ -49,6 +49,12 @@ class Waiting:
         if self.pending is None:
             self.pending = board
 
+    def drop_board_jobs(self) -> list[Job]:
+        """Take every waiting board request off the queue (they are answered another way)."""
+        jobs = list(self.board_jobs)
+        self.board_jobs.clear()
+        return jobs
+
     def put_back(self, job: Job) -> None:
         """A job that could not start goes back where it came from."""
         if job.kind is JobKind.BOARD:

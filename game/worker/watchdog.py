@@ -17,6 +17,13 @@ WARM_WATCHDOG_SECONDS = 180.0
 """A warm-up (tables loaded or built, kernels compiled) taking longer is abandoned."""
 SEARCH_WATCHDOG_SECONDS = 60.0
 """A search or board request taking longer is cancelled (abandoned if it ignores that)."""
+DEFAULT_HANG_GRACE = 2.0
+"""Seconds a cancelled search may keep running before its thread is abandoned."""
+MAX_ABANDONED_THREADS = 3
+"""With this many hung threads still alive, the worker starts nothing on its own (prefetch,
+retrying a stuck board); a new board from the player still gets a fresh thread."""
+MAX_HUNG_THREADS = 8
+"""With this many hung threads still alive, nothing starts until one of them ends."""
 
 
 class Verdict(enum.Enum):

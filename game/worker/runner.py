@@ -1,0 +1,53 @@
+"""The worker thread's side: the solver loaded there (lazily), each job run behind the frame
+gate, and the share of any table build under way."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from game.core.coach import Hint
+from game.worker.gate import FrameGate
+from game.worker.jobs import Job, Solver, run_job
+from game.worker.knowledge import SharedKnowledge
+
+BuildProgress = Callable[[], tuple[float, str] | None]
+"""The solver's ``build_progress``: the share of a table build done and its words, or None."""
+
+
+class Runner:
+    """Runs jobs on whichever thread calls ``run`` (the executor's daemon thread)."""
+
+    def __init__(self, solver: Solver | None, knowledge: SharedKnowledge, gate: FrameGate, *,
+                 warm_shapes: tuple[tuple[int, int], ...] | None,
+                 solve_seconds: float | None, clock: Callable[[], float]) -> None:
+        """``solver`` None: ``game.solver``, imported on the first job's thread."""
+        self._solver = solver
+        self.build_progress: BuildProgress | None = getattr(solver, "build_progress", None)
+        self._knowledge = knowledge
+        self._gate = gate
+        self._warm_shapes = warm_shapes
+        self._solve_seconds = solve_seconds
+        self._clock = clock
+
+    def _load_solver(self) -> Solver:
+        if self._solver is None:
+            # Imported here, on the worker thread, so the window opens before numba loads.
+            from game import solver
+
+            self._solver = solver
+            self.build_progress = solver.build_progress
+        return self._solver
+
+    def run(self, job: Job, progress: Callable[[Job, int, int], None],
+            improved: Callable[[Job, list[Hint]], None]) -> object:
+        """Do ``job``; what it returns goes to the job's Future (see ``run_job``)."""
+        job.started_at = self._clock()
+        solver = self._load_solver()
+        install = getattr(solver, "set_give_way", None)
+        if install is not None:  # per thread: the watchdog may have replaced a hung one
+            install(self._gate.wait)
+        self._gate.wait()
+        return run_job(job, solver, self._knowledge, warm_shapes=self._warm_shapes,
+                       solve_seconds=self._solve_seconds, progress=partial(progress, job),
+                       improved=partial(improved, job), give_way=self._gate.wait)
