@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from game.core.board import Board
 from game.core.generate import random_board
-from game.solver.beam import beam_search
-from game.solver.large import (
+from game.solver.big.beam import beam_search
+from game.solver.big.large import (
     LargeCancelled,
     LargeUnsolvable,
     _corner,

@@ -2,22 +2,22 @@
 
 Up to 16 cells: ``solve``/``optimal_moves`` are exact. 5x5 and larger: ``best_line`` (the
 shortest line found by a deadline), ``lower_bound``, ``within_reach`` and ``exact_endgame``
-(5x5), with ``prepare_big_tables``/``warm_up_big`` at set-up; see ``game.solver.big``.
+(5x5), with ``prepare_big_tables``/``warm_up_big`` at set-up; see ``game.solver.big.api``.
 """
 
-from game.solver.anytime import set_threads as set_search_threads
-from game.solver.big import (
+from game.solver.big.anytime import set_threads as set_search_threads
+from game.solver.big.api import (
     ENDGAME_REACH,
     best_line,
     exact_endgame,
     lower_bound,
     within_reach,
 )
-from game.solver.big import prepare as prepare_big_tables
-from game.solver.big import tables_ready as big_tables_ready
-from game.solver.big import warm_up as warm_up_big
-from game.solver.difficulty import random_board_with_length
-from game.solver.heuristic import build_progress
+from game.solver.big.api import prepare as prepare_big_tables
+from game.solver.big.api import tables_ready as big_tables_ready
+from game.solver.big.api import warm_up as warm_up_big
+from game.solver.exact.difficulty import random_board_with_length
+from game.solver.exact.heuristic import build_progress
 from game.solver.results import (
     BuildProgress,
     CancelToken,

@@ -9,16 +9,17 @@ from collections.abc import Callable
 import numpy as np
 
 from game.core.board import Board
-from game.solver import jit, tables
-from game.solver.heuristic import (
+from game.solver import jit
+from game.solver.exact import tables
+from game.solver.exact.heuristic import (
     cached_heuristic,
     get_heuristic,
     has_big_heuristic,
     has_heuristic,
 )
-from game.solver.ida import IdaSearch, Progress
-from game.solver.kernels import ida_run
-from game.solver.pdb import partition
+from game.solver.exact.ida import IdaSearch, Progress
+from game.solver.exact.kernels import ida_run
+from game.solver.exact.pdb import partition
 from game.solver.results import (
     BuildProgress,
     CancelToken,
@@ -55,8 +56,8 @@ def _require_solvable(board: Board, cancel: CancelToken | None) -> None:
 
 def _tight(board: Board, cancel: CancelToken | None) -> tuple[str, frozenset[str]] | None:
     """A proven optimal path and move set for a big board at its Manhattan bound, or None."""
-    from game.solver.large import LargeCancelled
-    from game.solver.tight import tight_optimal_moves
+    from game.solver.big.large import LargeCancelled
+    from game.solver.big.tight import tight_optimal_moves
 
     flag = _flag(cancel)
     try:
@@ -67,8 +68,8 @@ def _tight(board: Board, cancel: CancelToken | None) -> tuple[str, frozenset[str
 
 def _solve_large(board: Board, cancel: CancelToken | None, deadline: float | None,
                  on_better: Callable[[str], None] | None = None) -> tuple[str, bool]:
-    """(line, proven optimal) from the big-board coach (``game.solver.big.best_line``)."""
-    from game.solver.big import best_line
+    """(line, proven optimal) from the big-board coach (``game.solver.big.api.best_line``)."""
+    from game.solver.big.api import best_line
 
     if deadline is not None:
         found = best_line(board, cancel=cancel, deadline=deadline, on_better=on_better)
@@ -124,7 +125,7 @@ def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
     """The distance and ALL first moves of optimal solutions.
 
     Beyond 16 cells: exact when the Manhattan bound is met or, on 5x5, within exact reach
-    (``game.solver.big``); otherwise one best-found path with ``optimal`` False, and each
+    (``game.solver.big.api``); otherwise one best-found path with ``optimal`` False, and each
     shorter line found on the way goes to ``on_better``.
     """
     _require_solvable(board, cancel)
@@ -138,7 +139,7 @@ def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
         if proven is not None:
             _check(board, proven[0])
             return OptimalMoves(board, len(proven[0]), proven[1], True, proven[0])
-        from game.solver.big import exact_endgame, within_reach
+        from game.solver.big.api import exact_endgame, within_reach
 
         if within_reach(board):
             return exact_endgame(board, cancel=cancel, deadline=deadline)
@@ -188,7 +189,7 @@ def load_cached(width: int, height: int) -> bool:
             return False
         if has_big_heuristic(width, height):  # 5x5: its kernels run once instead
             if not jit.using_prepared():  # the JIT kernels load from numba's cache
-                from game.solver.big import warm_up as warm_up_big
+                from game.solver.big.api import warm_up as warm_up_big
 
                 warm_up_big()
             return True

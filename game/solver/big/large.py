@@ -8,8 +8,14 @@ from collections.abc import Callable
 from heapq import heappop, heappush
 
 from game.core.board import Board
-from game.solver.beam import BEAM_FIRST_WIDTH, BEAM_GROWTH, BEAM_MAX_WIDTH, beam_search
-from game.solver.grid import LargeCancelled, blank_steps, goal_distances, manhattan, manhattan_tiles
+from game.solver.big.beam import BEAM_FIRST_WIDTH, BEAM_GROWTH, BEAM_MAX_WIDTH, beam_search
+from game.solver.big.grid import (
+    LargeCancelled,
+    blank_steps,
+    goal_distances,
+    manhattan,
+    manhattan_tiles,
+)
 
 BLANK_MOVE = {1: "L", -1: "R"}
 """Tile letter when the blank steps by +-1 cell; vertical steps are added per width."""

@@ -6,7 +6,7 @@ import time
 from array import array
 from collections.abc import Callable, Sequence
 
-from game.solver.grid import LargeCancelled, blank_steps, goal_distances, manhattan_tiles
+from game.solver.big.grid import LargeCancelled, blank_steps, goal_distances, manhattan_tiles
 
 BEAM_CHECK_PARENTS = 128
 """Beam search expands this many boards between two looks at the cancel flag and clock."""

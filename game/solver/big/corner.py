@@ -9,10 +9,9 @@ from collections.abc import Callable
 import numpy as np
 
 from game.core.board import Board
-from game.solver.anytime import improve, widen
-from game.solver.grid import LargeCancelled, manhattan_tiles
-from game.solver.heuristic import PatternHeuristic
-from game.solver.large import (
+from game.solver.big.anytime import improve, widen
+from game.solver.big.grid import LargeCancelled, manhattan_tiles
+from game.solver.big.large import (
     DETOURS,
     FINISH_MARGIN,
     FIRST_DETOUR,
@@ -23,8 +22,9 @@ from game.solver.large import (
     _reduce,
     _without_loops,
 )
+from game.solver.big.window import shorten
+from game.solver.exact.heuristic import PatternHeuristic
 from game.solver.results import SolveCancelled
-from game.solver.window import shorten
 
 SIDE = 5
 PEEL_SHARE = 0.25

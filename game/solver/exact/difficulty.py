@@ -8,9 +8,9 @@ import numpy as np
 
 from game.core.board import Board, inverse
 from game.core.generate import random_board
-from game.solver import tables
-from game.solver.heuristic import get_heuristic, has_heuristic
-from game.solver.ida import MAX_DEPTH, IdaSearch
+from game.solver.exact import tables
+from game.solver.exact.heuristic import get_heuristic, has_heuristic
+from game.solver.exact.ida import MAX_DEPTH, IdaSearch
 from game.solver.search import solve
 
 KNOWN_MAX_LENGTH = {(3, 3): 31, (4, 4): 80}

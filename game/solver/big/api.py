@@ -32,11 +32,13 @@ from collections.abc import Callable
 import numpy as np
 
 from game.core.board import Board
-from game.solver.corner import engine_applies, solve_with_engine
-from game.solver.grid import LargeCancelled, manhattan
-from game.solver.heuristic import get_heuristic, heuristic_if_ready, loaded_heuristic
-from game.solver.ida import IdaSearch
-from game.solver.large import LargeUnsolvable, solve_large
+from game.solver.big.corner import engine_applies, solve_with_engine
+from game.solver.big.grid import LargeCancelled, manhattan
+from game.solver.big.large import LargeUnsolvable, solve_large
+from game.solver.big.widebeam import warm_beam
+from game.solver.big.window import shorten
+from game.solver.exact.heuristic import get_heuristic, heuristic_if_ready, loaded_heuristic
+from game.solver.exact.ida import IdaSearch
 from game.solver.results import (
     CancelToken,
     OptimalMoves,
@@ -45,8 +47,6 @@ from game.solver.results import (
     Unsolvable,
     polled,
 )
-from game.solver.widebeam import warm_beam
-from game.solver.window import shorten
 
 SIDE = 5
 ENDGAME_REACH = 40

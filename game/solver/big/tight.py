@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.core.board import Board
-from game.solver.grid import LargeCancelled, blank_steps, goal_distances, manhattan_tiles
+from game.solver.big.grid import LargeCancelled, blank_steps, goal_distances, manhattan_tiles
 
 NODE_BUDGET = 20_000
 """Boards searched per proof before it gives up (undecided, not a failure)."""

@@ -12,7 +12,7 @@ import numpy as np
 from game.core.board import Board
 from game.solver import cache
 from game.solver.encoding import neighbour_table, rank_pattern
-from game.solver.pdb import build_pdb, partition
+from game.solver.exact.pdb import build_pdb, partition
 from game.solver.results import BuildProgress
 
 MIN_PDB_CELLS = 10
