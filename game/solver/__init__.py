@@ -18,6 +18,7 @@ from game.solver.big.api import tables_ready as big_tables_ready
 from game.solver.big.api import warm_up as warm_up_big
 from game.solver.exact.difficulty import random_board_with_length
 from game.solver.exact.heuristic import build_progress
+from game.solver.exact.optimal import exact_distance
 from game.solver.results import (
     BuildProgress,
     CancelToken,
@@ -29,7 +30,7 @@ from game.solver.results import (
     give_way,
     set_give_way,
 )
-from game.solver.search import exact_distance, optimal_moves, solve, warm_up
+from game.solver.search import optimal_moves, solve, warm_up
 
 __all__ = [
     "ENDGAME_REACH",

@@ -1,4 +1,4 @@
-"""The solver's value types: solutions, optimal-move sets, the cancel token and its errors."""
+"""The solver's values (solutions, optimal moves, the cancel token, errors) and answer checks."""
 
 from __future__ import annotations
 
@@ -93,3 +93,24 @@ class CancelToken:
     def cancelled(self) -> bool:
         """Whether cancel() was called."""
         return self._event.is_set()
+
+
+def flag_of(cancel: CancelToken | None) -> np.ndarray:
+    """The flag the compiled search reads: the token's, or a fresh one nobody sets."""
+    return cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
+
+
+def require_solvable(board: Board, cancel: CancelToken | None) -> None:
+    """Raise before a search begins: SolveCancelled if already cancelled, Unsolvable if the
+    board cannot reach the goal."""
+    if cancel is not None and cancel.cancelled:
+        raise SolveCancelled(f"search of {board} was cancelled before it began")
+    if not board.is_solvable():
+        raise Unsolvable(f"board {board} is not solvable")
+
+
+def check_solves(board: Board, moves: str) -> None:
+    """Replay ``moves`` on the model; never hand out a solution that does not solve."""
+    end = board.apply_all(moves)
+    if not end.is_solved():
+        raise RuntimeError(f"solver bug: {moves!r} does not solve {board} (ends at {end})")

@@ -45,7 +45,10 @@ from game.solver.results import (
     Solution,
     SolveCancelled,
     Unsolvable,
+    check_solves,
+    flag_of,
     polled,
+    require_solvable,
 )
 
 SIDE = 5
@@ -101,25 +104,18 @@ def within_reach(board: Board) -> bool:
     return lower_bound(board) <= ENDGAME_REACH
 
 
-def _flag(cancel: CancelToken | None) -> np.ndarray:
-    return cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
-
-
 def exact_endgame(board: Board, *, cancel: CancelToken | None = None,
                   deadline: float | None = None) -> OptimalMoves:
     """The exact distance and all optimal first moves of a 5x5 board (IDA*, PDBs)."""
     if (board.width, board.height) != (SIDE, SIDE):
         raise ValueError(f"exact endgames are for 5x5 boards, not {board.shape}")
-    if cancel is not None and cancel.cancelled:
-        raise SolveCancelled(f"search of {board} was cancelled before it began")
-    if not board.is_solvable():
-        raise Unsolvable(f"board {board} is not solvable")
+    require_solvable(board, cancel)
     heur = heuristic_if_ready(SIDE, SIDE)
     if heur is None:
         raise ValueError("the 5x5 tables are not ready yet: call prepare() first")
-    flag = _flag(cancel)
+    flag = flag_of(cancel)
     path = IdaSearch(board, heur, flag, deadline, None).solve()
-    _check(board, path)
+    check_solves(board, path)
     d = len(path)
     found = set(path[:1])
     for move in board.legal_moves():
@@ -127,7 +123,7 @@ def exact_endgame(board: Board, *, cancel: CancelToken | None = None,
             continue
         search = IdaSearch(board.apply(move), heur, flag, deadline, None)
         if search.h0 <= d - 1 and search.iteration(d - 1):
-            _check(board, move + search.path)
+            check_solves(board, move + search.path)
             found.add(move)
     return OptimalMoves(board, d, frozenset(found), True, path)
 
@@ -138,7 +134,7 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
     start = time.monotonic()
     if deadline is None:
         deadline = start + DEFAULT_SECONDS
-    flag = _flag(cancel)
+    flag = flag_of(cancel)
     proven: list[bool] = []
     if AUTO_PREPARE:
         heur = heuristic_if_ready(SIDE, SIDE)  # the first call starts loading the tables
@@ -155,11 +151,5 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
         raise SolveCancelled(f"search of {board} was cancelled") from None
     except LargeUnsolvable as exc:
         raise Unsolvable(str(exc)) from None
-    _check(board, moves)
+    check_solves(board, moves)
     return Solution(moves, len(moves), bool(proven), 0, time.monotonic() - start)
-
-
-def _check(board: Board, moves: str) -> None:
-    end = board.apply_all(moves)
-    if not end.is_solved():
-        raise RuntimeError(f"solver bug: {moves!r} does not solve {board} (ends at {end})")

@@ -11,7 +11,7 @@ from game.core.generate import random_board
 from game.solver.exact import tables
 from game.solver.exact.heuristic import get_heuristic, has_heuristic
 from game.solver.exact.ida import MAX_DEPTH, IdaSearch
-from game.solver.search import solve
+from game.solver.exact.optimal import solve_exact
 
 KNOWN_MAX_LENGTH = {(3, 3): 31, (4, 4): 80}
 """Proven diameters (the farthest boards from the goal) where they are known."""
@@ -69,7 +69,7 @@ def _from_random_board(width: int, height: int, length: int,
     best: tuple[int, Board] | None = None
     for _ in range(RANDOM_STARTS):
         board = random_board(width, height, rng)
-        path = solve(board).moves
+        path = solve_exact(board).moves
         if len(path) >= length:
             return board.apply_all(path[: len(path) - length])
         if best is None or len(path) > best[0]:
