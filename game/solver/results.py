@@ -1,4 +1,4 @@
-"""The solver's values (solutions, optimal moves, the cancel token, errors) and answer checks."""
+"""The solver's values (solutions, optimal moves, the cancel token) and its answers' checks."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.core.board import Board
+from game.solver.errors import SolveCancelled, Unsolvable
 
 BuildProgress = Callable[[float, str], None]
 """Told how far a table build or warm-up has got: a fraction in [0, 1] and a few words."""
@@ -63,18 +64,6 @@ def polled(flag: np.ndarray) -> Callable[[], bool]:
         return bool(flag[0])
 
     return cancelled
-
-
-class SolveCancelled(Exception):
-    """The search was stopped through its CancelToken."""
-
-
-class SolveTimeout(SolveCancelled):
-    """The search passed its deadline before it could prove an optimal solution."""
-
-
-class Unsolvable(ValueError):
-    """The board cannot reach the goal (wrong permutation parity)."""
 
 
 class CancelToken:

@@ -39,14 +39,9 @@ LARGE_DEFAULT_SECONDS = 1.0
 
 def _tight(board: Board, cancel: CancelToken | None) -> tuple[str, frozenset[str]] | None:
     """A proven optimal path and move set for a big board at its Manhattan bound, or None."""
-    from game.solver.big.large import LargeCancelled
     from game.solver.big.tight import tight_optimal_moves
 
-    flag = flag_of(cancel)
-    try:
-        return tight_optimal_moves(board, cancelled=polled(flag))
-    except LargeCancelled:
-        raise SolveCancelled(f"search of {board} was cancelled") from None
+    return tight_optimal_moves(board, cancelled=polled(flag_of(cancel)))
 
 
 def _solve_large(board: Board, cancel: CancelToken | None, deadline: float | None,

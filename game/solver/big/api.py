@@ -15,7 +15,8 @@ and stop within milliseconds of ``cancel.cancel()``):
   most ENDGAME_REACH.
 - ``exact_endgame(board, cancel=, deadline=)``: the exact distance and EVERY optimal first
   move (``OptimalMoves`` with ``optimal=True``), on 5x5 boards; raises SolveTimeout past the
-  deadline, SolveCancelled on cancel, Unsolvable, and ValueError off 5x5 or without tables.
+  deadline, SolveCancelled on cancel, Unsolvable, and InvalidRequest (a ValueError) off 5x5
+  or without tables.
 - ``best_line(board, cancel=, deadline=, on_better=)``: a checked ``Solution`` for any big
   board, the shortest found by the deadline (``optimal`` when proven). With the 5x5 tables
   ready, boards of at least 5x5 are reduced to a 5x5 corner solved by widening beams, then
@@ -33,18 +34,17 @@ import numpy as np
 
 from game.core.board import Board
 from game.solver.big.corner import engine_applies, solve_with_engine
-from game.solver.big.grid import LargeCancelled, manhattan
-from game.solver.big.large import LargeUnsolvable, solve_large
+from game.solver.big.grid import manhattan
+from game.solver.big.large import solve_large
 from game.solver.big.widebeam import warm_beam
 from game.solver.big.window import shorten
+from game.solver.errors import InvalidRequest
 from game.solver.exact.heuristic import get_heuristic, heuristic_if_ready, loaded_heuristic
 from game.solver.exact.ida import IdaSearch
 from game.solver.results import (
     CancelToken,
     OptimalMoves,
     Solution,
-    SolveCancelled,
-    Unsolvable,
     check_solves,
     flag_of,
     polled,
@@ -108,11 +108,11 @@ def exact_endgame(board: Board, *, cancel: CancelToken | None = None,
                   deadline: float | None = None) -> OptimalMoves:
     """The exact distance and all optimal first moves of a 5x5 board (IDA*, PDBs)."""
     if (board.width, board.height) != (SIDE, SIDE):
-        raise ValueError(f"exact endgames are for 5x5 boards, not {board.shape}")
+        raise InvalidRequest(f"exact endgames are for 5x5 boards, not {board.shape}")
     require_solvable(board, cancel)
     heur = heuristic_if_ready(SIDE, SIDE)
     if heur is None:
-        raise ValueError("the 5x5 tables are not ready yet: call prepare() first")
+        raise InvalidRequest("the 5x5 tables are not ready yet: call prepare() first")
     flag = flag_of(cancel)
     path = IdaSearch(board, heur, flag, deadline, None).solve()
     check_solves(board, path)
@@ -140,16 +140,10 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
         heur = heuristic_if_ready(SIDE, SIDE)  # the first call starts loading the tables
     else:
         heur = loaded_heuristic(SIDE, SIDE)
-    try:
-        if heur is not None and engine_applies(board):
-            moves = solve_with_engine(board, heur, deadline=deadline, flag=flag,
-                                      cancelled=polled(flag), on_better=on_better,
-                                      proven=proven)
-        else:
-            moves = solve_large(board, deadline=deadline, cancelled=polled(flag))
-    except LargeCancelled:
-        raise SolveCancelled(f"search of {board} was cancelled") from None
-    except LargeUnsolvable as exc:
-        raise Unsolvable(str(exc)) from None
+    if heur is not None and engine_applies(board):
+        moves = solve_with_engine(board, heur, deadline=deadline, flag=flag,
+                                  cancelled=polled(flag), on_better=on_better, proven=proven)
+    else:
+        moves = solve_large(board, deadline=deadline, cancelled=polled(flag))
     check_solves(board, moves)
     return Solution(moves, len(moves), bool(proven), 0, time.monotonic() - start)

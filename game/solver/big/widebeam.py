@@ -13,10 +13,11 @@ import numpy as np
 
 from game.core.board import Board
 from game.solver.encoding import rank_pattern_nb, transposed, view_line
+from game.solver.errors import SolveCancelled
 from game.solver.exact import kernels
 from game.solver.exact.heuristic import PatternHeuristic
 from game.solver.jit import kernel
-from game.solver.results import SolveCancelled, give_way
+from game.solver.results import give_way
 
 FOUND, EXHAUSTED, PAUSED, CANCELLED = (
     kernels.FOUND, kernels.EXHAUSTED, kernels.PAUSED, kernels.CANCELLED)
