@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $(STAMP)
 
 # The coach's tables and compiled kernels; made again when the solver's sources change.
-$(PREPARED): $(STAMP) $(wildcard game/solver/*.py)
+$(PREPARED): $(STAMP) $(shell find game/solver -name '*.py')
 	$(BIN)/python -m game.cli.prepare
 	touch $(PREPARED)
 

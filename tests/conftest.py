@@ -42,7 +42,7 @@ def small_heur(private_cache: None):
     """A small-group 5x5 heuristic standing in for the real tables (which take ~20 s)."""
     from helpers import SMALL_GROUPS
 
-    from game.solver.heuristic import make_heuristic
+    from game.solver.exact.heuristic import make_heuristic
 
     return make_heuristic(5, 5, SMALL_GROUPS)
 
@@ -80,7 +80,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(autouse=True, scope="session")
 def _no_big_table_builds() -> Iterator[None]:
     """The 5x5 tables (about 20 s to build) are never built behind a test's back."""
-    import game.solver.big as big
+    import game.solver.big.api as big
 
     big.AUTO_PREPARE = False
     yield

@@ -15,13 +15,15 @@ import pytest
 
 from game.core.generate import random_board
 from game.core.notation import parse_board
-from game.solver import jit, kernels, search
+from game.solver import jit, search
+from game.solver.exact import kernels
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARDS = tuple(random_board(w, h, random.Random(seed)).text()
                for w, h, seed in ((4, 3, 1), (4, 3, 2), (3, 3, 3)))
 BUILD = """
-from game.solver import big, jit, search
+from game.solver import jit, search
+from game.solver.big import api as big
 search.warm_up(((3, 3), (4, 3)))
 big.warm_up()
 print(jit.build_prepared())

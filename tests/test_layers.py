@@ -23,6 +23,15 @@ LAYERS: tuple[tuple[str, int], ...] = (
     ("game.__main__", 6),
 )
 """Bottom up: a module may import its own layer or lower ones (longest prefix wins)."""
+SOLVER_PARTS: tuple[tuple[str, int], ...] = (
+    ("game.solver", 0),
+    ("game.solver.exact", 1),
+    ("game.solver.big", 2),
+    ("game.solver.search", 3),
+)
+"""Inside the solver, bottom up: the shared modules at its top level (encoding, jit, cache,
+results, errors), the exact solver, the big-board engine, the driver; the package's own
+``__init__`` (the public API) sits above them all."""
 FRONT_END_ONLY = {"pygame": "game.ui"}
 SOLVER_ONLY = {"numpy": "game.solver", "numba": "game.solver"}
 APP_MODULE = "game.ui.app"
@@ -107,6 +116,27 @@ def test_third_party_only_in_its_layer(rules: dict[str, str]) -> None:
         for target, line in imports_of(name):
             top = target.split(".")[0]
             if top in rules and not in_package(name, rules[top]):
+                bad.append(f"{MODULES[name].relative_to(ROOT)}:{line} imports {target}")
+    assert not bad, "\n".join(bad)
+
+
+def solver_part(name: str) -> int:
+    if name == "game.solver":
+        return len(SOLVER_PARTS)
+    return max((rank for prefix, rank in SOLVER_PARTS if in_package(name, prefix)),
+               key=lambda rank: len(SOLVER_PARTS[rank][0]))
+
+
+def test_solver_parts_import_only_downward() -> None:
+    """exact/ never imports big/ or the driver; big/ may use exact/ and the shared modules."""
+    assert solver_part("game.solver.exact.ida") < solver_part("game.solver.big.api")
+    bad = []
+    for name in MODULES:
+        if not in_package(name, "game.solver"):
+            continue
+        for target, line in imports_of(name):
+            if (target in MODULES and in_package(target, "game.solver")
+                    and solver_part(target) > solver_part(name)):
                 bad.append(f"{MODULES[name].relative_to(ROOT)}:{line} imports {target}")
     assert not bad, "\n".join(bad)
 

@@ -265,7 +265,7 @@ def test_unusable_solver_cache_the_coach_works_from_memory(tmp_path, monkeypatch
     from test_worker_fakes import take_until
 
     from game.core.generate import random_board
-    from game.solver.heuristic import forget_heuristics
+    from game.solver.exact.heuristic import forget_heuristics
     from game.worker import Hint, SolverWorker
 
     blocker = tmp_path / "cache-is-a-file"

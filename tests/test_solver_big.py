@@ -13,13 +13,14 @@ from helpers import BALL_DEPTH
 
 from game.core.board import Board
 from game.core.generate import random_board
-from game.solver import CancelToken, SolveCancelled, SolveTimeout, big, optimal_moves, solve
-from game.solver.anytime import WEIGHT_SCALE, WeightedIda, improve
+from game.solver import CancelToken, SolveCancelled, SolveTimeout, optimal_moves, solve
+from game.solver.big import api as big
+from game.solver.big.anytime import WEIGHT_SCALE, WeightedIda, improve
+from game.solver.big.grid import manhattan
+from game.solver.big.large import _peel
+from game.solver.big.window import shorten
 from game.solver.encoding import transposed
-from game.solver.grid import manhattan
-from game.solver.heuristic import _heuristics
-from game.solver.large import _peel
-from game.solver.window import shorten
+from game.solver.exact.heuristic import _heuristics
 
 pytestmark = pytest.mark.usefixtures("private_cache")
 
@@ -96,7 +97,7 @@ def test_optimal_moves_on_5x5_uses_the_exact_endgame(tables, ball) -> None:
 
 
 def test_weighted_search_is_bounded_suboptimal_and_unweighted_optimal(tables, ball) -> None:
-    from game.solver.heuristic import loaded_heuristic
+    from game.solver.exact.heuristic import loaded_heuristic
 
     heur = loaded_heuristic(5, 5)
     flag = np.zeros(1, dtype=np.int64)
@@ -126,7 +127,7 @@ def test_transposed_board_keeps_its_distance(ball) -> None:
 
 
 def test_improve_proves_short_lines_optimal(tables, ball) -> None:
-    from game.solver.heuristic import loaded_heuristic
+    from game.solver.exact.heuristic import loaded_heuristic
 
     tiles = next(t for t, d in ball.items() if d == BALL_DEPTH)
     board = Board(5, 5, tiles)
@@ -250,7 +251,7 @@ def test_known_optimum_boards_turn_round_to_our_goal() -> None:
 
 
 def test_prepare_without_waiting_never_blocks(monkeypatch) -> None:
-    import game.solver.heuristic as heuristic
+    import game.solver.exact.heuristic as heuristic
 
     started: list[tuple[int, int]] = []
     gate = threading.Event()
@@ -275,7 +276,7 @@ def test_prepare_without_waiting_never_blocks(monkeypatch) -> None:
 @pytest.fixture
 def two_threads() -> Iterator[None]:
     """The one-shot commands' setting: a stage's two views on two threads."""
-    from game.solver.anytime import set_threads
+    from game.solver.big.anytime import set_threads
 
     set_threads(2)
     yield
@@ -284,7 +285,7 @@ def two_threads() -> Iterator[None]:
 
 def test_two_threaded_improve_still_proves_short_lines_optimal(tables, ball,
                                                                two_threads) -> None:
-    from game.solver.heuristic import loaded_heuristic
+    from game.solver.exact.heuristic import loaded_heuristic
 
     tiles = [t for t, d in ball.items() if d == BALL_DEPTH][:5]
     for cells in tiles:

@@ -80,7 +80,7 @@ def test_bad_input_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -
 def test_time_budget_falls_back_to_a_best_found_solution(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    pytest.importorskip("game.solver.large")
+    pytest.importorskip("game.solver.big.large")
     hard = "0 14 15 2/10 3 1 5/12 7 13 11/4 8 6 9"  # 64 moves, millions of nodes
     assert main(["solve", hard, "--json", "--seconds", "0.02"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -89,7 +89,7 @@ def test_time_budget_falls_back_to_a_best_found_solution(
 
 
 def test_large_board_best_found(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("game.solver.large")
+    pytest.importorskip("game.solver.big.large")
     assert main(["solve", "6x6-3", "--seconds", "0.5"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert "best found" in out[1]

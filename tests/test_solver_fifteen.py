@@ -20,7 +20,7 @@ from game.solver import (
     random_board_with_length,
     solve,
 )
-from game.solver.heuristic import get_heuristic
+from game.solver.exact.heuristic import get_heuristic
 
 HARD_4X4 = "0 14 15 2/10 3 1 5/12 7 13 11/4 8 6 9"  # 64 moves, millions of nodes
 
@@ -141,7 +141,7 @@ def test_random_board_with_length_rejects_impossible_lengths() -> None:
 
 
 def test_boards_beyond_16_cells_get_checked_best_found_solutions() -> None:
-    pytest.importorskip("game.solver.large")
+    pytest.importorskip("game.solver.big.large")
     from game.core.generate import random_board
 
     board = random_board(5, 5, random.Random(5))

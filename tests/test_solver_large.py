@@ -11,10 +11,9 @@ from hypothesis import strategies as st
 
 from game.core.board import Board
 from game.core.generate import random_board
-from game.solver.beam import beam_search
-from game.solver.large import (
-    LargeCancelled,
-    LargeUnsolvable,
+from game.solver import SolveCancelled, SolverError, Unsolvable
+from game.solver.big.beam import beam_search
+from game.solver.big.large import (
     _corner,
     _peel,
     _Reducer,
@@ -88,7 +87,7 @@ def test_solved_board_needs_no_moves(shape: tuple[int, int]) -> None:
 
 def test_cancelled_from_the_start_raises() -> None:
     board = random_board(10, 10, random.Random(1))
-    with pytest.raises(LargeCancelled):
+    with pytest.raises(SolveCancelled):
         solve_large(board, deadline=time.monotonic() + 60.0, cancelled=lambda: True)
 
 
@@ -103,15 +102,15 @@ def test_cancel_during_the_search_raises(shape: tuple[int, int], after: int) -> 
         calls[0] += 1
         return calls[0] > after
 
-    with pytest.raises(LargeCancelled):
+    with pytest.raises(SolveCancelled):
         solve_large(board, deadline=time.monotonic() + 600.0, cancelled=cancelled)
 
 
 def test_unsolvable_board_is_refused() -> None:
     board = Board(3, 3, (2, 1, 3, 4, 5, 6, 7, 8, 0))
-    with pytest.raises(LargeUnsolvable, match="cannot reach the goal"):
+    with pytest.raises(Unsolvable, match="cannot reach the goal"):
         solve_large(board, deadline=past_deadline())
-    assert issubclass(LargeUnsolvable, ValueError)
+    assert issubclass(Unsolvable, ValueError) and issubclass(Unsolvable, SolverError)
 
 
 def test_manhattan_counts_row_and_column_steps() -> None:

@@ -17,9 +17,9 @@ from game.solver.encoding import (
     unrank_pattern,
     unrank_pattern_nb,
 )
-from game.solver.heuristic import forget_heuristics, get_heuristic, make_heuristic
-from game.solver.ida import IdaSearch, manhattan_parity
-from game.solver.pdb import build_pdb, build_pdb_reference, partition
+from game.solver.exact.heuristic import forget_heuristics, get_heuristic, make_heuristic
+from game.solver.exact.ida import IdaSearch, manhattan_parity
+from game.solver.exact.pdb import build_pdb, build_pdb_reference, partition
 
 pytestmark = pytest.mark.usefixtures("private_cache")
 
@@ -249,7 +249,7 @@ def test_importing_the_solver_builds_nothing(tmp_path) -> None:
     import sys
 
     code = (
-        "import game.solver, game.solver.heuristic as h, game.solver.tables as t;"
+        "import game.solver, game.solver.exact.heuristic as h, game.solver.exact.tables as t;"
         "assert not h._heuristics and not t._tables"
     )
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
@@ -262,7 +262,7 @@ def test_ida_lengths_and_optimal_moves_equal_exhaustive_search_on_5x2() -> None:
     from game.core.generate import random_board
     from game.solver import optimal_moves, solve
     from game.solver.encoding import neighbour_table, rank_permutation
-    from game.solver.tables import _bfs
+    from game.solver.exact.tables import _bfs
 
     goal = np.array(Board.goal(5, 2).tiles, dtype=np.int8)
     table = _bfs(goal, neighbour_table(5, 2), math.factorial(10))
@@ -284,7 +284,7 @@ def test_ida_lengths_and_optimal_moves_equal_exhaustive_search_on_5x2() -> None:
 
 def test_pausing_the_kernel_every_few_nodes_changes_nothing(heur33, bfs33, monkeypatch) -> None:
     """The driver runs the kernel in node-budget chunks; resuming must continue exactly."""
-    from game.solver import ida
+    from game.solver.exact import ida
 
     rng = random.Random(12)
     flag = np.zeros(1, dtype=np.int64)

@@ -64,7 +64,7 @@ def test_table_distances_equal_exhaustive_search(shape: tuple[int, int]) -> None
 
 
 def test_whole_3x3_table_matches_bfs(bfs33: dict[tuple[int, ...], int]) -> None:
-    from game.solver.tables import distance_table
+    from game.solver.exact.tables import distance_table
 
     table = distance_table(3, 3)
     assert int((table >= 0).sum()) == len(bfs33) == 181_440
@@ -165,7 +165,8 @@ def test_random_boards_match_solutions() -> None:
 
 def test_the_3x3_table_comes_back_from_the_disk_cache_unchanged(
         tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
-    from game.solver import cache, tables
+    from game.solver import cache
+    from game.solver.exact import tables
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     built = tables._cached_or_built(3, 3)  # searched, then saved

@@ -9,8 +9,8 @@ import pytest
 from game.core.board import Board
 from game.core.generate import random_board
 from game.solver import optimal_moves, solve
-from game.solver.grid import manhattan
-from game.solver.tight import Undecided, tight_optimal_moves, tight_path
+from game.solver.big.grid import manhattan
+from game.solver.big.tight import Undecided, tight_optimal_moves, tight_path
 
 
 def test_tight_proofs_match_exhaustive_search_on_3x3(bfs33: dict) -> None:

@@ -12,8 +12,8 @@ from helpers import BALL_DEPTH
 from game.core.board import Board
 from game.core.generate import random_board
 from game.solver import SolveCancelled
-from game.solver.anytime import widen
-from game.solver.widebeam import WideBeam
+from game.solver.big.anytime import widen
+from game.solver.big.widebeam import WideBeam
 
 pytestmark = pytest.mark.usefixtures("private_cache")
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from game.core.board import Board
 from game.solver import solve, warm_up
-from game.solver.heuristic import has_heuristic
-from game.solver.tables import has_table
+from game.solver.exact.heuristic import has_heuristic
+from game.solver.exact.tables import has_table
 
 SOLVER_THREADS = 2
 """The search kernels release the GIL, so two threads use both cores of a small machine."""

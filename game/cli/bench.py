@@ -75,7 +75,7 @@ def _cancel_latency(board_text: str, delay: float) -> float:
 def bench_solver(fifteen: int, eight: int, verbose: bool) -> None:
     """Table/PDB set-up, 8-puzzles, 15-puzzles, hints and chosen-length boards."""
     from game.solver import exact_distance, optimal_moves, random_board_with_length, solve, warm_up
-    from game.solver.heuristic import forget_heuristics, get_heuristic
+    from game.solver.exact.heuristic import forget_heuristics, get_heuristic
 
     with tempfile.TemporaryDirectory(prefix="fifteen-bench-") as cache_home:
         os.environ["XDG_CACHE_HOME"] = cache_home  # measure a fresh build, then a load

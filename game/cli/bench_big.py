@@ -33,7 +33,8 @@ def _memory_mb() -> float:
 def _prepare(threads: int | None = None) -> None:
     import os
 
-    from game.solver import big, set_search_threads
+    from game.solver import set_search_threads
+    from game.solver.big import api as big
 
     # as `solve` does by default: the views on two cores; the game searches on one
     set_search_threads(threads if threads is not None else os.cpu_count() or 1)
@@ -45,7 +46,7 @@ def _prepare(threads: int | None = None) -> None:
 def bench_line(count: int, seconds: float, threads: int | None = None) -> None:
     """5x5 line quality: optimal-known set (length / optimum) and seeded random boards
     (length / best admissible lower bound, which can only overstate the ratio)."""
-    from game.solver import big
+    from game.solver.big import api as big
 
     _prepare(threads)
     known = korf24()
@@ -98,7 +99,7 @@ def _walk(rng: random.Random, length: int) -> Board:
 
 def bench_endgame(per_walk: int) -> None:
     """Exact 5x5 endgames: time for the distance and every optimal move, by lower bound."""
-    from game.solver import big
+    from game.solver.big import api as big
 
     _prepare()
     big.exact_endgame(_walk(random.Random(0), 20))  # compile
@@ -129,8 +130,8 @@ def bench_endgame(per_walk: int) -> None:
 
 def bench_large(count: int, seconds: float) -> None:
     """Line length / Manhattan bound on bigger boards within ``seconds``."""
-    from game.solver import big
-    from game.solver.grid import manhattan
+    from game.solver.big import api as big
+    from game.solver.big.grid import manhattan
 
     _prepare()
     big.best_line(random_board(6, 6, random.Random(99)), deadline=time.monotonic() + 0.3)
@@ -150,7 +151,8 @@ def bench_large(count: int, seconds: float) -> None:
 
 def bench_cancel(runs: int) -> None:
     """Seconds from CancelToken.cancel() to best_line having returned, on 5x5 and 10x10."""
-    from game.solver import CancelToken, SolveCancelled, big
+    from game.solver import CancelToken, SolveCancelled
+    from game.solver.big import api as big
 
     _prepare()
     for size in (5, 10):
@@ -183,7 +185,8 @@ def bench_cancel(runs: int) -> None:
 def bench_frames(seconds: float) -> None:
     """A 60 Hz loop's frame times on the main thread while 5x5 searches run back to back on
     another thread (the kernels release the GIL; the drivers hold it only briefly)."""
-    from game.solver import CancelToken, SolveCancelled, big
+    from game.solver import CancelToken, SolveCancelled
+    from game.solver.big import api as big
 
     _prepare()
     big.best_line(random_board(5, 5, random.Random(1)), deadline=time.monotonic() + 0.3)

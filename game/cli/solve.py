@@ -84,7 +84,7 @@ class _Solver:
     def __init__(self, progress: ProgressLine, prepared: bool = True) -> None:
         import game.solver as solver
         from game.solver import jit, search
-        from game.solver.heuristic import (
+        from game.solver.exact.heuristic import (
             MAX_PDB_CELLS,
             cached_heuristic,
             get_heuristic,

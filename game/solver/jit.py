@@ -125,10 +125,11 @@ def _entries() -> list[Kernel]:
 
 
 def prepared_key() -> str:
-    """Hash of the solver's sources, numpy's version and the build format."""
+    """Hash of the solver's sources (its subpackages too), numpy's version and the build format."""
+    root = Path(__file__).parent
     digest = hashlib.sha256(f"{PREPARED_FORMAT} {np.__version__}".encode())
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.name.encode())
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 

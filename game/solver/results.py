@@ -1,4 +1,4 @@
-"""The solver's value types: solutions, optimal-move sets, the cancel token and its errors."""
+"""The solver's values (solutions, optimal moves, the cancel token) and its answers' checks."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.core.board import Board
+from game.solver.errors import SolveCancelled, Unsolvable
 
 BuildProgress = Callable[[float, str], None]
 """Told how far a table build or warm-up has got: a fraction in [0, 1] and a few words."""
@@ -65,18 +66,6 @@ def polled(flag: np.ndarray) -> Callable[[], bool]:
     return cancelled
 
 
-class SolveCancelled(Exception):
-    """The search was stopped through its CancelToken."""
-
-
-class SolveTimeout(SolveCancelled):
-    """The search passed its deadline before it could prove an optimal solution."""
-
-
-class Unsolvable(ValueError):
-    """The board cannot reach the goal (wrong permutation parity)."""
-
-
 class CancelToken:
     """A flag another thread sets to stop a search; the compiled search reads it directly."""
 
@@ -93,3 +82,24 @@ class CancelToken:
     def cancelled(self) -> bool:
         """Whether cancel() was called."""
         return self._event.is_set()
+
+
+def flag_of(cancel: CancelToken | None) -> np.ndarray:
+    """The flag the compiled search reads: the token's, or a fresh one nobody sets."""
+    return cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
+
+
+def require_solvable(board: Board, cancel: CancelToken | None) -> None:
+    """Raise before a search begins: SolveCancelled if already cancelled, Unsolvable if the
+    board cannot reach the goal."""
+    if cancel is not None and cancel.cancelled:
+        raise SolveCancelled(f"search of {board} was cancelled before it began")
+    if not board.is_solvable():
+        raise Unsolvable(f"board {board} is not solvable")
+
+
+def check_solves(board: Board, moves: str) -> None:
+    """Replay ``moves`` on the model; never hand out a solution that does not solve."""
+    end = board.apply_all(moves)
+    if not end.is_solved():
+        raise RuntimeError(f"solver bug: {moves!r} does not solve {board} (ends at {end})")

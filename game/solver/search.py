@@ -1,4 +1,4 @@
-"""The search driver: chooses table, IDA* or large-board solver; cancel, deadline, checking."""
+"""The search driver: the exact solver up to 16 cells, the big-board engine beyond; warm-up."""
 
 from __future__ import annotations
 
@@ -6,27 +6,29 @@ import math
 import time
 from collections.abc import Callable
 
-import numpy as np
-
 from game.core.board import Board
-from game.solver import jit, tables
-from game.solver.heuristic import (
+from game.solver import jit
+from game.solver.exact import tables
+from game.solver.exact.heuristic import (
     cached_heuristic,
     get_heuristic,
     has_big_heuristic,
     has_heuristic,
 )
-from game.solver.ida import IdaSearch, Progress
-from game.solver.kernels import ida_run
-from game.solver.pdb import partition
+from game.solver.exact.ida import Progress
+from game.solver.exact.kernels import ida_run
+from game.solver.exact.optimal import covers, optimal_moves_exact, solve_exact
+from game.solver.exact.pdb import partition
 from game.solver.results import (
     BuildProgress,
     CancelToken,
     OptimalMoves,
     Solution,
     SolveCancelled,
-    Unsolvable,
+    check_solves,
+    flag_of,
     polled,
+    require_solvable,
 )
 
 LARGE_RETRY_SECONDS = 10.0
@@ -35,40 +37,17 @@ LARGE_DEFAULT_SECONDS = 1.0
 """Time budget for boards beyond 16 cells when the caller gives no deadline."""
 
 
-def _flag(cancel: CancelToken | None) -> np.ndarray:
-    return cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
-
-
-def _check(board: Board, moves: str) -> None:
-    """Replay ``moves`` on the model; never hand out a solution that does not solve."""
-    end = board.apply_all(moves)
-    if not end.is_solved():
-        raise RuntimeError(f"solver bug: {moves!r} does not solve {board} (ends at {end})")
-
-
-def _require_solvable(board: Board, cancel: CancelToken | None) -> None:
-    if cancel is not None and cancel.cancelled:
-        raise SolveCancelled(f"search of {board} was cancelled before it began")
-    if not board.is_solvable():
-        raise Unsolvable(f"board {board} is not solvable")
-
-
 def _tight(board: Board, cancel: CancelToken | None) -> tuple[str, frozenset[str]] | None:
     """A proven optimal path and move set for a big board at its Manhattan bound, or None."""
-    from game.solver.large import LargeCancelled
-    from game.solver.tight import tight_optimal_moves
+    from game.solver.big.tight import tight_optimal_moves
 
-    flag = _flag(cancel)
-    try:
-        return tight_optimal_moves(board, cancelled=polled(flag))
-    except LargeCancelled:
-        raise SolveCancelled(f"search of {board} was cancelled") from None
+    return tight_optimal_moves(board, cancelled=polled(flag_of(cancel)))
 
 
 def _solve_large(board: Board, cancel: CancelToken | None, deadline: float | None,
                  on_better: Callable[[str], None] | None = None) -> tuple[str, bool]:
-    """(line, proven optimal) from the big-board coach (``game.solver.big.best_line``)."""
-    from game.solver.big import best_line
+    """(line, proven optimal) from the big-board coach (``game.solver.big.api.best_line``)."""
+    from game.solver.big.api import best_line
 
     if deadline is not None:
         found = best_line(board, cancel=cancel, deadline=deadline, on_better=on_better)
@@ -87,34 +66,27 @@ def _solve_large(board: Board, cancel: CancelToken | None, deadline: float | Non
 def solve(board: Board, *, cancel: CancelToken | None = None, deadline: float | None = None,
           progress: Progress | None = None) -> Solution:
     """A checked solution: optimal up to 16 cells, best found within the deadline beyond."""
+    if covers(board.width, board.height):
+        return solve_exact(board, cancel=cancel, deadline=deadline, progress=progress)
     start = time.monotonic()
-    _require_solvable(board, cancel)
-    nodes = 0
+    require_solvable(board, cancel)
     optimal = True
-    if tables.has_table(board.width, board.height):
-        moves = tables.table_path(board)
-    elif has_heuristic(board.width, board.height):
-        search = IdaSearch(board, get_heuristic(board.width, board.height), _flag(cancel),
-                           deadline, progress)
-        moves = search.solve()
-        nodes = search.nodes
+    proven = _tight(board, cancel)
+    if proven is not None:
+        moves = proven[0]
     else:
-        proven = _tight(board, cancel)
-        if proven is not None:
-            moves = proven[0]
-        else:
-            moves, optimal = _solve_large(board, cancel, deadline)
-    _check(board, moves)
-    return Solution(moves, len(moves), optimal, nodes, time.monotonic() - start)
+        moves, optimal = _solve_large(board, cancel, deadline)
+    check_solves(board, moves)
+    return Solution(moves, len(moves), optimal, 0, time.monotonic() - start)
 
 
 def solve_best_found(board: Board, *, cancel: CancelToken | None = None,
                      deadline: float | None = None) -> Solution:
     """A checked, not necessarily optimal solution from the large-board solver (any size)."""
     start = time.monotonic()
-    _require_solvable(board, cancel)
+    require_solvable(board, cancel)
     moves, optimal = _solve_large(board, cancel, deadline)
-    _check(board, moves)
+    check_solves(board, moves)
     return Solution(moves, len(moves), optimal, 0, time.monotonic() - start)
 
 
@@ -124,53 +96,23 @@ def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
     """The distance and ALL first moves of optimal solutions.
 
     Beyond 16 cells: exact when the Manhattan bound is met or, on 5x5, within exact reach
-    (``game.solver.big``); otherwise one best-found path with ``optimal`` False, and each
+    (``game.solver.big.api``); otherwise one best-found path with ``optimal`` False, and each
     shorter line found on the way goes to ``on_better``.
     """
-    _require_solvable(board, cancel)
-    if tables.has_table(board.width, board.height):
-        path = tables.table_path(board)
-        moves = tables.table_optimal_moves(board)
-        _check(board, path)
-        return OptimalMoves(board, len(path), moves, True, path)
-    if not has_heuristic(board.width, board.height):
-        proven = _tight(board, cancel)
-        if proven is not None:
-            _check(board, proven[0])
-            return OptimalMoves(board, len(proven[0]), proven[1], True, proven[0])
-        from game.solver.big import exact_endgame, within_reach
+    if covers(board.width, board.height):
+        return optimal_moves_exact(board, cancel=cancel, deadline=deadline, progress=progress)
+    require_solvable(board, cancel)
+    proven = _tight(board, cancel)
+    if proven is not None:
+        check_solves(board, proven[0])
+        return OptimalMoves(board, len(proven[0]), proven[1], True, proven[0])
+    from game.solver.big.api import exact_endgame, within_reach
 
-        if within_reach(board):
-            return exact_endgame(board, cancel=cancel, deadline=deadline)
-        path, _ = _solve_large(board, cancel, deadline, on_better)
-        _check(board, path)
-        return OptimalMoves(board, len(path), frozenset(path[:1]), False, path)
-    heur = get_heuristic(board.width, board.height)
-    flag = _flag(cancel)
-    first = IdaSearch(board, heur, flag, deadline, progress)
-    path = first.solve()
-    _check(board, path)
-    d = len(path)
-    found = set(path[:1])
-    done = first.nodes
-    for move in board.legal_moves():
-        if move in found:
-            continue
-        # one bounded pass: does this child reach the goal in d - 1 moves?
-        report = None if progress is None else (lambda b, n, base=done: progress(b + 1, base + n))
-        search = IdaSearch(board.apply(move), heur, flag, deadline, report)
-        if search.h0 <= d - 1 and search.iteration(d - 1):
-            _check(board, move + search.path)
-            found.add(move)
-        done += search.nodes
-    return OptimalMoves(board, d, frozenset(found), True, path)
-
-
-def exact_distance(board: Board) -> int | None:
-    """The exact distance by table lookup (<= 9 cells); None without a table or if unsolvable."""
-    if not tables.has_table(board.width, board.height):
-        return None
-    return tables.table_distance(board)
+    if within_reach(board):
+        return exact_endgame(board, cancel=cancel, deadline=deadline)
+    path, _ = _solve_large(board, cancel, deadline, on_better)
+    check_solves(board, path)
+    return OptimalMoves(board, len(path), frozenset(path[:1]), False, path)
 
 
 def load_cached(width: int, height: int) -> bool:
@@ -188,7 +130,7 @@ def load_cached(width: int, height: int) -> bool:
             return False
         if has_big_heuristic(width, height):  # 5x5: its kernels run once instead
             if not jit.using_prepared():  # the JIT kernels load from numba's cache
-                from game.solver.big import warm_up as warm_up_big
+                from game.solver.big.api import warm_up as warm_up_big
 
                 warm_up_big()
             return True

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.core.board import Board
-from game.solver.grid import LargeCancelled, blank_steps, goal_distances, manhattan_tiles
+from game.solver.big.grid import blank_steps, goal_distances, manhattan_tiles
+from game.solver.errors import SolveCancelled, SolverError
 
 NODE_BUDGET = 20_000
 """Boards searched per proof before it gives up (undecided, not a failure)."""
@@ -22,15 +23,16 @@ MAX_TIGHT_MANHATTAN = 200
 """Boards farther than this are left undecided (and the recursion stays shallow)."""
 
 
-class Undecided(Exception):
-    """The node budget ran out before the search could decide."""
+class Undecided(SolverError):
+    """The node budget ran out before the search could decide (``tight_optimal_moves`` takes
+    it as "no proof", never an error)."""
 
 
 def tight_path(board: Board, *, budget: int = NODE_BUDGET,
                cancelled: Callable[[], bool] = lambda: False) -> str | None:
     """A solution of exactly ``manhattan(board)`` moves, or None when provably none exists.
 
-    Raises Undecided when the budget runs out and LargeCancelled when ``cancelled()``.
+    Raises Undecided when the budget runs out and SolveCancelled when ``cancelled()``.
     """
     w, h = board.width, board.height
     steps = blank_steps(w, h)
@@ -51,7 +53,7 @@ def tight_path(board: Board, *, budget: int = NODE_BUDGET,
         if visited > budget:
             raise Undecided
         if visited % CANCEL_CHECK == 0 and cancelled():
-            raise LargeCancelled
+            raise SolveCancelled(f"search of {board} was cancelled")
         for src, letter in steps[blank]:
             tile = cells[src]
             if dist[tile][blank] >= dist[tile][src]:

@@ -8,8 +8,14 @@ from collections.abc import Callable
 from heapq import heappop, heappush
 
 from game.core.board import Board
-from game.solver.beam import BEAM_FIRST_WIDTH, BEAM_GROWTH, BEAM_MAX_WIDTH, beam_search
-from game.solver.grid import LargeCancelled, blank_steps, goal_distances, manhattan, manhattan_tiles
+from game.solver.big.beam import BEAM_FIRST_WIDTH, BEAM_GROWTH, BEAM_MAX_WIDTH, beam_search
+from game.solver.big.grid import (
+    blank_steps,
+    goal_distances,
+    manhattan,
+    manhattan_tiles,
+)
+from game.solver.errors import SolveCancelled, Unsolvable
 
 BLANK_MOVE = {1: "L", -1: "R"}
 """Tile letter when the blank steps by +-1 cell; vertical steps are added per width."""
@@ -34,10 +40,6 @@ CORNER_FACTOR = 2
 FIRST_DETOUR = 2
 DETOURS = (1, 2, 3)
 """Blank routing: a step costs this, plus or minus one as it pushes a tile from or to home."""
-
-
-class LargeUnsolvable(ValueError):
-    """solve_large was handed a board that cannot reach the goal."""
 
 
 class _Stuck(RuntimeError):
@@ -127,7 +129,7 @@ class _Reducer:
     def place(self, tile: int, target: int) -> None:
         """Bring ``tile`` to ``target`` without touching locked cells."""
         if self.cancelled():
-            raise LargeCancelled
+            raise SolveCancelled("the row and column reduction was cancelled")
         w = self.w
         gr, gc = divmod(target, w)
         while self.pos[tile] != target:
@@ -198,7 +200,7 @@ class _Reducer:
         """Breadth-first search over the cells of the blank and ``tiles`` until each tile
         stands on its ``target`` cell, using only ``allowed`` cells (default: unlocked)."""
         if self.cancelled():
-            raise LargeCancelled
+            raise SolveCancelled("the row and column reduction was cancelled")
         pos, locked = self.pos, self.locked
         start = (pos[0], *(pos[t] for t in tiles))
         goal = tuple(target)
@@ -340,13 +342,13 @@ def solve_large(board: Board, *, deadline: float,
     The time left goes to randomised peelings of the outer lines (the best one is kept)
     and to ever wider beam searches on the last corner: the whole board up to
     BEAM_BOARD_CELLS cells, else a corner of at most BEAM_CORNER_CELLS. Returns early
-    when the widest beam is done. Raises LargeCancelled soon after ``cancelled()``
-    turns true and LargeUnsolvable for a board that cannot be solved.
+    when the widest beam is done. Raises SolveCancelled soon after ``cancelled()``
+    turns true and Unsolvable for a board that cannot be solved.
     """
     if cancelled():
-        raise LargeCancelled
+        raise SolveCancelled(f"search of {board} was cancelled")
     if not board.is_solvable():
-        raise LargeUnsolvable(f"board {board.text()} cannot reach the goal")
+        raise Unsolvable(f"board {board.text()} cannot reach the goal")
     if board.is_solved():
         return ""
     w, h = board.width, board.height

@@ -11,6 +11,7 @@ from game.solver.encoding import (
     pattern_space,
     rank_pattern,
 )
+from game.solver.errors import InvalidRequest
 from game.solver.jit import kernel
 
 MAX_GROUP = 6
@@ -180,7 +181,7 @@ def build_pdb(width: int, height: int, group: tuple[int, ...],
     """
     n = width * height
     if n > MAX_BUILD_CELLS:
-        raise ValueError(f"pattern databases need at most {MAX_BUILD_CELLS} cells, not {n}")
+        raise InvalidRequest(f"pattern databases need at most {MAX_BUILD_CELLS} cells, not {n}")
     nbr = neighbour_table(width, height).astype(np.int64)
     bits = max(1, (n - 1).bit_length())
     space = pattern_space(n, len(group))

@@ -8,10 +8,11 @@ import numpy as np
 
 from game.core.board import Board, inverse
 from game.core.generate import random_board
-from game.solver import tables
-from game.solver.heuristic import get_heuristic, has_heuristic
-from game.solver.ida import MAX_DEPTH, IdaSearch
-from game.solver.search import solve
+from game.solver.errors import InvalidRequest
+from game.solver.exact import tables
+from game.solver.exact.heuristic import get_heuristic, has_heuristic
+from game.solver.exact.ida import MAX_DEPTH, IdaSearch
+from game.solver.exact.optimal import solve_exact
 
 KNOWN_MAX_LENGTH = {(3, 3): 31, (4, 4): 80}
 """Proven diameters (the farthest boards from the goal) where they are known."""
@@ -69,7 +70,7 @@ def _from_random_board(width: int, height: int, length: int,
     best: tuple[int, Board] | None = None
     for _ in range(RANDOM_STARTS):
         board = random_board(width, height, rng)
-        path = solve(board).moves
+        path = solve_exact(board).moves
         if len(path) >= length:
             return board.apply_all(path[: len(path) - length])
         if best is None or len(path) > best[0]:
@@ -80,7 +81,7 @@ def _from_random_board(width: int, height: int, length: int,
 
 def random_board_with_length(width: int, height: int, length: int,
                              rng: random.Random) -> Board:
-    """A random board whose optimal solution is exactly ``length`` moves; ValueError if none.
+    """A random board whose optimal solution is exactly ``length`` moves (InvalidRequest: none).
 
     Up to 9 cells it is drawn uniformly from all boards at that distance. Up to 16 cells a
     uniformly random board is solved and, when it is farther than ``length``, the board
@@ -88,30 +89,30 @@ def random_board_with_length(width: int, height: int, length: int,
     it is walked outward one move at a time, each move proven to add one to the distance.
     """
     if length < 0:
-        raise ValueError(f"length {length} must be 0 or more")
+        raise InvalidRequest(f"length {length} must be 0 or more")
     if tables.has_table(width, height):
         ranks = tables.boards_at_distance(width, height, length)
         if ranks.size == 0:
             top = int(tables.distance_table(width, height).max())
-            raise ValueError(
+            raise InvalidRequest(
                 f"no {width}x{height} board is {length} moves from the goal (at most {top})"
             )
         return tables.board_from_rank(width, height, int(ranks[rng.randrange(ranks.size)]))
     if not has_heuristic(width, height):
-        raise ValueError(
+        raise InvalidRequest(
             f"exact lengths are only available for boards of at most 16 cells, "
             f"not {width}x{height}"
         )
     top = KNOWN_MAX_LENGTH.get((width, height), MAX_DEPTH)
     if length > top:
-        raise ValueError(
+        raise InvalidRequest(
             f"no {width}x{height} board is {length} moves from the goal (at most {top})"
         )
     for _ in range(MAX_RESTARTS):
         board = _from_random_board(width, height, length, rng)
         if board is not None:
             return board
-    raise ValueError(
+    raise InvalidRequest(
         f"could not find a {width}x{height} board {length} moves from the goal "
         f"after {MAX_RESTARTS} tries"
     )

@@ -8,10 +8,6 @@ from functools import cache
 from game.core.board import Board
 
 
-class LargeCancelled(Exception):
-    """The caller cancelled a running solve_large."""
-
-
 def manhattan(board: Board) -> int:
     """Sum of the tiles' row plus column distances to their goal cells (a lower bound)."""
     return manhattan_tiles(board.tiles, board.width)

@@ -15,7 +15,8 @@ and stop within milliseconds of ``cancel.cancel()``):
   most ENDGAME_REACH.
 - ``exact_endgame(board, cancel=, deadline=)``: the exact distance and EVERY optimal first
   move (``OptimalMoves`` with ``optimal=True``), on 5x5 boards; raises SolveTimeout past the
-  deadline, SolveCancelled on cancel, Unsolvable, and ValueError off 5x5 or without tables.
+  deadline, SolveCancelled on cancel, Unsolvable, and InvalidRequest (a ValueError) off 5x5
+  or without tables.
 - ``best_line(board, cancel=, deadline=, on_better=)``: a checked ``Solution`` for any big
   board, the shortest found by the deadline (``optimal`` when proven). With the 5x5 tables
   ready, boards of at least 5x5 are reduced to a 5x5 corner solved by widening beams, then
@@ -32,21 +33,23 @@ from collections.abc import Callable
 import numpy as np
 
 from game.core.board import Board
-from game.solver.corner import engine_applies, solve_with_engine
-from game.solver.grid import LargeCancelled, manhattan
-from game.solver.heuristic import get_heuristic, heuristic_if_ready, loaded_heuristic
-from game.solver.ida import IdaSearch
-from game.solver.large import LargeUnsolvable, solve_large
+from game.solver.big.corner import engine_applies, solve_with_engine
+from game.solver.big.grid import manhattan
+from game.solver.big.large import solve_large
+from game.solver.big.widebeam import warm_beam
+from game.solver.big.window import shorten
+from game.solver.errors import InvalidRequest
+from game.solver.exact.heuristic import get_heuristic, heuristic_if_ready, loaded_heuristic
+from game.solver.exact.ida import IdaSearch
 from game.solver.results import (
     CancelToken,
     OptimalMoves,
     Solution,
-    SolveCancelled,
-    Unsolvable,
+    check_solves,
+    flag_of,
     polled,
+    require_solvable,
 )
-from game.solver.widebeam import warm_beam
-from game.solver.window import shorten
 
 SIDE = 5
 ENDGAME_REACH = 40
@@ -101,25 +104,18 @@ def within_reach(board: Board) -> bool:
     return lower_bound(board) <= ENDGAME_REACH
 
 
-def _flag(cancel: CancelToken | None) -> np.ndarray:
-    return cancel.flag if cancel is not None else np.zeros(1, dtype=np.int64)
-
-
 def exact_endgame(board: Board, *, cancel: CancelToken | None = None,
                   deadline: float | None = None) -> OptimalMoves:
     """The exact distance and all optimal first moves of a 5x5 board (IDA*, PDBs)."""
     if (board.width, board.height) != (SIDE, SIDE):
-        raise ValueError(f"exact endgames are for 5x5 boards, not {board.shape}")
-    if cancel is not None and cancel.cancelled:
-        raise SolveCancelled(f"search of {board} was cancelled before it began")
-    if not board.is_solvable():
-        raise Unsolvable(f"board {board} is not solvable")
+        raise InvalidRequest(f"exact endgames are for 5x5 boards, not {board.shape}")
+    require_solvable(board, cancel)
     heur = heuristic_if_ready(SIDE, SIDE)
     if heur is None:
-        raise ValueError("the 5x5 tables are not ready yet: call prepare() first")
-    flag = _flag(cancel)
+        raise InvalidRequest("the 5x5 tables are not ready yet: call prepare() first")
+    flag = flag_of(cancel)
     path = IdaSearch(board, heur, flag, deadline, None).solve()
-    _check(board, path)
+    check_solves(board, path)
     d = len(path)
     found = set(path[:1])
     for move in board.legal_moves():
@@ -127,7 +123,7 @@ def exact_endgame(board: Board, *, cancel: CancelToken | None = None,
             continue
         search = IdaSearch(board.apply(move), heur, flag, deadline, None)
         if search.h0 <= d - 1 and search.iteration(d - 1):
-            _check(board, move + search.path)
+            check_solves(board, move + search.path)
             found.add(move)
     return OptimalMoves(board, d, frozenset(found), True, path)
 
@@ -138,28 +134,16 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
     start = time.monotonic()
     if deadline is None:
         deadline = start + DEFAULT_SECONDS
-    flag = _flag(cancel)
+    flag = flag_of(cancel)
     proven: list[bool] = []
     if AUTO_PREPARE:
         heur = heuristic_if_ready(SIDE, SIDE)  # the first call starts loading the tables
     else:
         heur = loaded_heuristic(SIDE, SIDE)
-    try:
-        if heur is not None and engine_applies(board):
-            moves = solve_with_engine(board, heur, deadline=deadline, flag=flag,
-                                      cancelled=polled(flag), on_better=on_better,
-                                      proven=proven)
-        else:
-            moves = solve_large(board, deadline=deadline, cancelled=polled(flag))
-    except LargeCancelled:
-        raise SolveCancelled(f"search of {board} was cancelled") from None
-    except LargeUnsolvable as exc:
-        raise Unsolvable(str(exc)) from None
-    _check(board, moves)
+    if heur is not None and engine_applies(board):
+        moves = solve_with_engine(board, heur, deadline=deadline, flag=flag,
+                                  cancelled=polled(flag), on_better=on_better, proven=proven)
+    else:
+        moves = solve_large(board, deadline=deadline, cancelled=polled(flag))
+    check_solves(board, moves)
     return Solution(moves, len(moves), bool(proven), 0, time.monotonic() - start)
-
-
-def _check(board: Board, moves: str) -> None:
-    end = board.apply_all(moves)
-    if not end.is_solved():
-        raise RuntimeError(f"solver bug: {moves!r} does not solve {board} (ends at {end})")

@@ -8,8 +8,9 @@ import numpy as np
 
 from game.core.board import MOVES, Board
 from game.solver.encoding import moves_to_codes, neighbour_table
+from game.solver.errors import SolveCancelled
 from game.solver.jit import kernel
-from game.solver.results import SolveCancelled, give_way
+from game.solver.results import give_way
 
 WINDOW = 24
 """Moves per stretch: IDA* with Manhattan distance to the stretch's end settles such a stretch

@@ -10,13 +10,14 @@ from typing import Protocol
 import numpy as np
 
 from game.core.board import Board
-from game.solver import kernels
+from game.solver.big.widebeam import WideBeam
+from game.solver.big.window import shorten
 from game.solver.encoding import transposed, view_line
-from game.solver.heuristic import PatternHeuristic
-from game.solver.ida import MAX_DEPTH, IdaSearch
-from game.solver.results import SolveCancelled, give_way
-from game.solver.widebeam import WideBeam
-from game.solver.window import shorten
+from game.solver.errors import SolveCancelled
+from game.solver.exact import kernels
+from game.solver.exact.heuristic import PatternHeuristic
+from game.solver.exact.ida import MAX_DEPTH, IdaSearch
+from game.solver.results import give_way
 
 WEIGHT_SCALE = 100
 """Weights are integers over this scale: cost = g * WEIGHT_SCALE + h * weight."""

@@ -8,9 +8,10 @@ from collections.abc import Callable
 import numpy as np
 
 from game.core.board import MOVES, Board
-from game.solver import kernels
-from game.solver.heuristic import PatternHeuristic
-from game.solver.results import SolveCancelled, SolveTimeout, Unsolvable, give_way
+from game.solver.errors import SolveCancelled, SolveTimeout, Unsolvable
+from game.solver.exact import kernels
+from game.solver.exact.heuristic import PatternHeuristic
+from game.solver.results import give_way
 
 Progress = Callable[[int, int], None]
 CHUNK_NODES = 1 << 19

@@ -4,7 +4,7 @@ A beam of width B keeps, move after move, the B children with the smallest heuri
 (the additive tables and their transposed lookup, the larger of the two), never revisiting a
 board met before (Zobrist hashes in an open-addressing table). It finds a line of about
 1.08 times the optimum on random 24-puzzles at B = 4096 in a quarter of a second, and wider
-beams find shorter ones, so the driver (``game.solver.anytime``) runs them widening.
+beams find shorter ones, so the driver (``game.solver.big.anytime``) runs them widening.
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from __future__ import annotations
 import numpy as np
 
 from game.core.board import Board
-from game.solver import kernels
 from game.solver.encoding import rank_pattern_nb, transposed, view_line
-from game.solver.heuristic import PatternHeuristic
+from game.solver.errors import SolveCancelled
+from game.solver.exact import kernels
+from game.solver.exact.heuristic import PatternHeuristic
 from game.solver.jit import kernel
-from game.solver.results import SolveCancelled, give_way
+from game.solver.results import give_way
 
 FOUND, EXHAUSTED, PAUSED, CANCELLED = (
     kernels.FOUND, kernels.EXHAUSTED, kernels.PAUSED, kernels.CANCELLED)
@@ -348,7 +349,7 @@ class WideBeam:
 def warm_beam() -> None:
     """Compile the beam kernel by running a small beam (on the 5x5 tables when they are in
     memory, else on the 4x4 ones, which the set-up step has built: the same types)."""
-    from game.solver.heuristic import get_heuristic, loaded_heuristic
+    from game.solver.exact.heuristic import get_heuristic, loaded_heuristic
 
     heur = loaded_heuristic(5, 5) or get_heuristic(4, 4)
     board = Board.goal(heur.width, heur.height).apply_all("DDRRULDLUR")

@@ -6,7 +6,8 @@ import time
 from array import array
 from collections.abc import Callable, Sequence
 
-from game.solver.grid import LargeCancelled, blank_steps, goal_distances, manhattan_tiles
+from game.solver.big.grid import blank_steps, goal_distances, manhattan_tiles
+from game.solver.errors import SolveCancelled
 
 BEAM_CHECK_PARENTS = 128
 """Beam search expands this many boards between two looks at the cancel flag and clock."""
@@ -77,7 +78,7 @@ def beam_search(tiles: list[int], w: int, h: int, width: int, limit: int,
             if checks >= BEAM_CHECK_PARENTS:
                 checks = 0
                 if cancelled():
-                    raise LargeCancelled
+                    raise SolveCancelled("the beam search was cancelled")
                 if time.monotonic() >= deadline:
                     return None
             for src, letter in nbrs[blank]:

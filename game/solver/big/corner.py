@@ -9,22 +9,21 @@ from collections.abc import Callable
 import numpy as np
 
 from game.core.board import Board
-from game.solver.anytime import improve, widen
-from game.solver.grid import LargeCancelled, manhattan_tiles
-from game.solver.heuristic import PatternHeuristic
-from game.solver.large import (
+from game.solver.big.anytime import improve, widen
+from game.solver.big.grid import manhattan_tiles
+from game.solver.big.large import (
     DETOURS,
     FINISH_MARGIN,
     FIRST_DETOUR,
-    LargeUnsolvable,
     _corner,
     _peel,
     _reaches_goal,
     _reduce,
     _without_loops,
 )
-from game.solver.results import SolveCancelled
-from game.solver.window import shorten
+from game.solver.big.window import shorten
+from game.solver.errors import SolveCancelled, Unsolvable
+from game.solver.exact.heuristic import PatternHeuristic
 
 SIDE = 5
 PEEL_SHARE = 0.25
@@ -59,12 +58,12 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
     weighted search. A first line comes in milliseconds, so one is returned even past the
     deadline. ``proven`` gets True
     appended when the line is proven optimal (a 5x5 board whose search ran to the end).
-    Raises LargeCancelled on cancel and LargeUnsolvable for an unsolvable board.
+    Raises SolveCancelled on cancel and Unsolvable for an unsolvable board.
     """
     if cancelled() or flag[0]:
-        raise LargeCancelled
+        raise SolveCancelled(f"search of {board} was cancelled")
     if not board.is_solvable():
-        raise LargeUnsolvable(f"board {board.text()} cannot reach the goal")
+        raise Unsolvable(f"board {board.text()} cannot reach the goal")
     if board.is_solved():
         if proven is not None:
             proven.append(True)
@@ -104,23 +103,20 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
     corner_until = deadline
     if prefix:
         corner_until = time.monotonic() + CORNER_SHARE * (deadline - time.monotonic())
-    try:
-        corner_board = Board(SIDE, SIDE, tuple(corner))
-        rest = widen(corner_board, heur, first, corner_until, flag, report, cancelled)
-        rest, optimal = improve(corner_board, heur, rest, corner_until, flag, report, cancelled)
-        moves = _without_loops(tiles, w, prefix + rest)
+    corner_board = Board(SIDE, SIDE, tuple(corner))
+    rest = widen(corner_board, heur, first, corner_until, flag, report, cancelled)
+    rest, optimal = improve(corner_board, heur, rest, corner_until, flag, report, cancelled)
+    moves = _without_loops(tiles, w, prefix + rest)
+    if len(moves) < len(best):
+        best = moves
+    for window in WINDOWS if prefix else ():
+        moves = shorten(board, best, deadline, flag, window)
         if len(moves) < len(best):
             best = moves
-        for window in WINDOWS if prefix else ():
-            moves = shorten(board, best, deadline, flag, window)
-            if len(moves) < len(best):
-                best = moves
-                if on_better is not None:
-                    on_better(best)
-            if time.monotonic() >= deadline:
-                break
-    except SolveCancelled:
-        raise LargeCancelled from None
+            if on_better is not None:
+                on_better(best)
+        if time.monotonic() >= deadline:
+            break
     if not _reaches_goal(tiles, w, best):
         raise RuntimeError(f"internal error: the line found for {board.text()} is wrong")
     if proven is not None and optimal and not prefix:

@@ -16,6 +16,7 @@ from game.solver.encoding import (
     unrank_perm_nb,
     unrank_permutation,
 )
+from game.solver.errors import InvalidRequest, Unsolvable
 from game.solver.jit import kernel
 
 MAX_TABLE_CELLS = 9
@@ -73,7 +74,7 @@ def _bfs(goal: np.ndarray, nbr: np.ndarray, size: int) -> np.ndarray:
 def distance_table(width: int, height: int) -> np.ndarray:
     """The int8 distance table over permutation ranks for this shape (built once per process)."""
     if not has_table(width, height):
-        raise ValueError(
+        raise InvalidRequest(
             f"no full table for {width}x{height}: only boards of at most "
             f"{MAX_TABLE_CELLS} cells have one"
         )
@@ -160,7 +161,7 @@ def table_path(board: Board) -> str:
     out = np.zeros(int(table.max()) + 1, dtype=np.int64)
     steps = _walk_down(cells, table, neighbour_table(board.width, board.height), out)
     if steps < 0:
-        raise ValueError(f"board {board} is not solvable")
+        raise Unsolvable(f"board {board} is not solvable")
     return "".join(MOVES[int(c)] for c in out[:steps])
 
 

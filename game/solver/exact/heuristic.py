@@ -12,7 +12,8 @@ import numpy as np
 from game.core.board import Board
 from game.solver import cache
 from game.solver.encoding import neighbour_table, rank_pattern
-from game.solver.pdb import build_pdb, partition
+from game.solver.errors import InvalidRequest
+from game.solver.exact.pdb import build_pdb, partition
 from game.solver.results import BuildProgress
 
 MIN_PDB_CELLS = 10
@@ -218,7 +219,7 @@ def get_heuristic(width: int, height: int, at_once: int = BUILD_THREADS,
     build has got (nothing when the tables are loaded).
     """
     if not (has_heuristic(width, height) or has_big_heuristic(width, height)):
-        raise ValueError(
+        raise InvalidRequest(
             f"no pattern databases for {width}x{height}: only boards of "
             f"{MIN_PDB_CELLS}-{MAX_PDB_CELLS} cells and {BIG_PDB_SHAPES} use them"
         )

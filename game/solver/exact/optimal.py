@@ -1,0 +1,78 @@
+"""Exact answers up to 16 cells: a full table's walk or IDA* on pattern databases, checked."""
+
+from __future__ import annotations
+
+import time
+
+from game.core.board import Board
+from game.solver.exact import tables
+from game.solver.exact.heuristic import get_heuristic, has_heuristic
+from game.solver.exact.ida import IdaSearch, Progress
+from game.solver.results import (
+    CancelToken,
+    OptimalMoves,
+    Solution,
+    check_solves,
+    flag_of,
+    require_solvable,
+)
+
+
+def covers(width: int, height: int) -> bool:
+    """Whether this shape is solved exactly here (a full table or pattern databases)."""
+    return tables.has_table(width, height) or has_heuristic(width, height)
+
+
+def solve_exact(board: Board, *, cancel: CancelToken | None = None,
+                deadline: float | None = None, progress: Progress | None = None) -> Solution:
+    """A checked optimal solution of a board whose shape ``covers`` holds."""
+    start = time.monotonic()
+    require_solvable(board, cancel)
+    nodes = 0
+    if tables.has_table(board.width, board.height):
+        moves = tables.table_path(board)
+    else:
+        search = IdaSearch(board, get_heuristic(board.width, board.height), flag_of(cancel),
+                           deadline, progress)
+        moves = search.solve()
+        nodes = search.nodes
+    check_solves(board, moves)
+    return Solution(moves, len(moves), True, nodes, time.monotonic() - start)
+
+
+def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
+                        deadline: float | None = None,
+                        progress: Progress | None = None) -> OptimalMoves:
+    """The distance and ALL first moves of optimal solutions, for a shape ``covers`` holds."""
+    require_solvable(board, cancel)
+    if tables.has_table(board.width, board.height):
+        path = tables.table_path(board)
+        moves = tables.table_optimal_moves(board)
+        check_solves(board, path)
+        return OptimalMoves(board, len(path), moves, True, path)
+    heur = get_heuristic(board.width, board.height)
+    flag = flag_of(cancel)
+    first = IdaSearch(board, heur, flag, deadline, progress)
+    path = first.solve()
+    check_solves(board, path)
+    d = len(path)
+    found = set(path[:1])
+    done = first.nodes
+    for move in board.legal_moves():
+        if move in found:
+            continue
+        # one bounded pass: does this child reach the goal in d - 1 moves?
+        report = None if progress is None else (lambda b, n, base=done: progress(b + 1, base + n))
+        search = IdaSearch(board.apply(move), heur, flag, deadline, report)
+        if search.h0 <= d - 1 and search.iteration(d - 1):
+            check_solves(board, move + search.path)
+            found.add(move)
+        done += search.nodes
+    return OptimalMoves(board, d, frozenset(found), True, path)
+
+
+def exact_distance(board: Board) -> int | None:
+    """The exact distance by table lookup (<= 9 cells); None without a table or if unsolvable."""
+    if not tables.has_table(board.width, board.height):
+        return None
+    return tables.table_distance(board)
