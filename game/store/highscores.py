@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from game.core.summary import GameSummary
-from game.store.storage import BackgroundWriter, JsonStore, data_dir, save_problem
+from game.store.storage import JsonStore, SaveWriter, data_dir, save_problem
 
 SCORES_FILE = "scores.json"
 SCORES_VERSION = 1
@@ -256,7 +256,7 @@ class HighScores:
         self._data = self.store.update(apply)
         return box[0]
 
-    def record(self, summary: GameSummary, writer: BackgroundWriter, *,
+    def record(self, summary: GameSummary, writer: SaveWriter, *,
                name: str = DEFAULT_NAME, when: datetime | None = None, game_id: str = "",
                ) -> tuple[AddResult | None, Future | None]:
         """Enter a game without file I/O on this thread: the result comes from the cached
@@ -281,7 +281,7 @@ class HighScores:
         with self._lock:
             return len(self._unsaved)
 
-    def retry(self, writer: BackgroundWriter) -> Future | None:
+    def retry(self, writer: SaveWriter) -> Future | None:
         """Try again to save the games held in memory (None when there are none)."""
         if not self.unsaved:
             return None

@@ -23,7 +23,7 @@ from game.store.highscores import (
     shape_key,
 )
 from game.store.history import GameRecord, History, HistoryError
-from game.store.storage import BackgroundWriter
+from game.store.storage import SaveWriter
 
 
 def entry_of(game: GameRecord) -> Entry:
@@ -116,7 +116,7 @@ class HistoryScores(HighScores):
         """Every shape with at least one recorded game, smaller first."""
         return sorted({g.shape for g in self.games}, key=shape_key)
 
-    def add_game(self, game: GameRecord, writer: BackgroundWriter) -> AddResult | None:
+    def add_game(self, game: GameRecord, writer: SaveWriter) -> AddResult | None:
         """Remember ``game`` now; it is written on ``writer``. Returns its high-score result
         (None unless the player solved it)."""
         result = None
@@ -132,7 +132,7 @@ class HistoryScores(HighScores):
             when: datetime | None = None, game_id: str = "") -> AddResult | None:
         raise NotImplementedError("history scores are entered with add_game")
 
-    def record(self, summary: GameSummary, writer: BackgroundWriter, *,
+    def record(self, summary: GameSummary, writer: SaveWriter, *,
                name: str = DEFAULT_NAME, when: datetime | None = None, game_id: str = "",
                ) -> tuple[AddResult | None, Future | None]:
         raise NotImplementedError("history scores are entered with add_game")

@@ -59,11 +59,12 @@ def find_ghost(scores: HighScores, submit: Submit,
     history, row = scores.history, game.id
     pending = submit(lambda: _read_recording(history, row))
     if not isinstance(pending, Future):  # an inline writer: run it here
-        pending = Future()
+        inline: Future[Recording | None] = Future()
         try:
-            pending.set_result(_read_recording(history, row))
+            inline.set_result(_read_recording(history, row))
         except Exception as exc:  # a broken row: no ghost, never a crash
-            pending.set_exception(exc)
+            inline.set_exception(exc)
+        pending = inline
     return spec, pending
 
 

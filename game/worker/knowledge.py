@@ -129,10 +129,11 @@ class Knowledge:
 
     def _derive(self, board: Board, exact: Hint | None) -> Hint | None:
         """Combine ``exact`` with what the neighbours' hints imply (one step, no recursion)."""
-        known_exact = exact is not None and exact.optimal
-        dist = exact.distance if known_exact else None
-        moves: set[str] = set(exact.moves) if known_exact else set()
-        path = exact.path if known_exact else ""
+        if exact is not None and not exact.optimal:
+            exact = None  # only an optimal answer is known exactly
+        dist = exact.distance if exact is not None else None
+        moves: set[str] = set(exact.moves) if exact is not None else set()
+        path = exact.path if exact is not None else ""
         around: dict[str, int] = {}
         legal = board.legal_moves()
         for move in legal:
@@ -161,7 +162,7 @@ class Knowledge:
         if path:
             moves.add(path[0])
         complete = (
-            (exact is not None and exact.complete and known_exact)
+            (exact is not None and exact.complete)
             or len(around) == len(legal)
             or (dist == 1 and bool(moves))  # the goal is unique: one move reaches it
         )

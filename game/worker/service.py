@@ -40,6 +40,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
 from functools import partial
+from typing import cast
 
 from game.core.board import Board, check_size
 from game.core.coach import CoachResult, Hint, NewBoard, WorkerStatus
@@ -184,7 +185,7 @@ class SolverWorker:
             self._latest, self._latest_at = board, now
             if running is not None and running.searching and running.board != board:
                 running.cancel(now)
-            if busy_here:
+            if busy_here and running is not None:
                 running.kind = JobKind.SOLVE  # a prefetch of this board: its result now goes out
             hint = self._knowledge.known(board)
             if hint is not None and hint.complete and hint.optimal:
@@ -371,10 +372,11 @@ class SolverWorker:
             self._faulted = True
             self._detail = f"{hung} searches stuck; waiting"
             return
+        job: Job | None
         if not self._warm:
             if self._warm_stuck:
                 return  # until the stuck warm-up ends or a new board asks for a retry
-            job: Job | None = Job(JobKind.WARM)
+            job = Job(JobKind.WARM)
         else:
             latest = self._latest
             job = self._waiting.next_job(
@@ -426,7 +428,8 @@ class SolverWorker:
             # Imported here, on the worker thread, so the window opens before numba loads.
             from game import solver
 
-            self._solver = solver
+            # A cast: its optimal_moves takes the CancelToken it makes, not any token-like
+            self._solver = cast(Solver, solver)
             self._build_progress = solver.build_progress
         return self._solver
 
