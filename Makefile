@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PREPARED := $(VENV)/.prepared
 
-.PHONY: play test lint prepare bench bench-frames bench-arena demo clean
+.PHONY: play test lint typecheck prepare bench bench-frames bench-arena demo clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,7 @@ play: $(PREPARED)
 
 test: $(PREPARED)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 
 prepare: $(STAMP)
@@ -33,6 +34,10 @@ prepare: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# Type check (settings in pyproject.toml: strict on game.core and game.play, basic elsewhere).
+typecheck: $(STAMP)
+	$(BIN)/mypy
 
 bench: $(PREPARED)
 	$(BIN)/python -m game.cli.bench solver

@@ -14,9 +14,13 @@ import contextlib
 import multiprocessing
 import statistics
 import sys
+from typing import TYPE_CHECKING
 
 from game.arena.bot import ReferenceBot
 from game.arena.server import ArenaServer, ServerOptions
+
+if TYPE_CHECKING:  # multiprocessing.Event is a factory; the class lives here
+    from multiprocessing.synchronize import Event
 
 DEFAULT_SECONDS = 5.0
 DEFAULT_BOTS = (1, 8, 32)
@@ -25,7 +29,7 @@ START_SECONDS = 120.0
 ENDLESS = 10**9
 
 
-def _serve(ports: multiprocessing.Queue, stop: multiprocessing.Event, width: int,
+def _serve(ports: multiprocessing.Queue, stop: Event, width: int,
            height: int) -> None:
     import logging
 

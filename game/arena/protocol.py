@@ -180,8 +180,9 @@ def error_json(error: str) -> str:
     return json.dumps({"Error": error})
 
 
-def parse_server(text: str) -> dict[str, Any]:
-    """A server message as a dict (bots and spectators); raises ProtocolError if not an object."""
+def parse_server(text: str | bytes) -> dict[str, Any]:
+    """A server message (a text or binary frame) as a dict (bots and spectators); raises
+    ProtocolError if not an object."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

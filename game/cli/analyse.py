@@ -9,12 +9,12 @@ from dataclasses import asdict
 
 from game.core.actions import Move
 from game.core.board import Board, BoardError
-from game.core.coach import Hint
+from game.core.coach import EXACT_CELLS, Hint
 from game.core.notation import parse_moves
 from game.core.parity import solvability
 from game.core.scoring import Line
 from game.core.summary import GameSummary, summarize
-from game.play.session import EXACT_CELLS, Session
+from game.play.session import Session
 
 PROG = "fifteen"
 EXIT_OK = 0

@@ -12,6 +12,8 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
+from typing import TypeVar
 
 from game.core.generate import random_board
 from game.core.notation import parse_board
@@ -25,6 +27,8 @@ LENGTH_TARGETS = (30, 40, 50, 60)
 HARD_4X4 = "0 14 15 2/10 3 1 5/12 7 13 11/4 8 6 9"
 """64 moves, about 11M nodes."""
 CANCELS = 10
+
+T = TypeVar("T")
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -41,7 +45,7 @@ def _summary(name: str, seconds: Sequence[float]) -> None:
     )
 
 
-def _timed(fn: Callable[[], object]) -> tuple[object, float]:
+def _timed(fn: Callable[[], T]) -> tuple[T, float]:
     start = time.perf_counter()
     result = fn()
     return result, time.perf_counter() - start
@@ -95,8 +99,8 @@ def bench_solver(fifteen: int, eight: int, verbose: bool) -> None:
         lookups = []
         for i in range(eight):
             board = random_board(3, 3, rng)
-            solution, seconds = _timed(lambda b=board: solve(b))
-            _, lookup = _timed(lambda b=board: exact_distance(b))
+            solution, seconds = _timed(partial(solve, board))
+            _, lookup = _timed(partial(exact_distance, board))
             times.append(seconds)
             lookups.append(lookup)
             if verbose:
@@ -110,7 +114,7 @@ def bench_solver(fifteen: int, eight: int, verbose: bool) -> None:
         times = []
         nodes = []
         for i, board in enumerate(boards):
-            solution, seconds = _timed(lambda b=board: solve(b))
+            solution, seconds = _timed(partial(solve, board))
             times.append(seconds)
             nodes.append(solution.nodes)
             print(f"4x4 #{i}: length={solution.length} nodes={solution.nodes} "
@@ -119,12 +123,12 @@ def bench_solver(fifteen: int, eight: int, verbose: bool) -> None:
         print(f"15-puzzle nodes: median={statistics.median(nodes):.0f} max={max(nodes)} "
               f"total={sum(nodes)} rate={sum(nodes) / sum(times) / 1e6:.1f}M nodes/s")
 
-        hints = [_timed(lambda b=b: optimal_moves(b))[1] for b in boards[:HINT_COUNT]]
+        hints = [_timed(partial(optimal_moves, b))[1] for b in boards[:HINT_COUNT]]
         _summary(f"15-puzzle optimal_moves (all optimal moves), first {HINT_COUNT}", hints)
 
         for length in LENGTH_TARGETS:
             made = [
-                _timed(lambda s=s, n=length: random_board_with_length(4, 4, n, random.Random(s)))
+                _timed(partial(random_board_with_length, 4, 4, length, random.Random(s)))
                 for s in range(3)
             ]
             print(f"random_board_with_length(4, 4, {length}): "

@@ -116,11 +116,11 @@ def bench_endgame(per_walk: int) -> None:
             rows.append((bound, result.distance, spent))
             by_bound.setdefault(bound // 4 * 4, []).append(spent)
     for low in sorted(by_bound):
-        spent = by_bound[low]
+        times = by_bound[low]
         dist = [d for b, d, _ in rows if b // 4 * 4 == low]
-        print(f"lower bound {low:2d}-{low + 3:2d}: n={len(spent):3d} distance {min(dist)}-"
-              f"{max(dist)} median {statistics.median(spent):.3f} s p95 {_p95(spent):.3f} s "
-              f"max {max(spent):.3f} s")
+        print(f"lower bound {low:2d}-{low + 3:2d}: n={len(times):3d} distance {min(dist)}-"
+              f"{max(dist)} median {statistics.median(times):.3f} s p95 {_p95(times):.3f} s "
+              f"max {max(times):.3f} s")
     reach = big.ENDGAME_REACH
     inside = [s for b, _, s in rows if b <= reach]
     print(f"within reach (lower bound <= {reach}): n={len(inside)} median "

@@ -289,14 +289,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             except HistoryUsageError as exc:
                 raise UsageError(str(exc)) from None
         if command == "demo":
-            options = _demo_options(args)
+            demo = _demo_options(args)
             from game.cli.play import run_demo
 
-            return run_demo(options)
-        options = _play_options(args)
+            return run_demo(demo)
+        play = _play_options(args)
         from game.cli.play import run_play
 
-        return run_play(options)
+        return run_play(play)
     except (UsageError, BoardError, LaunchError) as exc:
         print(f"{PROG}: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -90,7 +90,7 @@ class Stats:
     trend: tuple[float, ...]
     """Solve times, oldest first (the chart)."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """Plain keys; a DNF average is written as null (as is one not yet reached)."""
         def clean(value: float | None) -> float | None:
             return None if value is None or math.isinf(value) else round(value, 3)

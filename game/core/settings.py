@@ -69,7 +69,8 @@ class Settings:
         if name == "theme":
             return replace(self, theme=_next(THEME_CHOICES, value))
         if isinstance(value, bool):
-            return replace(self, **{name: not value})
+            flipped: dict[str, Any] = {name: not value}  # the field is named at run time
+            return replace(self, **flipped)
         raise ValueError(f"setting '{name}' cannot be cycled (expected one of {_names()})")
 
 

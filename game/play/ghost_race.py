@@ -32,7 +32,7 @@ def _read_recording(history: History, row: int) -> Recording | None:
 
 
 def find_ghost(scores: HighScores, submit: Submit,
-               spec: GameSpec) -> tuple[GameSpec, Future | None]:
+               spec: GameSpec) -> tuple[GameSpec, Future[Recording | None] | None]:
     """Resolve a BEST ghost without its recording: the best finished game on the board, at
     hand or read on the writer thread (the Future); with none, the coach's line instead."""
     choice = spec.ghost
@@ -51,11 +51,12 @@ def find_ghost(scores: HighScores, submit: Submit,
     history, row = scores.history, game.id
     pending = submit(lambda: _read_recording(history, row))
     if not isinstance(pending, Future):  # an inline writer: run it here
-        pending = Future()
+        inline: Future[Recording | None] = Future()
         try:
-            pending.set_result(_read_recording(history, row))
+            inline.set_result(_read_recording(history, row))
         except Exception as exc:  # a broken row: no ghost, never a crash
-            pending.set_exception(exc)
+            inline.set_exception(exc)
+        pending = inline
     return spec, pending
 
 
@@ -74,7 +75,7 @@ class GhostRace:
     """The ghost of one game, made as soon as what it needs is known."""
 
     def __init__(self, choice: GhostChoice, start: Board,
-                 pending: Future | None = None) -> None:
+                 pending: Future[Recording | None] | None = None) -> None:
         """``pending``: a Future of the Recording to race (None: none was found)."""
         self.choice = choice
         self.start = start

@@ -13,7 +13,7 @@ from game.core.actions import BoardAction, CycleHint, Move, Slide, Source
 from game.core.board import Board
 from game.core.coach import CoachPacket, CoachState, WorkerStatus
 from game.core.knowledge import Knowledge
-from game.core.recording import Mode
+from game.core.recording import Mode, Recording
 from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, MoveClass
 from game.core.spec import GameSpec
 from game.core.tween import Flash, SlideTween
@@ -100,7 +100,7 @@ class MidEnd:
 
     def __init__(self, board: Board, spec: GameSpec, coach: CoachLink, *,
                  autoplayer: AutoPlayer | None = None, attract: bool = False,
-                 ghost_pending: Future | None = None) -> None:
+                 ghost_pending: Future[Recording | None] | None = None) -> None:
         """``ghost_pending``: the Recording to race, being read from the history."""
         self.spec = spec
         self.coach = coach

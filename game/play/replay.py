@@ -178,14 +178,14 @@ def biggest_detour(frames: list[Frame] | tuple[Frame, ...]) -> Detour | None:
     i = 1
     while i < len(points):
         (m0, d0), (_, d1) = points[i - 1], points[i]
-        if d1 <= d0:  # type: ignore[operator]
+        if d1 <= d0:
             i += 1
             continue
         j = i
-        while j + 1 < len(points) and points[j][1] > d0:  # type: ignore[operator]
+        while j + 1 < len(points) and points[j][1] > d0:
             j += 1
         m_end, d_end = points[j]
-        cost = (m_end - m0) - (d0 - d_end)  # type: ignore[operator]
+        cost = (m_end - m0) - (d0 - d_end)
         if cost > 0 and m_end > m0 and (best is None or cost > best.cost):
             best = Detour(m0 + 1, m_end, cost)
         i = j + 1

@@ -34,7 +34,7 @@ def save_tables(name: str, meta: dict, tables: list[np.ndarray]) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256()
     for table in tables:
-        digest.update(memoryview(np.ascontiguousarray(table, dtype=np.uint8)))
+        digest.update(np.ascontiguousarray(table, dtype=np.uint8).data)
     header = {
         "version": CACHE_VERSION,
         "meta": meta,
@@ -48,7 +48,7 @@ def save_tables(name: str, meta: dict, tables: list[np.ndarray]) -> Path:
             handle.write(MAGIC)
             handle.write(blob)
             for table in tables:
-                handle.write(memoryview(np.ascontiguousarray(table, dtype=np.uint8)))
+                handle.write(np.ascontiguousarray(table, dtype=np.uint8).data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)

@@ -104,7 +104,8 @@ def rank_perm_nb(cells: np.ndarray) -> int:
     return rank
 
 
-rank_permutation = rank_perm_nb.py_func
+# @kernel is typed as giving back the function; the object is a Kernel or numba's dispatcher
+rank_permutation = rank_perm_nb.py_func  # type: ignore[attr-defined]
 """The same ranking run by the interpreter, on any sequence (tuples too): lookups for a single
 board skip the array conversion, and tests compare it with the compiled version."""
 

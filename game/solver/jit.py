@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TypeVar, cast
+from typing import TypeVar, cast, overload
 
 import numpy as np
 
@@ -76,6 +76,14 @@ class Kernel:
 
     def __repr__(self) -> str:
         return f"<kernel {self.export_name}>"
+
+
+@overload
+def kernel(func: F, *, entry: bool = False) -> F: ...
+
+
+@overload
+def kernel(func: None = None, *, entry: bool = False) -> Callable[[F], F]: ...
 
 
 def kernel(func: F | None = None, *, entry: bool = False) -> F | Callable[[F], F]:

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from game.core.summary import GameSummary
-from game.store.storage import BackgroundWriter, JsonStore, data_dir, save_problem
+from game.store.storage import JsonStore, SaveWriter, data_dir, save_problem
 
 SCORES_FILE = "scores.json"
 SCORES_VERSION = 1
@@ -298,7 +298,7 @@ class HighScores:
         self._data = self.store.update(apply)
         return box[0]
 
-    def record(self, summary: GameSummary, writer: BackgroundWriter, *,
+    def record(self, summary: GameSummary, writer: SaveWriter, *,
                name: str = DEFAULT_NAME, when: datetime | None = None, game_id: str = "",
                ) -> tuple[AddResult | None, Future | None]:
         """Enter a game without file I/O on this thread: the result comes from the cached
@@ -312,7 +312,7 @@ class HighScores:
             self._unsaved.append((summary.shape, entry))
         return result, writer.submit(lambda: self._save_unsaved(entry))
 
-    def add_game(self, game: ScoredGame, writer: BackgroundWriter) -> AddResult | None:
+    def add_game(self, game: ScoredGame, writer: SaveWriter) -> AddResult | None:
         """Remember a recorded game: the score file keeps the player's wins only (written on
         ``writer``); returns where it landed (None for anything else)."""
         if not game.solved_by_player:
@@ -335,7 +335,7 @@ class HighScores:
         with self._lock:
             return len(self._unsaved)
 
-    def retry(self, writer: BackgroundWriter) -> Future | None:
+    def retry(self, writer: SaveWriter) -> Future | None:
         """Try again to save the games held in memory (None when there are none)."""
         if not self.unsaved:
             return None

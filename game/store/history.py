@@ -131,7 +131,8 @@ def _import_scores(conn: sqlite3.Connection, folder: Path) -> None:
     if not path.exists():
         return
     data = JsonStore(path, version=SCORES_VERSION, defaults=default_data, kind="scores").load()
-    tables = data.get("tables") if isinstance(data.get("tables"), dict) else {}
+    found = data.get("tables")
+    tables = found if isinstance(found, dict) else {}
     count = 0
     for shape in tables:
         for entry in read_table(data, shape):
@@ -319,7 +320,8 @@ class History:
     # --- reading ----------------------------------------------------------
     def games(self, shape: str | None = None) -> list[GameRecord]:
         """Every game's summary (no actions), oldest first, of one shape or all."""
-        query, args = "SELECT * FROM games", ()
+        query = "SELECT * FROM games"
+        args: tuple[int, ...] = ()
         if shape is not None:
             width, height = (int(side) for side in shape.split("x"))
             query, args = query + " WHERE width = ? AND height = ?", (width, height)

@@ -19,12 +19,13 @@ from game.store.highscores import (
     AddResult,
     Entry,
     HighScores,
+    ScoredGame,
     entry_of,
     insert,
     shape_key,
 )
 from game.store.history import GameRecord, History, HistoryError
-from game.store.storage import BackgroundWriter
+from game.store.storage import SaveWriter
 
 
 def attempt_of(game: GameRecord) -> Attempt:
@@ -110,9 +111,11 @@ class HistoryScores(HighScores):
         """Every shape with at least one recorded game, smaller first."""
         return sorted({g.shape for g in self.games}, key=shape_key)
 
-    def add_game(self, game: GameRecord, writer: BackgroundWriter) -> AddResult | None:
+    def add_game(self, game: ScoredGame, writer: SaveWriter) -> AddResult | None:
         """Remember ``game`` now; it is written on ``writer``. Returns its high-score result
         (None unless the player solved it)."""
+        if not isinstance(game, GameRecord):  # the history keeps whole games, replays and all
+            raise TypeError(f"the history keeps GameRecords, not {type(game).__name__}")
         result = None
         if game in ranked([*self.games, game])[-1:]:
             _, result = insert(scores_data(self.games, game.shape), game.shape,
@@ -126,7 +129,7 @@ class HistoryScores(HighScores):
             when: datetime | None = None, game_id: str = "") -> AddResult | None:
         raise NotImplementedError("history scores are entered with add_game")
 
-    def record(self, summary: GameSummary, writer: BackgroundWriter, *,
+    def record(self, summary: GameSummary, writer: SaveWriter, *,
                name: str = DEFAULT_NAME, when: datetime | None = None, game_id: str = "",
                ) -> tuple[AddResult | None, Future | None]:
         raise NotImplementedError("history scores are entered with add_game")

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Protocol
 
 import platformdirs
 
@@ -331,6 +332,13 @@ def _fsync_dir(folder: Path) -> None:
 
 
 _STOP = object()
+
+
+class SaveWriter(Protocol):
+    """What the stores need of a writer: ``submit`` runs a job off the render loop and gives
+    its Future (BackgroundWriter), or runs it at once and gives None (a test's inline writer)."""
+
+    def submit(self, fn: Callable[[], object]) -> Future[object] | None: ...
 
 
 class BackgroundWriter:

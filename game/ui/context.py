@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Protocol
 
 import pygame
@@ -65,9 +66,9 @@ class Clock(Protocol):
 class Writer(Protocol):
     """The background writer for saves (``game.store.storage.BackgroundWriter``)."""
 
-    def submit(self, fn: Callable[[], object]) -> object: ...
+    def submit(self, fn: Callable[[], object]) -> Future[object] | None: ...
 
-    def close(self) -> None: ...
+    def close(self) -> object: ...
 
 
 class SceneContext(Protocol):

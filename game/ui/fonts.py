@@ -50,7 +50,7 @@ RENDERED: TextLog | None = None
 class Font(pygame.font.Font):
     """pygame's font, noting its rendered surfaces when ``RENDERED`` is on."""
 
-    def render(self, text: str | bytes | None, antialias: bool,  # type: ignore[override]
+    def render(self, text: str | bytes | None, antialias: bool,
                color: pygame.typing.ColorLike,
                bgcolor: pygame.typing.ColorLike | None = None,
                wraplength: int = 0) -> pygame.Surface:

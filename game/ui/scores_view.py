@@ -144,7 +144,7 @@ def _draw_table_rows(surface: pygame.Surface, box: Box, entries: Sequence[Entry]
         blit_fit(surface, font, text_px, EMPTY_TABLE.format(shape=shape), theme.muted,
                  (x + w / 2, y + panel_h / 2 - font(text_px).get_height() / 2), w, "center")
         return
-    edges = [x]
+    edges: list[float] = [x]
     for share in COLUMN_SHARES:
         edges.append(edges[-1] + w * share)
     gap = text_px * 0.3

@@ -180,7 +180,8 @@ class WatchWindow:
                     edge = 2 * layout.gap
                     for cell in panel.pending:
                         parts.append(pygame.Rect(layout.cell_rect(cell)).inflate(edge, edge))
-                    dirty.append(tuple(parts[0].unionall(parts[1:])))
+                    joined = parts[0].unionall(parts[1:])
+                    dirty.append((joined.x, joined.y, joined.w, joined.h))
                 panel.shown()
         else:
             x0, y0, aw, ah = plan.area

@@ -39,13 +39,22 @@ class CancelTokenLike(Protocol):
 
 
 class OptimalMovesLike(Protocol):
-    """The solver's answer for one board, as the worker reads it."""
+    """The solver's answer for one board, as the worker reads it (read-only: it is frozen)."""
 
-    board: Board
-    distance: int
-    moves: frozenset[str] | tuple[str, ...] | str
-    optimal: bool
-    path: str
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def distance(self) -> int: ...
+
+    @property
+    def moves(self) -> frozenset[str] | tuple[str, ...] | str: ...
+
+    @property
+    def optimal(self) -> bool: ...
+
+    @property
+    def path(self) -> str: ...
 
 
 class Solver(Protocol):

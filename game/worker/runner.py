@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import cast
 
 from game.core.coach import Hint
 from game.worker.gate import FrameGate
@@ -35,7 +36,9 @@ class Runner:
             # Imported here, on the worker thread, so the window opens before numba loads.
             from game import solver
 
-            self._solver = solver
+            # A cast: its optimal_moves takes the CancelToken it makes, not any token-like
+            # object, so the module does not match the Protocol's parameter types exactly.
+            self._solver = cast(Solver, solver)
             self.build_progress = solver.build_progress
         return self._solver
 

@@ -20,6 +20,9 @@ BEAM_MAX_WIDTH = 4096
 BEAM_MAX_SEEN = 3_000_000
 """A beam search gives up after meeting this many boards (about 200 MB of hashes)."""
 
+_Child = tuple[int, int, int, bytes, int, str]
+"""A child in a beam layer: rank, Manhattan, parent's index, tiles, blank cell, move letter."""
+
 
 def _conflicts(state: Sequence[int], line: list[int], line_id: int, home_line: list[int],
                home_order: list[int], cell: int, t: int) -> int:
@@ -72,7 +75,7 @@ def beam_search(tiles: list[int], w: int, h: int, width: int, limit: int,
             return None
         if len(seen) > BEAM_MAX_SEEN:
             return None
-        children: list[tuple[int, int, int, bytes, int, str]] = []
+        children: list[_Child] = []
         for k, (rv, hv, state, blank) in enumerate(layer):
             checks += 1
             if checks >= BEAM_CHECK_PARENTS:
@@ -126,9 +129,9 @@ def beam_search(tiles: list[int], w: int, h: int, width: int, limit: int,
     return None
 
 
-def _first(item: tuple[int, ...]) -> int:
+def _first(item: _Child) -> int:
     return item[0]
 
 
-def _second(item: tuple[int, ...]) -> int:
+def _second(item: _Child) -> int:
     return item[1]

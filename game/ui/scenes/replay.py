@@ -131,7 +131,7 @@ class ReplayScene(Scene):
             self.knowledge.add(hint)
         model = self.model
         if packet.hints and model is not None and any(
-                (hint := self.knowledge.known(board)) is not None and hint.proven
+                (known := self.knowledge.known(board)) is not None and known.proven
                 for board in model.unjudged):
             self._build()  # the coach can judge more moves now
 
