@@ -102,7 +102,8 @@ def test_thinking_status_reports_bound_and_nodes(solver, make_worker):
     worker = make_worker()
     worker.start()
     worker.submit(board)
-    assert wait_for(lambda: worker.status == WorkerStatus("thinking", FAKE_BOUND, FAKE_NODES))
+    thinking = WorkerStatus("thinking", FAKE_BOUND, FAKE_NODES, board=board)
+    assert wait_for(lambda: worker.status == thinking)
     gate.set()
     assert hints_for(until_hint(worker, board), board)
     assert worker.status == WorkerStatus("ready")  # the answer comes with its status

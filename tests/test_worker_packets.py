@@ -80,7 +80,7 @@ def test_every_packet_carries_the_status_of_its_frame(solver, worker):
     solver.warm_gate.set()
     gate = solver.gate(board)
     worker.submit(board)
-    thinking = WorkerStatus("thinking", FAKE_BOUND, FAKE_NODES)
+    thinking = WorkerStatus("thinking", FAKE_BOUND, FAKE_NODES, board=board)
     assert wait_for(lambda: worker.take().status == thinking)
     gate.set()
     taken: list[CoachPacket] = []

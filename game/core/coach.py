@@ -74,6 +74,9 @@ class WorkerStatus:
     """While tables are built or kernels compiled: the share done (0..1), else None."""
     work: str = ""
     """What that work is, in a few words (e.g. "building the 4x4 tables")."""
+    board: Board | None = None
+    """While thinking: the board searched (the one on screen, or a longer search of it for a
+    shorter line beyond exact reach)."""
 
 
 CoachResult = Hint | NewBoard

@@ -34,7 +34,7 @@ from game.play.events import (
 from game.play.ghost_race import GhostLine, GhostRace
 from game.play.recorder import game_record
 from game.play.session import HINT_LEVELS, Change, ChangeKind, Session
-from game.play.words import coach_status, work_words
+from game.play.words import coach_lines, work_words
 from game.store.history import GameRecord
 
 CUE_SECONDS = 0.35
@@ -84,6 +84,8 @@ class PlayView:
     streak: int = 0
     multiplier: int = 1
     coach_words: str = ""
+    coach_note: str = ""
+    """Under the coach's words: proven, searching, best found, or (hints off) the H legend."""
     coach_state: CoachState = CoachState.READY
     coach_progress: float | None = None
     footer: str = ""
@@ -369,11 +371,7 @@ class MidEnd:
         if hint is not None and not hint.complete and hint.path:
             moves = frozenset(hint.path[0])
         status = self.status
-        words = ""
-        if session.hint_level > 0:  # hints off: no coach words, at most a quiet dot
-            words = coach_status(status.state, status.bound,
-                                 hint.distance if hint is not None else None,
-                                 hint.optimal if hint is not None else True)
+        words, note = coach_lines(status, hint, session.board, session.hint_level > 0)
         news = self._news if self._news_left > 0 else ""
         footer = news or status.detail or self._line_words()
         if status.progress is not None and not status.detail and not news:
@@ -393,7 +391,8 @@ class MidEnd:
                   or session.solved),
             moves=session.moves, seconds=session.elapsed, points=session.points,
             streak=session.streak, multiplier=session.sheet.multiplier,
-            coach_words=words, coach_state=status.state, coach_progress=status.progress,
+            coach_words=words, coach_note=note, coach_state=status.state,
+            coach_progress=status.progress,
             footer=footer, banner=self._banner(),
             ghost=race.line(session.elapsed) if race is not None else None,
             ghost_board=race.board_at(session.elapsed)

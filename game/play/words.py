@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from game.core.coach import CoachState
+from game.core.board import Board
+from game.core.coach import EXACT_CELLS, CoachState, Hint, WorkerStatus
+
+HINTS_LEGEND = "H: hints"
+"""The COACH column with hints off: what the key does (the dot's colour says how it stands)."""
 
 
 def coach_status(worker_state: CoachState, bound: int, distance: int | None,
@@ -23,3 +27,21 @@ def coach_status(worker_state: CoachState, bound: int, distance: int | None,
 def work_words(work: str, share: float) -> str:
     """The footer's words while the coach prepares: "coach: building the 4x4 tables 42%"."""
     return f"coach: {work} {100 * min(1.0, max(0.0, share)):.0f}%"
+
+
+def coach_lines(status: WorkerStatus, hint: Hint | None, board: Board,
+                hints_on: bool) -> tuple[str, str]:
+    """The COACH column's two lines: what the coach knows of ``board`` (with hints on; off,
+    a legend) and how far that is settled: proven, still searching, or its best found."""
+    if not hints_on:
+        return "", HINTS_LEGEND
+    known = hint if hint is not None and hint.board == board else None
+    words = coach_status(status.state, status.bound,
+                         known.distance if known is not None else None,
+                         known.optimal if known is not None else True)
+    if known is None or board.size <= EXACT_CELLS:
+        return words, ""
+    if known.optimal:
+        return words, "proven optimal"
+    searching = status.state is CoachState.THINKING and status.board == board
+    return words, "searching" if searching else "best found"

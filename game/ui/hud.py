@@ -34,6 +34,8 @@ class HudView:
     multiplier: int = 1
     status: str = ""
     """The coach's words (only while hints are on); empty shows a quiet dot."""
+    status_note: str = ""
+    """A second line under them (proven, searching, the hints legend)."""
     coach: CoachState = CoachState.READY
     footer: str = ""
     banner: str = ""
@@ -87,11 +89,16 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
     cx = int(x + icon + col_w * (COLUMNS - 0.5))
     fonts.blit_center(surface, "COACH", label_px, theme.muted, (cx, label_y),
                       max_width=int(col_w * 0.95))
+    first = value_y
+    if view.status_note:  # two lines, as the ghost's column
+        first, second = (y + int(h * share) for share in GHOST_LINE_SHARES)
+        fonts.blit_center(surface, view.status_note, label_px, theme.muted, (cx, second),
+                          max_width=int(col_w * 0.98))
     if view.status:
-        fonts.blit_center(surface, view.status, label_px, theme.hint, (cx, value_y),
+        fonts.blit_center(surface, view.status, label_px, theme.hint, (cx, first),
                           max_width=int(col_w * 0.98))
     else:
-        _coach_dot(surface, view.coach, (cx, value_y), max(4, label_h // 3), theme)
+        _coach_dot(surface, view.coach, (cx, first), max(4, label_h // 3), theme)
     if view.coach_progress is not None:
         _bar(surface, (int(cx - col_w * 0.35), y + h - int(h * 0.1)), int(col_w * 0.7),
              max(3, int(h * METER_SHARE)), view.coach_progress, theme.hint, theme)

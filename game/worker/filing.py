@@ -115,3 +115,8 @@ def uniform_board(job: Job) -> NewBoard:
     assert req is not None
     return NewBoard(random_board(req.width, req.height, random.Random(req.seed)), None,
                     req.request_id)
+
+
+def interrupted(future: Future) -> bool:
+    """Whether a finished search's Future holds no answer (cancelled, failed or stopped)."""
+    return future.cancelled() or future.exception() is not None or future.result() is CANCELLED

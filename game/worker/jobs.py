@@ -88,6 +88,9 @@ class JobKind(enum.Enum):
     """A neighbour of the board on screen, guessed while idle."""
     JUDGE = "judge"
     """A board the game played through before the coach answered (to judge its moves)."""
+    REFINE = "refine"
+    """Beyond exact reach, the board on screen again while the player thinks: a longer
+    search for a shorter line (see ``game.worker.waiting.Refining``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +108,12 @@ class Job:
     """One unit of work for the worker thread, cancellable from the game loop."""
 
     def __init__(self, kind: JobKind, board: Board | None = None,
-                 request: BoardRequest | None = None) -> None:
+                 request: BoardRequest | None = None, seconds: float | None = None) -> None:
         self.kind = kind
         self.board = board
         self.request = request
+        self.seconds = seconds
+        """The search's own time budget (None: the worker's ``solve_seconds``)."""
         self.bound = 0
         self.nodes = 0
         self.started_at: float | None = None
@@ -157,8 +162,8 @@ class Job:
         return self.searching and self.cancel_at is None
 
 
-SEARCHES = (JobKind.SOLVE, JobKind.PREFETCH, JobKind.JUDGE)
-BACKGROUND = (JobKind.PREFETCH, JobKind.JUDGE)
+SEARCHES = (JobKind.SOLVE, JobKind.PREFETCH, JobKind.JUDGE, JobKind.REFINE)
+BACKGROUND = (JobKind.PREFETCH, JobKind.JUDGE, JobKind.REFINE)
 """Searches nobody waits on: a failure there leaves the coach available."""
 
 
@@ -213,7 +218,8 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
     token = job.arm(solver.CancelToken)
     if token is None:
         return CANCELLED
-    deadline = None if solve_seconds is None else time.monotonic() + solve_seconds
+    budget = job.seconds if job.seconds is not None else solve_seconds
+    deadline = None if budget is None else time.monotonic() + budget
 
     def better(line: str) -> None:
         give_way()

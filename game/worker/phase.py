@@ -55,8 +55,8 @@ def status_for(phase: Phase, trouble: str, job: Job | None) -> WorkerStatus:
         return WorkerStatus(CoachState.UNAVAILABLE, detail=trouble)
     if not phase.warm:
         return WorkerStatus(CoachState.WARMING_UP)
-    if job is not None and job.kind is JobKind.SOLVE:
-        return WorkerStatus(CoachState.THINKING, job.bound, job.nodes)
+    if job is not None and job.kind in (JobKind.SOLVE, JobKind.REFINE):
+        return WorkerStatus(CoachState.THINKING, job.bound, job.nodes, board=job.board)
     return WorkerStatus(CoachState.READY)
 
 

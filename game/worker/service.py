@@ -1,21 +1,18 @@
 """SolverWorker: the game loop's non-blocking bridge to the solver (newest board wins).
 
-Threads, not processes: the numba kernels release the GIL (``nogil=True``), the tables are
-loaded once and shared, progress reports are plain calls (measured in the issue-4 report: a
-thread busy on hard 4x4 searches costs the frame loop no more than a solver process does).
-Jobs run one at a time on a daemon thread (``executor``), chosen when the last one ends
-(``waiting``); the ``watchdog`` cancels or abandons over-long work, and the coach comes back
-by itself when abandoned work ends after all or on the next new board. A job's end is
-decided in ``filing``; the worker's life is one ``Phase`` (``phase``), its health the words
-for its trouble. Each fault is logged once per cause (``faults``), outside the lock.
+Threads, not processes: the numba kernels release the GIL, the tables are loaded once and
+shared, progress reports are plain calls. Jobs run one at a time on a daemon thread
+(``executor``), chosen when the last one ends (``waiting``); the ``watchdog`` cancels or
+abandons over-long work, and the coach comes back by itself when abandoned work ends after
+all or on the next new board. A job's end is decided in ``filing``; the worker's life is one
+``Phase`` (``phase``). Each fault is logged once per cause (``faults``), outside the lock.
 
 Methods called by the game loop take a lock nobody holds for longer than a few dictionary
 operations, and ``take()`` skips even that on the frames where nothing happened (most of
 them). It hands the game one ``CoachPacket`` a frame (``outbox``): every hint learned since,
 for any board (searches, lines improved mid-search, judged and prefetched boards, the boards
 along a proven path, cache hits for a submitted board), the boards made for requests, and
-the status. Every answer is also kept in ``knowledge``, so ``submit`` answers a board whose
-complete hint is known without any search.
+the status. Every answer is kept in ``knowledge``: a known board needs no search again.
 """
 
 from __future__ import annotations
@@ -34,7 +31,7 @@ from game.core.coach import EXACT_CELLS, CoachPacket, Hint, NewBoard, WorkerStat
 from game.core.faults import FaultLog
 from game.core.generate import random_board
 from game.worker.executor import Lane
-from game.worker.filing import Outcome, abandoned, finished, uniform_board
+from game.worker.filing import Outcome, abandoned, finished, interrupted, uniform_board
 from game.worker.gate import FrameGate
 from game.worker.jobs import WARMING_UP, BoardRequest, Job, JobKind, Solver
 from game.worker.knowledge import DEFAULT_CAPACITY, SharedKnowledge
@@ -393,6 +390,9 @@ class SolverWorker:
             if self._running is job:
                 self._running = None
             self._outbox.put(job.learned)
+            if job.board is not None and job.board == self._outbox.latest and not job.abandoned:
+                known = self._knowledge.known(job.board)
+                self._waiting.searched(job, interrupted(future), known)
             self._file(job, finished(job, future))
             self._pump()
             self._publish()

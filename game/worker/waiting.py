@@ -1,17 +1,36 @@
 """The work waiting for the worker thread, and which job comes next (after the warm-up).
 
 Order: board requests (a player waits on "generating"), then the board on screen, then the
-boards of moves made before the coach answered (judging), then, while idle, the unsolved
-neighbours of the board on screen (prefetch). Used under the service's lock.
+boards of moves made before the coach answered (judging), then, beyond exact reach, longer
+searches of the board on screen for a shorter line while the player thinks (refining), then,
+while idle, the unsolved neighbours of the board on screen (prefetch). Used under the
+service's lock.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from game.core.board import Board
+from game.core.coach import EXACT_CELLS, Hint
 from game.worker.jobs import Job, JobKind
+
+REFINE_SECONDS = (4.0, 15.0, 45.0)
+"""The budgets of the longer searches of a big board on screen, one after the other while each
+finds a shorter line (the last stays under the watchdog's limit for a search)."""
+
+
+@dataclass
+class Refining:
+    """The board on screen, searched again for a shorter line while the player thinks."""
+
+    board: Board
+    best: int
+    """The best length known when the current round was planned."""
+    round: int = 0
+    running: bool = False
 
 
 class Waiting:
@@ -26,14 +45,43 @@ class Waiting:
         self.prefetch = prefetch
         self.prefetched: set[Board] = set()
         """Neighbours already tried for the board on screen."""
+        self.refining: Refining | None = None
 
     def empty(self) -> bool:
         """Nothing but prefetch could run."""
-        return self.pending is None and not self.board_jobs and not self.judge
+        refine = self.refining is not None and not self.refining.running
+        return self.pending is None and not self.board_jobs and not self.judge and not refine
 
     def new_latest(self) -> None:
-        """Another board is on screen: its neighbours are yet to be tried."""
+        """Another board is on screen: its neighbours are yet to be tried, and the longer
+        searches are for it now."""
         self.prefetched.clear()
+        self.refining = None
+
+    def searched(self, job: Job, interrupted: bool, known: Hint | None) -> None:
+        """A search of the board on screen ended (``known``: what is known of it now): beyond
+        exact reach, plan the next longer search while the line keeps shortening; stop once it
+        is proven, no longer improves, or the rounds are done."""
+        board = job.board
+        if board is None or board.size <= EXACT_CELLS or job.kind not in (JobKind.SOLVE,
+                                                                          JobKind.REFINE):
+            return
+        refining = self.refining
+        if job.kind is JobKind.REFINE:
+            if refining is None or refining.board != board:
+                return
+            refining.running = False
+            if interrupted:
+                return  # the same round again when the coach is free
+            if known is None or known.optimal or known.distance >= refining.best \
+                    or refining.round + 1 >= len(REFINE_SECONDS):
+                self.refining = None
+                return
+            refining.round += 1
+            refining.best = known.distance
+            return
+        if not interrupted and known is not None and not known.optimal:
+            self.refining = Refining(board, known.distance)
 
     def set_judge(self, boards: Iterable[Board], settled: Callable[[Board], bool]) -> bool:
         """Replace the boards to judge (those not settled already); True if any remain."""
@@ -79,6 +127,10 @@ class Waiting:
             board = next(iter(self.judge))
             del self.judge[board]
             return Job(JobKind.JUDGE, board)
+        refining = self.refining
+        if refining is not None and not refining.running:
+            refining.running = True
+            return Job(JobKind.REFINE, refining.board, seconds=REFINE_SECONDS[refining.round])
         if self.prefetch and (child := unknown_neighbour(self.prefetched)) is not None:
             self.prefetched.add(child)
             return Job(JobKind.PREFETCH, child)

@@ -46,8 +46,17 @@ class Watchdog:
         self._abandoned: list[threading.Thread] = []
 
     def limit(self, job: Job) -> float:
-        """Seconds ``job`` may run before the watchdog steps in."""
-        return self.warm_seconds if job.kind is JobKind.WARM else self.search_seconds
+        """Seconds ``job`` may run before the watchdog steps in (a search with a budget of its
+        own gets that budget and the grace on top, if that is longer)."""
+        if job.kind is JobKind.WARM:
+            return self.warm_seconds
+        if job.seconds is not None:
+            return max(self.search_seconds, job.seconds + self.hang_grace)
+        return self.search_seconds
+
+    def budget(self, job: Job) -> float | None:
+        """The search's own deadline in seconds from its start (None: none)."""
+        return job.seconds if job.seconds is not None else self.solve_seconds
 
     def overdue(self, job: Job, now: float) -> bool:
         """Whether ``job`` has run past its limit (single attribute reads, no lock needed)."""
@@ -56,7 +65,7 @@ class Watchdog:
 
     def quiet(self, job: Job, now: float) -> bool:
         """Lock-free: nothing about ``job`` needs the worker's attention this frame."""
-        return job.cancel_at is None and self.solve_seconds is None and not self.overdue(job, now)
+        return job.cancel_at is None and self.budget(job) is None and not self.overdue(job, now)
 
     def verdict(self, job: Job, now: float) -> tuple[Verdict, str]:
         """What to do with the running ``job`` at ``now``, and why (marks it timed out)."""
@@ -65,9 +74,10 @@ class Watchdog:
             if not job.searching:  # a warm-up or board request cannot be cancelled
                 return Verdict.ABANDON, f"{job.kind.value} took over {self.limit(job):.0f} s"
             return Verdict.CANCEL, ""
-        if (job.searching and job.cancel_at is None and self.solve_seconds is not None
+        budget = self.budget(job)
+        if (job.searching and job.cancel_at is None and budget is not None
                 and job.started_at is not None
-                and now - job.started_at > self.solve_seconds + self.hang_grace):
+                and now - job.started_at > budget + self.hang_grace):
             return Verdict.CANCEL, ""
         if job.cancel_at is not None and now - job.cancel_at > self.hang_grace:
             return Verdict.ABANDON, "search ignored its cancel token"

@@ -236,7 +236,8 @@ class PlayScene(Scene):
         view = view or self.game.view()
         return HudView(
             moves=view.moves, seconds=view.seconds, points=view.points, streak=view.streak,
-            multiplier=view.multiplier, status=view.coach_words, coach=view.coach_state,
+            multiplier=view.multiplier, status=view.coach_words, status_note=view.coach_note,
+            coach=view.coach_state,
             footer=view.footer or HELP, banner=view.banner, muted=not self.ctx.settings.sound,
             ghost=view.ghost, coach_progress=view.coach_progress,
         )

@@ -1,0 +1,110 @@
+"""Beyond exact reach the coach keeps shortening the line of the board on screen, and says so."""
+
+from __future__ import annotations
+
+import threading
+import time
+import types
+
+from test_worker_fakes import wait_for
+
+from game.core.board import Board, inverse, inverse_moves
+from game.core.coach import CoachState, Hint, WorkerStatus
+from game.play.words import coach_lines
+from game.worker import SolverWorker
+from game.worker.jobs import Found
+from game.worker.waiting import REFINE_SECONDS
+
+WALK = "DDRRULLDRRUU"
+
+
+def lines_for(board: Board, short: str, detours: int) -> list[str]:
+    """Valid lines for ``board``: ``short`` with 2 moves there and back per detour first."""
+    away = next(m for m in board.legal_moves() if m != short[0])
+    return [(away + inverse(away)) * n + short for n in range(detours, -1, -1)]
+
+
+class Sharpening:
+    """A fake big-board solver: each search finds the next, shorter line (the last repeats);
+    it records each search's budget and can be held mid-search."""
+
+    def __init__(self, lines: dict[Board, list[str]], hold_from: int | None = None) -> None:
+        """``lines``: each board's lines, one per search of it (the last repeats);
+        ``hold_from``: the searches from this one on (1 is the first) wait for ``hold``."""
+        self.lines = lines
+        self.hold_from = hold_from
+        self.budgets: list[float | None] = []
+        self.boards: list[Board] = []
+        self.hold = threading.Event()
+        self.module = types.SimpleNamespace(
+            CancelToken=lambda: types.SimpleNamespace(cancelled=False, cancel=lambda: None),
+            SolveCancelled=type("Cancelled", (Exception,), {}), warm_up=lambda *a, **k: None,
+            optimal_moves=self.optimal_moves, within_reach=lambda b: False,
+            random_board_with_length=None)
+
+    def optimal_moves(self, board: Board, *, cancel=None, deadline=None, progress=None,
+                      on_better=None) -> Found:
+        self.budgets.append(None if deadline is None else deadline - time.monotonic())
+        self.boards.append(board)
+        if self.hold_from is not None and len(self.boards) >= self.hold_from:
+            self.hold.wait(5)
+        lines = self.lines[board]
+        return Found(board, lines[min(self.boards.count(board), len(lines)) - 1])
+
+
+def test_the_line_on_screen_shortens_round_after_round_until_it_stops_improving() -> None:
+    board = Board.goal(5, 5).apply_all(WALK)
+    lines = lines_for(board, inverse_moves(WALK), 2)  # 16, 14, 12 moves
+    solver = Sharpening({board: [*lines, lines[-1]]})
+    worker = SolverWorker(solver_module=solver.module, prefetch=False)
+    try:
+        worker.submit(board)
+        assert wait_for(lambda: len(solver.budgets) == 4
+                        and worker.status.state is CoachState.READY)
+        assert worker.knowledge.known(board).distance == len(lines[-1])
+        first, *rounds = solver.budgets
+        assert first is None  # the game's first answer: the solver's own budget
+        assert [round(b) for b in rounds] == [round(s) for s in REFINE_SECONDS[:3]]
+        time.sleep(0.2)
+        assert len(solver.budgets) == 4  # no shorter line in the last round: it stopped
+    finally:
+        worker.shutdown()
+
+
+def test_a_longer_search_says_whose_board_it_is_and_a_new_board_ends_it() -> None:
+    board = Board.goal(5, 5).apply_all(WALK)
+    other = Board.goal(5, 5).apply_all(WALK[:-2])
+    lines = lines_for(board, inverse_moves(WALK), 3)
+    solver = Sharpening({board: lines, other: [inverse_moves(WALK[:-2])]}, hold_from=3)
+    worker = SolverWorker(solver_module=solver.module, prefetch=False)
+    try:
+        worker.submit(board)
+        assert wait_for(lambda: len(solver.budgets) == 3)  # the second longer search, held
+        status = worker.status
+        assert status.state is CoachState.THINKING and status.board == board
+        hint = worker.knowledge.known(board)
+        assert coach_lines(status, hint, board, True) == (f"best {hint.distance}", "searching")
+        worker.submit(other)  # the player moved: the longer searches follow the new board
+        solver.hold.set()
+        assert wait_for(lambda: other in solver.boards)
+        assert wait_for(lambda: worker.status.state is CoachState.READY, timeout=20)
+        after = solver.boards[solver.boards.index(other):]
+        assert set(after) == {other}
+    finally:
+        solver.hold.set()
+        worker.shutdown()
+
+
+def test_the_coach_column_says_proven_searching_or_best_found() -> None:
+    board = Board.goal(5, 5).apply_all(WALK)
+    best = Hint(board, 14, frozenset("U"), False, False, "")
+    proven = Hint(board, 12, frozenset("U"), True, False, "")
+    idle = WorkerStatus(CoachState.READY)
+    assert coach_lines(idle, best, board, True) == ("best 14", "best found")
+    assert coach_lines(idle, proven, board, True) == ("12 to go", "proven optimal")
+    assert coach_lines(idle, best, board, False) == ("", "H: hints")
+    goal = Board.goal(4, 4)
+    step = next(m for m in "UDLR" if goal.can_move(m))
+    small = goal.apply(step)
+    exact = Hint(small, 1, frozenset(inverse(step)), True, True, inverse(step))
+    assert coach_lines(idle, exact, small, True) == ("1 to go", "")
