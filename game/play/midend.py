@@ -42,9 +42,6 @@ WIN_FLASH_SECONDS = 0.9
 STREAK_SOUND_EVERY = 5
 SOLVE_STEP_SECONDS = 0.12
 DEFAULT_ANIM_SECONDS = 0.12
-JUDGE_WAIT_SECONDS = 30.0
-"""After a win, how long the game waits for the coach to judge every move exactly before
-it is recorded with what is known (the coach may be unavailable)."""
 NEWS_SECONDS = 4.0
 """How long a line of news (a judgement changed, a shorter line found) stays in the footer."""
 PLAYER_SOURCES = (Source.KEY, Source.MOUSE)
@@ -235,9 +232,11 @@ class MidEnd:
         return self.session.solved and not self.finished and not self._judged()
 
     def _judged(self) -> bool:
+        """Every move is judged as well as it can be: exactly, on boards the coach solves,
+        for as long as the coach is there to ask (warming up on a fresh machine included);
+        a coach that is unavailable leaves the rest unjudged rather than the game unsaved."""
         return (not self.session.unjudged_boards()
-                or self.status.state is CoachState.UNAVAILABLE
-                or self.after_win >= JUDGE_WAIT_SECONDS)
+                or self.status.state is CoachState.UNAVAILABLE)
 
     def record(self) -> GameRecord:
         """The game as it stands, as the history keeps it (stamped with its start and run by
