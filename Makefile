@@ -5,14 +5,17 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PREPARED := $(VENV)/.prepared
 
-.PHONY: play test lint prepare bench bench-frames bench-arena demo clean
+CONSTRAINTS := constraints.txt
+
+.PHONY: play test lint prepare lock bench bench-frames bench-arena demo clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# The versions the suite last passed with (constraints.txt), not whatever is newest today.
+$(STAMP): pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -c $(CONSTRAINTS) -e '.[test]'
 	touch $(STAMP)
 
 # The coach's tables and compiled kernels; made again when the solver's sources change.
@@ -33,6 +36,19 @@ prepare: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+
+# Refresh constraints.txt: install the newest versions pyproject.toml allows, rebuild the
+# coach's caches, and keep the new versions only if lint and the whole suite pass on them
+# (otherwise the pinned versions are put back and constraints.txt is left as it was).
+lock: $(STAMP)
+	$(BIN)/python -m pip install --quiet --upgrade --upgrade-strategy eager -e '.[test]'
+	$(BIN)/python -m game.cli.prepare
+	touch $(PREPARED)
+	$(BIN)/ruff check . && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q \
+		|| { $(BIN)/python -m pip install --quiet -c $(CONSTRAINTS) -e '.[test]'; \
+		     $(BIN)/python -m game.cli.prepare; exit 1; }
+	$(BIN)/python scripts/lock.py
+	touch $(STAMP)
 
 bench: $(PREPARED)
 	$(BIN)/python -m game.cli.bench solver
