@@ -279,8 +279,10 @@ def _drop_stdout() -> None:
     buffered for a closed pipe does not print a second traceback."""
     with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
 
 
 def _main(argv: Sequence[str] | None) -> int:
