@@ -5,14 +5,17 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PREPARED := $(VENV)/.prepared
 
-.PHONY: play test lint typecheck prepare bench bench-frames bench-arena demo clean
+CONSTRAINTS := constraints.txt
+
+.PHONY: play test lint typecheck prepare lock bench bench-frames bench-arena demo clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# The versions the suite last passed with (constraints.txt), not whatever is newest today.
+$(STAMP): pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -c $(CONSTRAINTS) -e '.[test]'
 	touch $(STAMP)
 
 # The coach's tables and compiled kernels; made again when the solver's sources change.
@@ -38,6 +41,19 @@ lint: $(STAMP)
 # Type check (settings in pyproject.toml: strict on game.core and game.play, basic elsewhere).
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# Refresh constraints.txt: install the newest versions pyproject.toml allows, rebuild the
+# coach's caches, and keep the new versions only if lint and the whole suite pass on them
+# (otherwise the pinned versions are put back and constraints.txt is left as it was).
+lock: $(STAMP)
+	$(BIN)/python -m pip install --quiet --upgrade --upgrade-strategy eager -e '.[test]'
+	$(BIN)/python -m game.cli.prepare
+	touch $(PREPARED)
+	$(BIN)/ruff check . && $(BIN)/mypy && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q \
+		|| { $(BIN)/python -m pip install --quiet -c $(CONSTRAINTS) -e '.[test]'; \
+		     $(BIN)/python -m game.cli.prepare; exit 1; }
+	$(BIN)/python scripts/lock.py
+	touch $(STAMP)
 
 bench: $(PREPARED)
 	$(BIN)/python -m game.cli.bench solver

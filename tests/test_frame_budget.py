@@ -19,39 +19,47 @@ from game.worker.gate import FrameGate
 from game.worker.jobs import Job, JobKind, run_job
 from game.worker.knowledge import SharedKnowledge
 
+HANG_BOUND = 60.0
+"""Seconds after which a wait that should have ended is called hung (the gate's own waits are
+milliseconds: `python -m game.cli.bench gate` prints them)."""
 
-def _on_thread(fn: object) -> float:
-    """Seconds ``fn`` took on another thread."""
-    took: list[float] = []
+
+def _waiter(gate: FrameGate, hold_first: bool = False) -> threading.Event:
+    """``gate.wait()`` on a new thread (which first holds the gate itself when asked); the
+    event is set once the wait has returned."""
+    done = threading.Event()
 
     def run() -> None:
-        start = time.monotonic()
-        fn()  # type: ignore[operator]
-        took.append(time.monotonic() - start)
+        if hold_first:
+            gate.hold()
+        gate.wait()
+        done.set()
 
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(5)
-    return took[0]
+    threading.Thread(target=run, daemon=True).start()
+    return done
 
 
 def test_the_gate_holds_the_worker_until_the_frame_is_done() -> None:
-    gate = FrameGate(max_wait=2.0)
+    gate = FrameGate(max_wait=10 * HANG_BOUND)  # only the release can let it go in time
     gate.hold()
     assert gate.held
-    threading.Timer(0.15, gate.release).start()
-    assert _on_thread(gate.wait) >= 0.1  # waited for the release, not the full 2 s
+    done = _waiter(gate)
+    assert not done.wait(0.2)  # held: the worker waits
+    gate.release()
+    assert done.wait(HANG_BOUND)  # released: it goes on
     assert not gate.held
-    assert _on_thread(gate.wait) < 0.05  # open: no wait
+    assert _waiter(gate).wait(HANG_BOUND)  # open: no wait for max_wait
 
 
 def test_the_gate_never_starves_the_worker_or_blocks_its_holder() -> None:
     gate = FrameGate(max_wait=0.05)
     gate.hold()
-    assert 0.04 <= _on_thread(gate.wait) < 1.0  # a frame that overruns: the worker goes on
-    start = time.monotonic()
-    gate.wait()  # the holder's own thread never waits on itself
-    assert time.monotonic() - start < 0.01
+    assert _waiter(gate).wait(HANG_BOUND)  # a frame that overruns: the worker goes on
+    gate.release()
+    patient = FrameGate(max_wait=10 * HANG_BOUND)
+    # the holder's own thread never waits on itself (or this would wait for max_wait)
+    assert _waiter(patient, hold_first=True).wait(HANG_BOUND)
+    assert patient.held
 
 
 def test_give_way_calls_the_hook_of_the_calling_thread_only() -> None:
@@ -59,8 +67,9 @@ def test_give_way_calls_the_hook_of_the_calling_thread_only() -> None:
     set_give_way(lambda: calls.append("main"))
     try:
         give_way()
-        threading.Thread(target=give_way).start()  # no hook installed there
-        time.sleep(0.05)
+        other = threading.Thread(target=give_way)  # no hook installed there
+        other.start()
+        other.join(HANG_BOUND)
         assert calls == ["main"]
     finally:
         set_give_way(None)

@@ -100,15 +100,38 @@ def test_read_only_folder_keeps_the_win_tells_once_and_saves_it_later(
     assert len(logged) == 1 and not logged[0].exc_info  # one line, no traceback
 
 
+AS_NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+NOBODY_PROBE = "import game, game.store.highscores, game.core.summary; print(game.__file__)"
+"""What the save run as ``nobody`` needs: the copied package and the environment's libraries."""
+
+
 @pytest.fixture
 def nobody_dir():
-    """A folder ``nobody`` can enter (pytest's tmp_path is private to root)."""
+    """A folder ``nobody`` can enter (pytest's tmp_path is private to root), holding a copy of
+    this checkout's ``game`` package in ``src``: the checkout itself may sit where ``nobody``
+    cannot go (a clone inside a ``mktemp -d`` folder). Skips when ``nobody`` cannot run this
+    Python (a virtual environment inside such a folder) or would import another copy."""
     if os.geteuid() != 0 or shutil.which("setpriv") is None:
         pytest.skip("needs root and setpriv to run a save as another user")
     folder = Path(tempfile.mkdtemp(prefix="fifteen-ro-"))
-    folder.chmod(0o755)
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        folder.chmod(0o755)
+        shutil.copytree(ROOT / "game", folder / "src" / "game",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        for path in (folder / "src", *(folder / "src").rglob("*")):
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        probe = subprocess.run(
+            [*AS_NOBODY, sys.executable, "-c", NOBODY_PROBE],
+            env={**os.environ, "PYTHONPATH": str(folder / "src")}, cwd=folder,
+            capture_output=True, text=True, timeout=60)
+        expected = str(folder / "src" / "game" / "__init__.py")
+        if probe.returncode != 0 or probe.stdout.strip() != expected:
+            why = (probe.stderr.strip().splitlines() or [probe.stdout.strip()])[-1]
+            pytest.skip(f"the user nobody cannot run {sys.executable} on a copy of this "
+                        f"checkout (is the interpreter in a folder only root can enter?): {why}")
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_read_only_folder_for_real_as_nobody(nobody_dir) -> None:
@@ -133,10 +156,9 @@ def test_read_only_folder_for_real_as_nobody(nobody_dir) -> None:
         writer.close()
     """)
     env = {**os.environ, "XDG_DATA_HOME": str(nobody_dir / "data"), "HOME": str(nobody_dir),
-           "PYTHONPATH": str(ROOT)}
-    result = subprocess.run(
-        ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", sys.executable,
-         "-c", script], env=env, capture_output=True, text=True, timeout=60, cwd=nobody_dir)
+           "PYTHONPATH": str(nobody_dir / "src")}
+    result = subprocess.run([*AS_NOBODY, sys.executable, "-c", script], env=env,
+                            capture_output=True, text=True, timeout=60, cwd=nobody_dir)
     assert result.returncode == 0, result.stderr
     assert "could not be moved aside (Permission denied)" in result.stdout
     assert "rank: 1 unsaved: 1" in result.stdout

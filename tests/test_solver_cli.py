@@ -78,11 +78,20 @@ def test_bad_input_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -
 
 
 def test_time_budget_falls_back_to_a_best_found_solution(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """No proof in time (here: at once, so the budget can be generous on a busy machine)
+    gives the best-found line. How much a hard board gets within a small budget is a figure:
+    `python -m game.cli.bench_fast deadline`."""
     pytest.importorskip("game.solver.big.large")
+    import game.solver as solver
+
+    def no_proof_in_time(*args: object, **kwargs: object) -> None:
+        raise solver.SolveTimeout("no proof in time")
+
+    monkeypatch.setattr(solver, "solve", no_proof_in_time)
     hard = "0 14 15 2/10 3 1 5/12 7 13 11/4 8 6 9"  # 64 moves, millions of nodes
-    assert main(["solve", hard, "--json", "--seconds", "0.02"]) == 0
+    assert main(["solve", hard, "--json", "--seconds", "2"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["optimal"] is False and data["length"] >= 64
     assert parse_board(hard).apply_all(data["moves"]).is_solved()
@@ -90,6 +99,6 @@ def test_time_budget_falls_back_to_a_best_found_solution(
 
 def test_large_board_best_found(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("game.solver.big.large")
-    assert main(["solve", "6x6-3", "--seconds", "0.5"]) == 0
+    assert main(["solve", "6x6-3", "--seconds", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert "best found" in out[1]

@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 from urllib.parse import urlsplit
 
 from game.arena.protocol import DEFAULT_HOST, DEFAULT_PORT
 from game.core.board import BoardError
-from game.core.notation import parse_size
+from game.core.notation import parse_size, shown
 
 COMMANDS = ("serve", "bot", "watch")
 MAX_GAMES = 1_000_000
 MAX_DELAY = 60.0
 LOG_FORMAT = "%(asctime)s %(message)s"
+
+
+class ArenaUsageError(Exception):
+    """An arena command that cannot start (bad host, busy port, no server); the message is
+    the one-line complaint."""
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -111,6 +117,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from game.arena.server import ServerOptions
 
+        check_listen(args.host, args.port)
         width, height = args.size
         options = ServerOptions(args.host, args.port, width, height, args.unsolvable,
                                 args.seed, args.idle)
@@ -128,8 +135,35 @@ def run_arena_command(args: argparse.Namespace) -> int:
     return run_watch(args.url, args.seconds or None, args.stats)
 
 
+def check_listen(host: str, port: int) -> None:
+    """Raise ArenaUsageError naming ``host`` unless the server could listen there: a name
+    that does not resolve, an address not of this machine, a port in use (checked before the
+    solver's start-up, and before `serve --watch` puts the server on a thread)."""
+    try:
+        found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ArenaUsageError(f"cannot listen on --host {shown(host)}: {reason}") from None
+    for family, kind, proto, _, address in found:
+        try:
+            probe = socket.socket(family, kind, proto)
+        except OSError:  # a family this machine lacks (no IPv6): the server skips it too
+            continue
+        with probe:
+            # as asyncio's server does: an old connection in TIME_WAIT does not block the port
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError as exc:
+                raise ArenaUsageError(f"cannot listen on --host {shown(host)} port {port}: "
+                                      f"{exc.strerror or exc}") from None
+
+
 def run_bot(args: argparse.Namespace) -> int:
-    """`bot`: play, print one line per connection and a total; 0 if every game was perfect."""
+    """`bot`: play, print one line per connection and a total; 0 if every game was perfect.
+
+    Raises ArenaUsageError when no connection was dealt a board (nothing listening there)."""
     from game.arena.bot import run_bots
 
     try:
@@ -137,8 +171,10 @@ def run_bot(args: argparse.Namespace) -> int:
 
         reports = asyncio.run(run_bots(args.url, args.bots, args.games, args.delay, args.name))
     except OSError as exc:
-        print(f"fifteen: error: cannot reach {args.url}: {exc}", file=sys.stderr)
-        return 2
+        raise ArenaUsageError(f"cannot reach {shown(args.url)}: {exc}") from None
+    if not any(report.games for report in reports):  # no board was ever dealt
+        reason = next((e for r in reports for e in r.errors), "no board was dealt")
+        raise ArenaUsageError(f"cannot play at {shown(args.url)}: {reason}")
     for report in reports:
         print(report.line())
         for error in report.errors[:5]:

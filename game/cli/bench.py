@@ -1,4 +1,4 @@
-"""Benchmarks kept in the repo (not tests): `python -m game.cli.bench solver|frames`."""
+"""Benchmarks kept in the repo (not tests): `python -m game.cli.bench solver|frames|gate`."""
 
 from __future__ import annotations
 
@@ -27,6 +27,9 @@ LENGTH_TARGETS = (30, 40, 50, 60)
 HARD_4X4 = "0 14 15 2/10 3 1 5/12 7 13 11/4 8 6 9"
 """64 moves, about 11M nodes."""
 CANCELS = 10
+GATE_RUNS = 100
+GATE_HOLD = 0.005
+"""Seconds a frame holds the gate in the gate benchmark (a frame's work is about 2-5 ms)."""
 
 T = TypeVar("T")
 
@@ -141,10 +144,51 @@ def bench_solver(fifteen: int, eight: int, verbose: bool) -> None:
     print(f"peak memory (max RSS): {peak:.0f} MB")
 
 
+def _gate_wait(hold: str) -> tuple[float, float]:
+    """One worker-thread ``FrameGate.wait``: (seconds it waited, seconds from the release to
+    its return, 0 when nothing was released). ``hold`` is open, released or overrun."""
+    from game.worker.gate import FrameGate
+
+    gate = FrameGate()
+    if hold != "open":
+        gate.hold()
+    took: list[float] = []
+
+    def run() -> None:
+        start = time.perf_counter()
+        gate.wait()
+        took.append(time.perf_counter() - start)
+        took.append(time.perf_counter())
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    released = 0.0
+    if hold == "released":
+        time.sleep(GATE_HOLD)
+        released = time.perf_counter()
+        gate.release()
+    thread.join()
+    return took[0], (took[1] - released if released else 0.0)
+
+
+def bench_gate(runs: int = GATE_RUNS) -> None:
+    """The frame gate as the worker thread meets it: open (no wait), held for a frame then
+    released (woken at the release), and a frame that overruns (goes on after MAX_WAIT)."""
+    from game.worker.gate import MAX_WAIT
+
+    for hold, what in (("open", "open gate: wait"),
+                       ("released", f"gate held {GATE_HOLD * 1000:.0f} ms then released: "
+                                    "release to wake-up"),
+                       ("overrun", f"gate held past MAX_WAIT {MAX_WAIT * 1000:.0f} ms: wait")):
+        waits = [_gate_wait(hold) for _ in range(runs)]
+        _summary(what, [wake if hold == "released" else wait for wait, wake in waits])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: `python -m game.cli.bench solver|frames [options]`."""
     parser = argparse.ArgumentParser(prog="python -m game.cli.bench")
-    parser.add_argument("what", choices=["solver", "frames"], help="which benchmark to run")
+    parser.add_argument("what", choices=["solver", "frames", "gate"],
+                        help="which benchmark to run")
     parser.add_argument("--seconds", type=float, default=20.0, help="frames: how long")
     parser.add_argument("--fifteen", type=int, default=FIFTEEN_COUNT, help="15-puzzles")
     parser.add_argument("--eight", type=int, default=EIGHT_COUNT, help="8-puzzles")
@@ -154,6 +198,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.cli.bench_frames import bench_frames
 
         bench_frames(args.seconds)
+        return 0
+    if args.what == "gate":
+        bench_gate()
         return 0
     bench_solver(args.fifteen, args.eight, not args.quiet)
     return 0

@@ -149,12 +149,13 @@ def bench_large(count: int, seconds: float) -> None:
               f"max time {worst:.2f} s")
 
 
-def bench_cancel(runs: int) -> None:
-    """Seconds from CancelToken.cancel() to best_line having returned, on 5x5 and 10x10."""
+def bench_cancel(runs: int, threads: int | None = None) -> None:
+    """Seconds from CancelToken.cancel() to best_line having returned, on 5x5 and 10x10
+    (``--threads 1`` as the game searches, 2 as `solve` does on two cores)."""
     from game.solver import CancelToken, SolveCancelled
     from game.solver.big import api as big
 
-    _prepare()
+    _prepare(threads)
     for size in (5, 10):
         big.best_line(random_board(size, size, random.Random(99)), deadline=time.monotonic() + 0.3)
         latencies = []
@@ -178,7 +179,8 @@ def bench_cancel(runs: int) -> None:
             thread.join()
             if stopped:
                 latencies.append(stopped[0] - asked)
-        print(f"{size}x{size} cancel latency: n={len(latencies)} max "
+        print(f"{size}x{size} cancel latency (search threads: {threads or 'one per core'}): "
+              f"n={len(latencies)} max "
               f"{max(latencies) * 1000:.1f} ms median {statistics.median(latencies) * 1000:.1f} ms")
 
 
@@ -242,6 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     large.add_argument("--seconds", type=float, default=1.0)
     cancel = sub.add_parser("cancel", help="cancel latency of a running big-board search")
     cancel.add_argument("--runs", type=int, default=10)
+    cancel.add_argument("--threads", type=int, default=None,
+                        help="search threads (default: one per core; the game uses 1)")
     frames = sub.add_parser("frames", help="frame times while 5x5 searches run")
     frames.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args(argv)
@@ -254,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.what == "frames":
         bench_frames(args.seconds)
     else:
-        bench_cancel(args.runs)
+        bench_cancel(args.runs, args.threads)
     return 0
 
 

@@ -3,7 +3,8 @@
 - ``first-run``: from a clean cache (empty user cache and numba cache, both private to the
   run), the time from the coach starting (the window opening) to its first 4x4 and 3x3
   answers, without set-up and after ``game.cli.prepare`` (timed too).
-- ``deadline``: ``solve --seconds 0.02`` wall time on a clean cache.
+- ``deadline``: ``solve --seconds 0.02`` wall time on a clean cache, and on the prepared
+  cache for a hard 15-puzzle (64 moves): its wall time and the best-found line's length.
 - ``batch``: ``solve --batch`` on Korf's 100 standard 15-puzzles (``data/korf100.tsv``), then
   on 100 seeded random 15-puzzles plus the 50 boards of known optimal length
   (``../shared/boards/optimal_4x4.tsv``), one call each, lengths checked.
@@ -37,6 +38,8 @@ KNOWN = ROOT.parent / "shared" / "boards" / "optimal_4x4.tsv"
 BATCH_SEED = 100
 BATCH_RANDOM = 100
 RUNS = 5
+HARD_4X4 = "0 14 15 2/10 3 1 5/12 7 13 11/4 8 6 9"
+HARD_LENGTH = 64
 FRAME_SIZES = ("3x3", "4x4", "5x5")
 FIRST_ANSWER = """
 import sys, time
@@ -111,6 +114,12 @@ def bench_deadline() -> None:
         answer = done.stdout.strip().splitlines()[-1:] or done.stderr.strip().splitlines()[-1:]
         print(f"solve --seconds 0.02, clean cache: {seconds:.2f} s wall, exit "
               f"{done.returncode}: {answer[0][:90] if answer else ''}", flush=True)
+    seconds, done = _run([_python(), "main.py", "solve", HARD_4X4, "--json", "--seconds",
+                          "0.02"])
+    found = json.loads(done.stdout) if done.returncode == 0 else {}
+    print(f"solve --seconds 0.02, hard 4x4 ({HARD_LENGTH} moves), prepared cache: "
+          f"{seconds:.2f} s wall, exit {done.returncode}, "
+          f"{found.get('length')} moves, optimal {found.get('optimal')}", flush=True)
 
 
 def _batch_boards() -> tuple[list[str], list[int | None]]:

@@ -16,6 +16,7 @@ from game.core.daily import DateError, daily_game_id, parse_date
 from game.core.recording import Recording, RecordingError
 from game.core.replay_code import ReplayCodeError, decode, encode
 from game.store.history import HISTORY_FILE, GameRecord, History, HistoryError
+from game.store.history_reader import HistoryReader
 from game.store.history_scores import HistoryScores, best_game
 from game.store.storage import APP_NAME
 
@@ -27,9 +28,10 @@ class HistoryUsageError(ValueError):
 
 
 def _existing_history() -> History | None:
-    """The history if its file exists (reading never creates one)."""
+    """The history, read-only, if its file exists (reading never creates, migrates or sets
+    aside a file: a damaged one is a HistoryError)."""
     path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / HISTORY_FILE
-    return History(path) if path.exists() else None
+    return HistoryReader(path) if path.exists() else None
 
 
 def load_stats(size: tuple[int, int] | None) -> tuple[str, Stats]:
@@ -37,10 +39,10 @@ def load_stats(size: tuple[int, int] | None) -> tuple[str, Stats]:
     history = _existing_history()
     if history is None:
         raise HistoryUsageError("no games recorded yet (play one first)")
-    try:
-        scores = HistoryScores(history).load()
-    except HistoryError as exc:
-        raise HistoryUsageError(str(exc)) from None
+    scores = HistoryScores(history).load()
+    problem = scores.take_warning()  # load never raises: it notes what went wrong
+    if problem is not None:
+        raise HistoryUsageError(problem)
     played = scores.played_shapes()
     if size is None:
         if not scores.games:
@@ -118,7 +120,10 @@ def replay_game(args: argparse.Namespace) -> Recording | GameRecord:
     if not args.last:
         raise HistoryUsageError("replay needs a CODE or --last")
     history = _existing_history()
-    game = history.last() if history is not None else None
+    try:
+        game = history.last() if history is not None else None
+    except HistoryError as exc:
+        raise HistoryUsageError(f"game history unavailable: {exc}") from None
     if game is None:
         raise HistoryUsageError("no games recorded yet: nothing to replay")
     return game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import math
 import os
@@ -12,7 +13,15 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from game.cli.arena import COMMANDS as ARENA_COMMANDS
-from game.cli.arena import add_arena_commands, run_arena_command
+from game.cli.arena import ArenaUsageError, add_arena_commands, run_arena_command
+from game.cli.inputs import (
+    MAX_BATCH_BYTES,
+    MAX_BOARD_BYTES,
+    InputError,
+    check_regular,
+    read_file,
+    read_stdin,
+)
 from game.core.board import Board, BoardError
 from game.core.generate import looks_like_game_id, parse_game_id, parse_seed, random_board
 from game.core.ghost import DEFAULT_TPS, GhostChoice, GhostError, GhostKind, check_tps
@@ -23,6 +32,8 @@ from game.ui.options import DemoOptions, LaunchError, PlayOptions
 EXIT_OK = 0
 EXIT_UNSOLVABLE = 1
 EXIT_BAD_INPUT = 2
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE: what a shell shows for a program whose reader (``| head``) went away."""
 PROG = "fifteen"
 MAX_MESSAGE = 240
 """Longest complaint printed (argparse's own messages may quote whole arguments)."""
@@ -40,18 +51,12 @@ class _Parser(argparse.ArgumentParser):
 def read_board_arg(arg: str) -> Board:
     """BOARD as board text, a game ID (``4x4-123``), a file path, or ``-`` for stdin."""
     if arg == "-":
-        return parse_game_id(sys.stdin.read()).board()
+        return parse_game_id(read_stdin("the board", MAX_BOARD_BYTES)).board()
     if not arg.strip():
         raise BoardError(f"board {shown(arg)} is empty (expected board text, a game ID, "
                          "a file or -)")
     if os.path.exists(arg) or _looks_like_path(arg):
-        try:
-            with open(arg, encoding="utf-8") as handle:
-                text = handle.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise BoardError(f"cannot read board file {shown_path(arg)}: {reason}") from None
-        return parse_board(text)
+        return parse_board(read_file(arg, "board file", MAX_BOARD_BYTES))
     return parse_game_id(arg).board()
 
 
@@ -186,6 +191,7 @@ def _play_options(args: argparse.Namespace) -> PlayOptions:
             raise UsageError(f"cannot read image file {shown_path(args.image)}: no such file")
         if not os.access(args.image, os.R_OK):
             raise UsageError(f"cannot read image file {shown_path(args.image)}: permission denied")
+        check_regular(args.image, "image file")  # a FIFO would hang the picture loader
     width, height = args.size or ((board.width, board.height) if board else (4, 4))
     if args.tps is not None and args.ghost is not GhostKind.COACH:
         raise UsageError(f"--tps {args.tps:g} is the coach ghost's pace: it needs --ghost coach")
@@ -246,14 +252,8 @@ def _solve(args: argparse.Namespace) -> int:
     from game.cli.solve import cmd_batch
 
     if args.batch == "-":
-        return cmd_batch(args, sys.stdin.read())
-    try:
-        with open(args.batch, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise UsageError(f"cannot read batch file {shown_path(args.batch)}: {reason}") from None
-    return cmd_batch(args, text)
+        return cmd_batch(args, read_stdin("the batch", MAX_BATCH_BYTES))
+    return cmd_batch(args, read_file(args.batch, "batch file", MAX_BATCH_BYTES))
 
 
 def one_line(message: str) -> str:
@@ -265,6 +265,28 @@ def one_line(message: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point for ``python main.py`` and the ``fifteen`` script."""
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # a reader that went away shows here, not at interpreter exit
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_BROKEN_PIPE
+    return status
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's last flush of what is still
+    buffered for a closed pipe does not print a second traceback."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, sys.stdout.fileno())
+        finally:
+            os.close(devnull)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    """Parse ``argv`` and run the command; bad input gets one line and EXIT_BAD_INPUT."""
     argv = list(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is for answers only
     parser = build_parser()
@@ -297,7 +319,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.cli.play import run_play
 
         return run_play(play)
-    except (UsageError, BoardError, LaunchError) as exc:
+    except (UsageError, BoardError, LaunchError, InputError, ArenaUsageError) as exc:
         print(f"{PROG}: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

@@ -7,6 +7,7 @@ import re
 from game.core.board import MAX_SIDE, MIN_SIDE, MOVES, Board, BoardError, check_size
 
 BLANKS = frozenset({"0", "_", "."})
+_BLANK_HINT = "use 0, _ or ."
 _TILE_SPLIT = re.compile(r"[,\s]+", re.ASCII)
 _FIELD_SPLIT = re.compile(r"[ \t]*,[ \t]*|[ \t]+")
 _MOVE_TOKEN = re.compile(r"([UDLR])([0-9]*)")
@@ -143,9 +144,20 @@ def _parse_body(rows: list[list[str]], size: tuple[int, int] | None) -> Board:
             _check_rows(rows, width)
             check_size(width, height)
     _check_rows(rows, width)
-    if not any(tok in BLANKS for row in rows for tok in row):
-        raise BoardError("no blank (use 0, _ or .)")
-    tiles = [_tile(tok, width, height) for row in rows for tok in row]
+    tokens = [tok for row in rows for tok in row]
+    blank = any(tok in BLANKS for tok in tokens)
+    tiles = []
+    for tok in tokens:
+        if not blank and is_number(tok) and tok.lstrip("0") == str(width * height):
+            continue  # the cell count written where the blank goes: "no blank" says it
+        try:
+            tiles.append(_tile(tok, width, height))
+        except BoardError as exc:
+            if blank:
+                raise
+            raise BoardError(f"{exc}; there is no blank either ({_BLANK_HINT})") from None
+    if not blank:
+        raise BoardError(f"no blank ({_BLANK_HINT})")
     seen: set[int] = set()
     for value in tiles:
         if value in seen:

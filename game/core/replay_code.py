@@ -27,6 +27,9 @@ CRC_BYTES = 4
 HEADER_BYTES = 4
 _SIMPLE_TOKENS = ("U", "D", "L", "R", "u", "d", "l", "r", "Z", "Y", "X", "H")
 MAX_CODE_CHARS = 200_000
+MAX_GAME_MS = 366 * 24 * 3600 * 1000
+"""Longest game time a code may carry (a year): a larger time is damage, not a game, and
+would stall a replay's clock for ever."""
 _B64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 
@@ -137,6 +140,9 @@ def _parse(body: bytes) -> Recording:
         else:
             raise ReplayCodeError(f"action {number} has an unknown code {raw}")
         at += reader.varint(f"time of action {number}")
+        if at > MAX_GAME_MS:
+            raise ReplayCodeError(f"action {number} is at {at} ms of game time (at most "
+                                  f"{MAX_GAME_MS} ms, a year)")
         actions.append(token_action(token))
         times.append(at)
     if reader.pos != len(body):
