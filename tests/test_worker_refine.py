@@ -36,7 +36,9 @@ class Sharpening:
         self.budgets: list[float | None] = []
         self.boards: list[Board] = []
         self.hold = threading.Event()
+        self.building: tuple[float, str] | None = None
         self.module = types.SimpleNamespace(
+            build_progress=lambda: self.building,
             CancelToken=lambda: types.SimpleNamespace(cancelled=False, cancel=lambda: None),
             SolveCancelled=type("Cancelled", (Exception,), {}), warm_up=lambda *a, **k: None,
             optimal_moves=self.optimal_moves, within_reach=lambda b: False,
@@ -67,6 +69,25 @@ def test_the_line_on_screen_shortens_round_after_round_until_it_stops_improving(
         assert [round(b) for b in rounds] == [round(s) for s in REFINE_SECONDS[:3]]
         time.sleep(0.2)
         assert len(solver.budgets) == 4  # no shorter line in the last round: it stopped
+    finally:
+        worker.shutdown()
+
+
+def test_no_longer_search_while_tables_are_built_and_one_as_soon_as_they_are() -> None:
+    board = Board.goal(5, 5).apply_all(WALK)
+    lines = lines_for(board, inverse_moves(WALK), 2)
+    solver = Sharpening({board: lines})
+    solver.building = (0.4, "building the 5x5 tables")
+    worker = SolverWorker(solver_module=solver.module, prefetch=False)
+    try:
+        worker.submit(board)
+        assert wait_for(lambda: len(solver.budgets) == 1)  # the first answer comes at once
+        time.sleep(0.3)
+        worker.take()
+        assert len(solver.budgets) == 1  # nothing better to find until the tables are ready
+        solver.building = None
+        assert wait_for(lambda: worker.take() is not None and len(solver.budgets) >= 3)
+        assert worker.knowledge.known(board).distance < len(lines[0])
     finally:
         worker.shutdown()
 

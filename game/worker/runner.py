@@ -42,6 +42,11 @@ class Runner:
             self.build_progress = solver.build_progress
         return self._solver
 
+    def building(self) -> bool:
+        """Whether the solver is building tables now (read live, from any thread)."""
+        progress = self.build_progress
+        return progress is not None and progress() is not None
+
     def run(self, job: Job, progress: Callable[[Job, int, int], None],
             improved: Callable[[Job, list[Hint]], None]) -> object:
         """Do ``job``; what it returns goes to the job's Future (see ``run_job``)."""

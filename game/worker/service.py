@@ -339,7 +339,7 @@ class SolverWorker:
             chosen = self._waiting.next_job(
                 not self._trouble and hung < MAX_ABANDONED_THREADS,
                 lambda skip: None if latest is None
-                else self._knowledge.unknown_neighbour(latest, skip))
+                else self._knowledge.unknown_neighbour(latest, skip), self._runner.building())
             if chosen is None:
                 return
             job = chosen
@@ -392,7 +392,7 @@ class SolverWorker:
             self._outbox.put(job.learned)
             if job.board is not None and job.board == self._outbox.latest and not job.abandoned:
                 known = self._knowledge.known(job.board)
-                self._waiting.searched(job, interrupted(future), known)
+                self._waiting.searched(job, interrupted(future), known, self._runner.building())
             self._file(job, finished(job, future))
             self._pump()
             self._publish()

@@ -58,10 +58,12 @@ class Waiting:
         self.prefetched.clear()
         self.refining = None
 
-    def searched(self, job: Job, interrupted: bool, known: Hint | None) -> None:
+    def searched(self, job: Job, interrupted: bool, known: Hint | None,
+                 building: bool = False) -> None:
         """A search of the board on screen ended (``known``: what is known of it now): beyond
         exact reach, plan the next longer search while the line keeps shortening; stop once it
-        is proven, no longer improves, or the rounds are done."""
+        is proven, no longer improves, or the rounds are done. A round that ran while tables
+        were still being built proves nothing: it runs again once they are ready."""
         board = job.board
         if board is None or board.size <= EXACT_CELLS or job.kind not in (JobKind.SOLVE,
                                                                           JobKind.REFINE):
@@ -71,8 +73,8 @@ class Waiting:
             if refining is None or refining.board != board:
                 return
             refining.running = False
-            if interrupted:
-                return  # the same round again when the coach is free
+            if interrupted or building:
+                return  # the same round again when the coach is free (and its tables ready)
             if known is None or known.optimal or known.distance >= refining.best \
                     or refining.round + 1 >= len(REFINE_SECONDS):
                 self.refining = None
@@ -111,10 +113,13 @@ class Waiting:
             self.requeue(job.board)
 
     def next_job(self, background: bool,
-                 unknown_neighbour: Callable[[set[Board]], Board | None]) -> Job | None:
+                 unknown_neighbour: Callable[[set[Board]], Board | None],
+                 building: bool = False) -> Job | None:
         """The next job, taken off the queue; ``background`` False holds back judging and
-        prefetch (the coach is faulted or threads are hung). ``unknown_neighbour(skip)``
-        gives a neighbour of the board on screen that is not completely known."""
+        prefetch (the coach is faulted or threads are hung), ``building`` the longer searches
+        (tables are being built: they would slow the build and find nothing better).
+        ``unknown_neighbour(skip)`` gives a neighbour of the board on screen that is not
+        completely known."""
         if self.board_jobs:
             return self.board_jobs.popleft()
         if self.pending is not None:
@@ -128,7 +133,7 @@ class Waiting:
             del self.judge[board]
             return Job(JobKind.JUDGE, board)
         refining = self.refining
-        if refining is not None and not refining.running:
+        if refining is not None and not refining.running and not building:
             refining.running = True
             return Job(JobKind.REFINE, refining.board, seconds=REFINE_SECONDS[refining.round])
         if self.prefetch and (child := unknown_neighbour(self.prefetched)) is not None:
