@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import deque
 from concurrent.futures import Future
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from game.core.actions import BoardAction, CycleHint, Move, Slide, Source
@@ -14,7 +13,7 @@ from game.core.board import Board
 from game.core.coach import CoachPacket, CoachState, WorkerStatus
 from game.core.knowledge import Knowledge
 from game.core.recording import Mode, Recording
-from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, MoveClass
+from game.core.scoring import BASE_POINTS, MoveClass
 from game.core.spec import GameSpec
 from game.core.tween import Flash, SlideTween
 from game.play.autoplay import SOLVED_PAUSE, AutoPlayer
@@ -31,10 +30,11 @@ from game.play.events import (
     Shown,
     Won,
 )
-from game.play.ghost_race import GhostLine, GhostRace
+from game.play.ghost_race import GhostRace
 from game.play.recorder import game_record
-from game.play.session import HINT_LEVELS, Change, ChangeKind, Session
-from game.play.words import coach_lines, work_words
+from game.play.session import Change, ChangeKind, Session
+from game.play.view import PlayView
+from game.play.words import banner_words, coach_lines, hint_words, work_words
 from game.store.history import GameRecord
 
 CUE_SECONDS = 0.35
@@ -58,40 +58,6 @@ class CoachLink(Protocol):
     def judge(self, boards: list[Board]) -> None:
         """Solve these boards when idle, so moves made before the coach answered are judged."""
         ...
-
-
-@dataclass(frozen=True)
-class PlayView:
-    """What the play screen draws for one frame (a value: drawing never changes the game)."""
-
-    board: Board
-    moving: dict[int, tuple[float, float]] = field(default_factory=dict)
-    hint_level: int = 0
-    hint_moves: frozenset[str] = frozenset()
-    path: str = ""
-    cue: MoveClass | None = None
-    cue_strength: float = 0.0
-    cue_tile: int = 0
-    win_flash: float = 0.0
-    busy: bool = False
-    """A slide, the coach's playing, a demo or the win: no hover highlight now."""
-    moves: int = 0
-    seconds: float = 0.0
-    points: int = 0
-    streak: int = 0
-    multiplier: int = 1
-    coach_words: str = ""
-    coach_note: str = ""
-    """Under the coach's words: proven, searching, best found, or (hints off) the H legend."""
-    coach_state: CoachState = CoachState.READY
-    coach_progress: float | None = None
-    footer: str = ""
-    """The coach's detail, its build progress or the hint words ("" leaves room for help)."""
-    banner: str = ""
-    ghost: GhostLine | None = None
-    ghost_board: Board | None = None
-    solved: bool = False
-    solving: bool = False
 
 
 class MidEnd:
@@ -132,6 +98,16 @@ class MidEnd:
         if autoplayer is not None:  # the demo command shows the coach's hints
             for _ in range(autoplayer.hint_level):
                 self.session.apply(CycleHint())
+
+    @property
+    def board(self) -> Board:
+        """The board on screen."""
+        return self.session.board
+
+    @property
+    def game_id(self) -> str:
+        """The game's ID (the pause menu shows it)."""
+        return self.session.game_id or ""
 
     # --- input ----------------------------------------------------------
     def act(self, action: BoardAction) -> None:
@@ -372,7 +348,7 @@ class MidEnd:
         status = self.status
         words, note = coach_lines(status, hint, session.board, session.hint_level > 0)
         news = self._news if self._news_left > 0 else ""
-        footer = news or status.detail or self._line_words()
+        footer = news or status.detail or hint_words(hint, session.hint_level, session.solved)
         if status.progress is not None and not status.detail and not news:
             footer = work_words(status.work, status.progress)
         race = self.race
@@ -401,24 +377,8 @@ class MidEnd:
 
     def _banner(self) -> str:
         session = self.session
-        if self.solving:
-            return "the coach is playing - any key stops"
-        if self.autoplayer is not None:
-            return "DEMO - press any key" if self.attract else "demo"
-        if not session.solved:
-            return ""
-        verdict = self.race.verdict(session.elapsed) if self.race is not None else ""
-        words = f"solved! {verdict}" if verdict else "solved!"
-        return f"{words} judging..." if self.judging else words
-
-    def _line_words(self) -> str:
-        """With hints on: what they cost, and beyond exact reach the coach's best line."""
-        session = self.session
-        hint = session.hint
-        if session.hint_level == 0 or session.solved:
-            return ""
-        then = "H shows the next steps" if session.hint_level < HINT_LEVELS - 1 else "H hides them"
-        cost = f"hints on: -{HINT_COST_PER_LEVEL * session.hint_level} a move ({then})"
-        if hint is None or hint.optimal:
-            return cost
-        return f"coach's best line so far: {hint.distance} moves; {cost}"
+        race = self.race
+        verdict = race.verdict(session.elapsed) if race is not None and session.solved else ""
+        return banner_words(solving=self.solving, demo=self.autoplayer is not None,
+                            attract=self.attract, solved=session.solved, verdict=verdict,
+                            judging=self.judging)

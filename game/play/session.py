@@ -24,10 +24,9 @@ from game.core.history import EntryKind, History
 from game.core.knowledge import follow, merge
 from game.core.scoring import Line, MoveClass, ScoreSheet, judge_line, judge_move
 from game.core.summary import GameSummary, summarize
+from game.play.words import HINT_LEVELS
 from game.store.highscores import SECONDS_DECIMALS
 
-HINT_LEVELS = 3
-"""0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""
 PATH_PREVIEW = 6
 """How many upcoming optimal moves level 2 draws."""
 

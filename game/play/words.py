@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from game.core.board import Board
 from game.core.coach import EXACT_CELLS, CoachState, Hint, WorkerStatus
+from game.core.scoring import HINT_COST_PER_LEVEL
 
+HINT_LEVELS = 3
+"""0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""
 HINTS_LEGEND = "H: hints"
 """The COACH column with hints off: what the key does (the dot's colour says how it stands)."""
 
@@ -45,3 +48,27 @@ def coach_lines(status: WorkerStatus, hint: Hint | None, board: Board,
         return words, "proven optimal"
     searching = status.state is CoachState.THINKING and status.board == board
     return words, "searching" if searching else "best found"
+
+
+def banner_words(*, solving: bool, demo: bool, attract: bool, solved: bool, verdict: str,
+                 judging: bool) -> str:
+    """The banner under the board: who is playing, or the win (and a race's verdict)."""
+    if solving:
+        return "the coach is playing - any key stops"
+    if demo:
+        return "DEMO - press any key" if attract else "demo"
+    if not solved:
+        return ""
+    words = f"solved! {verdict}" if verdict else "solved!"
+    return f"{words} judging..." if judging else words
+
+
+def hint_words(hint: Hint | None, level: int, solved: bool) -> str:
+    """With hints on: what they cost, and beyond exact reach the coach's best line."""
+    if level == 0 or solved:
+        return ""
+    then = "H shows the next steps" if level < HINT_LEVELS - 1 else "H hides them"
+    cost = f"hints on: -{HINT_COST_PER_LEVEL * level} a move ({then})"
+    if hint is None or hint.optimal:
+        return cost
+    return f"coach's best line so far: {hint.distance} moves; {cost}"

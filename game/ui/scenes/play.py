@@ -25,7 +25,8 @@ from game.play.events import (
     Shown,
     Won,
 )
-from game.play.midend import MidEnd, PlayView
+from game.play.midend import MidEnd
+from game.play.view import PlayView
 from game.ui.audio import Sound
 from game.ui.context import SceneContext
 from game.ui.effects import Effects, Popup, draw_effects, popup_text
@@ -107,11 +108,11 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             action = key_action(event, self.ctx.settings.invert_keys)
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            action = click_action(event, self.ctx.layout_for(game.session.board))
+            action = click_action(event, self.ctx.layout_for(game.board))
         elif event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             if self.ctx.settings.hover and not game.solving:
-                action = self.hover.motion(event, self.ctx.layout_for(game.session.board))
+                action = self.hover.motion(event, self.ctx.layout_for(game.board))
         elif event.type == pygame.WINDOWLEAVE:
             self.pointer = None
         if isinstance(action, Command):
@@ -179,7 +180,7 @@ class PlayScene(Scene):
                 self.effects.pop(Popup(text, event.cls, event.cell))
             case Rejudged(gained=gained):
                 kind = MoveClass.LINE if gained >= 0 else MoveClass.OFF_LINE
-                board = self.game.session.board
+                board = self.game.board
                 self.effects.pop(Popup(f"{gained:+d} judged again", kind,
                                        (0.0, (board.width - 1) / 2), life=NEWS_POPUP_SECONDS))
             case Won(seed=seed):
@@ -255,5 +256,5 @@ class PlayScene(Scene):
         draw_hud(surface, self.hud_view(view), layout, ctx.theme, ctx.fonts)
         draw_effects(surface, self.effects, layout, ctx.theme, ctx.fonts)  # pop-ups on top
         if self.menu is not None:
-            self.menu.draw(surface, ctx, self.spec, self.game.session.game_id or "")
+            self.menu.draw(surface, ctx, self.spec, self.game.game_id)
         self.draw_notice(surface)
