@@ -128,6 +128,18 @@ def test_hover_ignores_a_resting_pointer_when_a_game_opens(make_app) -> None:
     assert scene.game.session.board == board.apply("L")
 
 
+def test_hover_acts_on_the_first_real_move_after_a_game_started_from_the_keyboard(
+        make_app) -> None:
+    """The bug: the first real hover after a keyboard start was taken for a resting pointer."""
+    app = make_app(store=MemoryStore({"hover": True}))
+    board = parse_board("1 2 3/4 5 6/7 0 8")
+    scene = play(app, board)  # started from the keyboard: no event for the pointer yet
+    a, b = centre(app, board, 6), centre(app, board, 8)
+    motion(b, rel=(b[0] - a[0], b[1] - a[1]))  # from cell 6 (left of the gap) into cell 8
+    frames(app)
+    assert scene.game.session.board == board.apply("L")
+
+
 def test_picture_mode_renders(make_app) -> None:
     app = make_app(store=MemoryStore({"picture": True}))
     scene = play(app)

@@ -38,10 +38,15 @@ def test_stored_judgements_stand_in_for_an_unready_coach() -> None:
     assert [f.note.split(": ")[1] for f in model.frames[1:]] == [
         "optimal", "wasteful", "optimal", "optimal"]
     assert model.missed == "the optimal line was missed at move 2 (R played)"
-    # what the coach knows wins over what was stored; a mismatched list is ignored
-    known = build_replay(DETOUR, small_hint, ("w", "o", "w", "w"))
-    assert [f.cues for f in known.frames[1:]] == [(MoveClass.OPTIMAL,), (MoveClass.WASTEFUL,),
+    # what was stored is what the end screen said: the replay says the same, even where the
+    # coach would judge otherwise now; only a move stored unjudged is judged again
+    stored = build_replay(DETOUR, small_hint, ("o", "w", "o", "o"))
+    assert [f.cues for f in stored.frames[1:]] == [(MoveClass.OPTIMAL,), (MoveClass.WASTEFUL,),
+                                                    (MoveClass.OPTIMAL,), (MoveClass.OPTIMAL,)]
+    partly = build_replay(DETOUR, small_hint, ("?", "w", "?", "o"))
+    assert [f.cues for f in partly.frames[1:]] == [(MoveClass.OPTIMAL,), (MoveClass.WASTEFUL,),
                                                    (MoveClass.OPTIMAL,), (MoveClass.OPTIMAL,)]
+    # a mismatched list is ignored
     assert build_replay(DETOUR, nothing_known, ("o",)).frames[1].cues == bare.frames[1].cues
 
 

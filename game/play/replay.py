@@ -126,11 +126,12 @@ def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
 
 
 def _with_stored(cues: tuple[MoveClass, ...], stored: str) -> tuple[MoveClass, ...]:
-    """``cues`` with each unjudged move given its stored judgement, where there is one."""
+    """``cues`` with each move given the judgement stored with the game, where there is one:
+    the game judged it with everything it knew when it was over, so the replay says what the
+    end screen said; only a move stored unjudged is judged again with what is known now."""
     if len(stored) != len(cues):
         return cues
-    return tuple(STORED.get(letter, cue) if cue is MoveClass.UNKNOWN else cue
-                 for cue, letter in zip(cues, stored, strict=True))
+    return tuple(STORED.get(letter, cue) for cue, letter in zip(cues, stored, strict=True))
 
 
 def build_replay(recording: Recording, oracle: Oracle,
@@ -160,8 +161,12 @@ def build_replay(recording: Recording, oracle: Oracle,
             played = letters[at_move - done] if at_move - done < len(letters) else "?"
             best = " or ".join(sorted(before.moves)) if before is not None \
                 and at_move == done else ""
-            missed = (f"the optimal line was missed at move {at_move + 1} ({played} played"
-                      + (f", {best} was optimal)" if best else ")"))
+            if bad is MoveClass.OFF_LINE:  # beyond exact reach: only the coach's line is known
+                missed = (f"the coach's line was left at move {at_move + 1} ({played} played"
+                          + (f", {best} stayed on it)" if best else ")"))
+            else:
+                missed = (f"the optimal line was missed at move {at_move + 1} ({played} played"
+                          + (f", {best} was optimal)" if best else ")"))
         distance = _distance(session)
         frames.append(Frame(at, session.board, done + len(cues), cues, distance,
                             _note(action, letters, cues, done + 1, before, distance)))

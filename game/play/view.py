@@ -28,6 +28,8 @@ class PlayView:
     moves: int = 0
     seconds: float = 0.0
     points: int = 0
+    points_note: str = ""
+    """While POINTS is held at zero: what the moves and costs add up to below it."""
     streak: int = 0
     multiplier: int = 1
     coach_words: str = ""

@@ -86,9 +86,11 @@ def click_action(event: pygame.event.Event, layout: Layout) -> Action | None:
 class HoverTracker:
     """Hover mode: the pointer entering a new cell slides that cell's group once.
 
-    Nothing happens until the pointer has really moved since the scene started: the first
-    motion event (SDL sends one where the pointer already rests when a window or game opens)
-    only notes the cell, so a game never starts itself under a resting pointer.
+    SDL sends a motion event where the pointer already rests when a window or game opens (no
+    movement in it: ``rel`` (0, 0), or the whole position): that one only notes the cell, so
+    a game never starts itself under a resting pointer. Any other first event is a real
+    hover (a game started from the keyboard, then the mouse moved): where it came from is
+    ``pos - rel``, and entering a new cell from there acts at once.
     """
 
     def __init__(self) -> None:
@@ -98,10 +100,14 @@ class HoverTracker:
     def motion(self, event: pygame.event.Event, layout: Layout) -> Action | None:
         """A Slide when the pointer entered a new cell."""
         cell = layout.cell_at(*event.pos)
+        rel = tuple(getattr(event, "rel", (1, 1)))
+        resting = rel == (0, 0) or rel == tuple(event.pos)
         if not self.seen:
-            self.seen, self.last = True, cell
-            return None
-        if tuple(getattr(event, "rel", (1, 1))) == (0, 0) or cell == self.last:
+            self.seen = True
+            self.last = cell if resting else layout.cell_at(event.pos[0] - rel[0],
+                                                             event.pos[1] - rel[1])
+        if resting or cell == self.last:
+            self.last = cell
             return None
         self.last = cell
         return None if cell is None else Slide(cell, source=Source.HOVER)

@@ -236,7 +236,8 @@ class PlayScene(Scene):
         """What the HUD reads this frame."""
         view = view or self.game.view()
         return HudView(
-            moves=view.moves, seconds=view.seconds, points=view.points, streak=view.streak,
+            moves=view.moves, seconds=view.seconds, points=view.points,
+            points_note=view.points_note, streak=view.streak,
             multiplier=view.multiplier, status=view.coach_words, status_note=view.coach_note,
             coach=view.coach_state,
             footer=view.footer or HELP, banner=view.banner, muted=not self.ctx.settings.sound,
