@@ -97,9 +97,10 @@ def _entries(scene: PlayScene) -> list:
 def test_hint_overlay_cycles_and_renders(make_app) -> None:
     app = make_app(FakeWorker())
     scene = play(app, parse_board("1 2 3/4 0 8/7 6 5"))
-    frames(app, 12)  # the worker's answer arrives through poll(); the scene's fade-in ends
+    frames(app, 12)  # the worker's answer arrives in a packet; the scene's fade-in ends
     assert scene.game.session.hint is not None and scene.game.session.hint.complete
     off = screen_hash(app)
+    board_off = scene.board_view()
     assert scene.board_view().hint_level == 0 and scene.hud_view().status == ""  # quiet dot
     key(pygame.K_h)
     frames(app)
@@ -114,7 +115,8 @@ def test_hint_overlay_cycles_and_renders(make_app) -> None:
     assert screen_hash(app) not in (off, arrows)
     key(pygame.K_h)
     frames(app)
-    assert scene.board_view().hint_level == 0 and screen_hash(app) == off
+    assert scene.board_view() == board_off  # the board as it was: no hint drawn
+    assert scene.hud_view().points_note == "held at 0 (-15)"  # what the hints cost shows
     assert scene.game.session.board == parse_board("1 2 3/4 0 8/7 6 5")
 
 

@@ -16,6 +16,7 @@ import pygame
 from game.core.board import Board
 from game.core.settings import Settings
 from game.core.spec import GameSpec
+from game.play.events import Known, Moved, Shown
 from game.store.highscores import AddResult, HighScores, utc_stamp
 from game.store.history import GameRecord
 from game.store.history_scores import HistoryScores
@@ -30,10 +31,7 @@ from game.ui.frameclock import FrameClock
 from game.ui.idlegc import IdleCollector
 from game.ui.intents import (
     BeginGame,
-    BoardOnScreen,
     ChangeSettings,
-    CountMoves,
-    HintArrived,
     Intent,
     NextDemoBoard,
     OpenSettings,
@@ -283,13 +281,13 @@ class App:
                                       warning=self._scores.take_warning()))
             case RecordGame(record=game):
                 self.record(game)
-            case CountMoves(tiles=tiles):
+            case Moved(tiles=tiles):
                 self._stats.moves += tiles
-            case BoardOnScreen(board=board, known=known):
+            case Shown(board=board, known=known):
                 self._stats.board_changed(board)
                 if known:
                     self._stats.hint_known(board)
-            case HintArrived(board=board):
+            case Known(board=board):
                 self._stats.hint_known(board)
             case ShowKeys():
                 self.push(KeysScene(self))

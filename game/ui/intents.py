@@ -1,4 +1,7 @@
-"""What a scene asks the app to do, as typed values; the app carries them out after the call."""
+"""What a scene asks the app to do, as typed values; the app carries them out after the call.
+
+Three of the mid-end's events go to the app as they are, for this run's figures: ``Moved``
+(tiles slid), ``Shown`` (a board came on screen) and ``Known`` (its complete hint arrived)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from game.core.recording import Recording
 from game.core.settings import Settings
 from game.core.spec import GameSpec
 from game.core.summary import GameSummary
+from game.play.events import Known, Moved, Shown
 from game.store.history import GameRecord
 from game.ui.audio import Sound
 
@@ -75,28 +79,6 @@ class RecordGame:
 
 
 @dataclass(frozen=True, slots=True)
-class CountMoves:
-    """Tiles moved, for this run's figures."""
-
-    tiles: int
-
-
-@dataclass(frozen=True, slots=True)
-class BoardOnScreen:
-    """A new board is on screen: the hint latency starts (``known``: its hint is ready)."""
-
-    board: Board
-    known: bool
-
-
-@dataclass(frozen=True, slots=True)
-class HintArrived:
-    """The complete hint for the board on screen arrived: the hint latency ends."""
-
-    board: Board
-
-
-@dataclass(frozen=True, slots=True)
 class ShowKeys:
     """Show every key of the play screen (the ? overlay)."""
 
@@ -146,4 +128,4 @@ class ChangeSettings:
 
 Intent = (Quit | Pop | ToTitle | StartGame | BeginGame | OpenSettings | ShowScores | ShowEnd
           | ShowKeys | StartAttract | NextDemoBoard | PlaySound | ChangeSettings | ShowStats
-          | ShowReplay | RecordGame | CountMoves | BoardOnScreen | HintArrived)
+          | ShowReplay | RecordGame | Moved | Shown | Known)

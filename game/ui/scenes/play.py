@@ -34,10 +34,7 @@ from game.ui.ghost_view import draw_ghost_tiles
 from game.ui.hud import HudView, draw_hud
 from game.ui.input import HELP, HoverTracker, click_action, key_action
 from game.ui.intents import (
-    BoardOnScreen,
     ChangeSettings,
-    CountMoves,
-    HintArrived,
     NextDemoBoard,
     OpenSettings,
     PlaySound,
@@ -168,9 +165,9 @@ class PlayScene(Scene):
     def _event(self, event: PlayEvent) -> None:
         """One thing the game did, made into sounds, effects and intents."""
         match event:
-            case Moved(tiles=tiles):
+            case Moved():
                 self.emit(PlaySound(Sound.SLIDE))
-                self.emit(CountMoves(tiles))
+                self.emit(event)  # this run's figures count the tiles
             case Happened(what=what):
                 if what is Happening.BUMP:
                     self.effects.bump()
@@ -192,10 +189,8 @@ class PlayScene(Scene):
                 autoplayer = self.game.autoplayer
                 level = autoplayer.hint_level if autoplayer is not None else 0
                 self.emit(NextDemoBoard(self.spec, level, self.game.attract))
-            case Shown(board=board, known=known):
-                self.emit(BoardOnScreen(board, known))
-            case Known(board=board):
-                self.emit(HintArrived(board))
+            case Shown() | Known():
+                self.emit(event)  # the hint latency in this run's figures
 
     def closed(self) -> None:
         if self.game.wants_record():
