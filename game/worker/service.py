@@ -170,9 +170,7 @@ class SolverWorker:
         """What judges a move on ``board`` without a search: a proven hint or, beyond exact
         reach, any line the coach found for it."""
         hint = self._knowledge.known(board)
-        if hint is None or not (hint.proven or board.size > EXACT_CELLS):
-            return None
-        return hint
+        return hint if hint is not None and (hint.proven or board.size > EXACT_CELLS) else None
 
     def request_board(self, width: int, height: int, length: int | None, seed: int) -> int:
         """Ask for a new board (of optimal ``length`` if given); returns the request id.
@@ -339,7 +337,8 @@ class SolverWorker:
             chosen = self._waiting.next_job(
                 not self._trouble and hung < MAX_ABANDONED_THREADS,
                 lambda skip: None if latest is None
-                else self._knowledge.unknown_neighbour(latest, skip), self._runner.building())
+                else self._knowledge.unknown_neighbour(latest, skip), self._runner.building(),
+                lambda board: self._answered(board) is not None)
             if chosen is None:
                 return
             job = chosen

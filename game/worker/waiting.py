@@ -114,12 +114,14 @@ class Waiting:
 
     def next_job(self, background: bool,
                  unknown_neighbour: Callable[[set[Board]], Board | None],
-                 building: bool = False) -> Job | None:
+                 building: bool = False,
+                 answered: Callable[[Board], bool] = lambda board: False) -> Job | None:
         """The next job, taken off the queue; ``background`` False holds back judging and
         prefetch (the coach is faulted or threads are hung), ``building`` the longer searches
         (tables are being built: they would slow the build and find nothing better).
         ``unknown_neighbour(skip)`` gives a neighbour of the board on screen that is not
-        completely known."""
+        completely known; a board to judge that is ``answered`` by now (the search of the
+        board on screen found it) is dropped."""
         if self.board_jobs:
             return self.board_jobs.popleft()
         if self.pending is not None:
@@ -128,10 +130,11 @@ class Waiting:
             return job
         if not background:
             return None
-        if self.judge:
+        while self.judge:
             board = next(iter(self.judge))
             del self.judge[board]
-            return Job(JobKind.JUDGE, board)
+            if not answered(board):
+                return Job(JobKind.JUDGE, board)
         refining = self.refining
         if refining is not None and not refining.running and not building:
             refining.running = True
