@@ -76,9 +76,11 @@ class Session:
     on its line, so an undo or redo restores both by moving one index.
 
     Every action is also kept in order (Tatham's move records). A move the coach could not
-    judge yet (it had not answered) is judged as soon as it has: ``refresh`` or a received
-    hint replays the actions with what is known now, so the HUD, the chart and the end screen
-    follow. ``unjudged_boards`` lists what the coach should look at for that.
+    judge yet (it had not answered, or beyond exact reach had not searched the position the
+    move made) is judged as soon as it has: ``learned`` replays the actions with what is known
+    now, so the HUD, the chart and the end screen follow. ``unjudged_boards`` lists what the
+    coach should look at for that. ``oracle`` is what the game knows (the mid-end's own
+    knowledge of the coach's answers); it never blocks.
     """
 
     def __init__(self, start: Board, *, oracle: Oracle = _no_oracle,
