@@ -73,6 +73,28 @@ def test_the_line_on_screen_shortens_round_after_round_until_it_stops_improving(
         worker.shutdown()
 
 
+def test_one_longer_search_that_finds_nothing_is_not_the_end_two_in_a_row_are() -> None:
+    board = Board.goal(5, 5).apply_all(WALK)
+    lines = lines_for(board, inverse_moves(WALK), 1)  # 14, 12 moves
+    late = Sharpening({board: [lines[0], lines[0], lines[1], lines[1]]})
+    worker = SolverWorker(solver_module=late.module, prefetch=False)
+    try:
+        worker.submit(board)
+        assert wait_for(lambda: len(late.budgets) == 4 and worker.status.state is CoachState.READY)
+        assert worker.knowledge.known(board).distance == len(lines[1])
+    finally:
+        worker.shutdown()
+    never = Sharpening({board: [lines[0]]})
+    worker = SolverWorker(solver_module=never.module, prefetch=False)
+    try:
+        worker.submit(board)
+        assert wait_for(lambda: len(never.budgets) == 3 and worker.status.state is CoachState.READY)
+        time.sleep(0.2)
+        assert len(never.budgets) == 3  # two rounds found nothing shorter: it stopped
+    finally:
+        worker.shutdown()
+
+
 def test_no_longer_search_while_tables_are_built_and_one_as_soon_as_they_are() -> None:
     board = Board.goal(5, 5).apply_all(WALK)
     lines = lines_for(board, inverse_moves(WALK), 2)

@@ -18,8 +18,11 @@ from game.core.coach import EXACT_CELLS, Hint
 from game.worker.jobs import Job, JobKind
 
 REFINE_SECONDS = (4.0, 15.0, 45.0)
-"""The budgets of the longer searches of a big board on screen, one after the other while each
-finds a shorter line (the last stays under the watchdog's limit for a search)."""
+"""The budgets of the longer searches of a big board on screen, one after the other (the last
+stays under the watchdog's limit for a search)."""
+REFINE_MISSES = 2
+"""Longer searches in a row that find nothing shorter before the coach stops: the line no
+longer improves (one may miss where a longer one still finds)."""
 
 
 @dataclass
@@ -30,6 +33,8 @@ class Refining:
     best: int
     """The best length known when the current round was planned."""
     round: int = 0
+    misses: int = 0
+    """Rounds in a row that found nothing shorter."""
     running: bool = False
 
 
@@ -61,9 +66,10 @@ class Waiting:
     def searched(self, job: Job, interrupted: bool, known: Hint | None,
                  building: bool = False) -> None:
         """A search of the board on screen ended (``known``: what is known of it now): beyond
-        exact reach, plan the next longer search while the line keeps shortening; stop once it
-        is proven, no longer improves, or the rounds are done. A round that ran while tables
-        were still being built proves nothing: it runs again once they are ready."""
+        exact reach, plan the next longer search; stop once the line is proven, no longer
+        improves (REFINE_MISSES rounds in a row found nothing shorter), or the rounds are
+        done. A round that ran while tables were still being built proves nothing: it runs
+        again once they are ready."""
         board = job.board
         if board is None or board.size <= EXACT_CELLS or job.kind not in (JobKind.SOLVE,
                                                                           JobKind.REFINE):
@@ -75,11 +81,13 @@ class Waiting:
             refining.running = False
             if interrupted or building:
                 return  # the same round again when the coach is free (and its tables ready)
-            if known is None or known.optimal or known.distance >= refining.best \
-                    or refining.round + 1 >= len(REFINE_SECONDS):
+            shorter = known is not None and known.distance < refining.best
+            refining.misses = 0 if shorter else refining.misses + 1
+            refining.round += 1
+            if known is None or known.optimal or refining.misses >= REFINE_MISSES \
+                    or refining.round >= len(REFINE_SECONDS):
                 self.refining = None
                 return
-            refining.round += 1
             refining.best = known.distance
             return
         if not interrupted and known is not None and not known.optimal:
