@@ -153,3 +153,45 @@ def test_the_view_is_a_value_and_drawing_it_changes_nothing():
     frames(game, coach, 1)
     sliding = game.view()
     assert sliding.busy and sliding.moving and sliding.moves == 1
+
+
+class Quiet:
+    """A coach link that is told things and says nothing (packets are fed by hand)."""
+
+    def submit(self, board) -> None:
+        pass
+
+    def judge(self, boards) -> None:
+        pass
+
+
+def test_the_coach_solving_switches_to_a_shorter_line_found_while_it_plays():
+    from game.core.board import Board, inverse, inverse_moves
+    from game.core.coach import CoachPacket, Hint
+
+    walk = "DDRRULLDRRUUL"
+    board = Board.goal(5, 5).apply_all(walk)
+    short = inverse_moves(walk)
+    away = next(m for m in board.legal_moves() if m != short[0])
+    long = away + away + inverse(away) + inverse(away) + short if board.apply(away).can_move(
+        away) else away + inverse(away) + away + inverse(away) + short
+    game = MidEnd(board, spec_for(board), Quiet())
+    ready = WorkerStatus(CoachState.READY)
+    game.take(CoachPacket((Hint(board, len(long), frozenset(long[0]), False, False, long),),
+                          status=ready))
+    game.solve()
+    while game.session.sheet.line is None:  # the coach's first move along its long line
+        game.take(CoachPacket(status=ready))
+        game.update(DT)
+    played = "".join(node.move for node in game.session.sheet.line.walk())
+    assert played == long[0]
+    here = game.board
+    rest = inverse_moves(played) + short  # back to the start, then the short line
+    shorter = Hint(here, len(rest), frozenset(rest[0]), False, False, rest)
+    game.take(CoachPacket((shorter,), status=ready))
+    for _ in range(600):
+        game.take(CoachPacket(status=ready))
+        game.update(DT)
+    assert game.session.solved
+    assert len(rest) < len(long) - 1  # shorter than what was left of the long line
+    assert game.session.sheet.coach_moves == len(played) + len(rest)

@@ -277,12 +277,15 @@ class MidEnd:
                                        change.shorter))
 
     def _solve_step(self, dt: float) -> None:
+        """The coach plays the best line known, one move a step: a shorter line found while
+        it plays (beyond exact reach) takes over from the one it started on."""
         session = self.session
         hint = session.hint
-        if not self._solve_path:
-            if hint is None or hint.board != session.board or not hint.path:
-                return
+        if hint is not None and hint.board == session.board and hint.path \
+                and (not self._solve_path or len(hint.path) < len(self._solve_path)):
             self._solve_path = hint.path
+        if not self._solve_path:
+            return
         self._solve_wait -= dt
         if self._solve_wait > 0 or (self.tween is not None and not self.tween.done):
             return
