@@ -315,3 +315,19 @@ def test_a_two_move_detour_never_seen_by_the_coach_costs_one_charge_at_the_end()
     assert s.solved and summary.moves == len(line) + 2
     assert (summary.wasteful, summary.unknown) == (1, 0)  # the 2 moves cost one charge
     assert summary.optimal == len(line) + 1
+
+
+def test_a_big_board_move_made_before_any_line_was_known_asks_for_both_boards() -> None:
+    board, line = walk_line(11, 20)
+    knowledge = Knowledge()
+    s = Session(board, oracle=knowledge.known)
+    s.apply(Move(line[0]))  # before the coach said anything about the start
+    after = board.apply(line[0])
+    assert s.sheet.last is MoveClass.UNKNOWN
+    assert set(s.unjudged_boards()) == {board, after}
+    knowledge.add(Hint(after, len(line) - 1, frozenset(line[1]), False, False, line[1:]))
+    s.learned()
+    assert s.sheet.line.cls is MoveClass.UNKNOWN  # a line from the start is still unknown
+    knowledge.add(Hint(board, len(line), frozenset(line[0]), False, False, line))
+    s.learned()
+    assert s.sheet.line.cls is MoveClass.LINE and s.unjudged_boards() == []

@@ -317,8 +317,13 @@ class Session:
                                                  searched=searched)
                 if cls is MoveClass.LINE and distance_after is not None:
                     shorter = before_hint.distance - 1 - distance_after
-            if cls is MoveClass.UNKNOWN:
-                self._need(board if board.size <= EXACT_CELLS else after)
+            if cls is MoveClass.UNKNOWN:  # what would judge it: the board before it, exactly;
+                # beyond exact reach, a search of the board it made (and of the one before it,
+                # when no line from there is known either)
+                if board.size <= EXACT_CELLS or before_hint is None:
+                    self._need(board)
+                if board.size > EXACT_CELLS:
+                    self._need(after)
             if board.size > EXACT_CELLS:  # keep the coach's line through every move
                 derived = follow(before_hint, move, after, back=True)
                 if derived is not None:
