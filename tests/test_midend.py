@@ -52,6 +52,9 @@ def test_a_perfect_game_played_before_the_coach_answers_is_judged_before_it_is_r
     assert "judging" in game.view().banner
     coach.speak()
     events = frames(game, coach, 5)
+    assert finished(events) is None and not game.judging  # the judged HUD shows a moment
+    assert game.view().points == 40 and game.view().streak == 4
+    events += frames(game, coach, 80)
     done = finished(events)
     assert done is not None and not game.judging
     summary, record = done.summary, done.record
@@ -68,7 +71,7 @@ def test_judging_waits_for_a_coach_at_work_and_not_for_an_unavailable_one():
     events = frames(game, coach, 60)
     assert finished(events) is None
     coach.status = WorkerStatus(CoachState.UNAVAILABLE, detail="solver error")
-    assert finished(frames(game, coach, 1)) is not None
+    assert finished(frames(game, coach, 80)) is not None
 
     patient = MidEnd(FOUR, spec_for(FOUR), FakeWorker(silent=True))
     for move in perfect_line(FOUR):

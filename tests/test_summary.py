@@ -200,3 +200,25 @@ def test_a_finished_games_own_line_bounds_the_coachs_line() -> None:
     assert summarize(sheet, 5.0, True, line_length=6).optimal_length == 6
     short = summarize(sheet, 5.0, True, finished=False, line_length=12)
     assert short.optimal_length == 12  # not finished: no line of its own
+
+
+def test_perfect_moves_after_an_undo_say_why_they_are_not_an_s() -> None:
+    from game.core.scoring import MoveClass, ScoreSheet
+
+    sheet = ScoreSheet.start(2, width=3, height=3)
+    sheet = sheet.after_move(MoveClass.OPTIMAL, move="U")
+    sheet = sheet.after_undo(None)
+    sheet = sheet.after_move(MoveClass.OPTIMAL, move="U").after_move(MoveClass.OPTIMAL, move="L")
+    summary = summarize(sheet, 3.0, True)
+    assert summary.grade == "A" and summary.efficiency == 1.0 and not summary.perfect
+    assert summary.grade_reason == "A: 100% efficiency (S needs no undo or restart)"
+
+
+def test_undoing_the_coachs_move_is_free() -> None:
+    from game.core.scoring import MoveClass, ScoreSheet
+
+    sheet = ScoreSheet.start(3, width=3, height=3).after_move(MoveClass.OPTIMAL, move="U")
+    line = sheet.line
+    sheet = sheet.after_move(MoveClass.OPTIMAL, move="L", by_coach=True)
+    taken_back = sheet.after_undo(line, coach=True)
+    assert (taken_back.undos, taken_back.costs, taken_back.streak) == (0, 0, 1)

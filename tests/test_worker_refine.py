@@ -151,3 +151,11 @@ def test_the_coach_column_says_proven_searching_or_best_found() -> None:
     small = goal.apply(step)
     exact = Hint(small, 1, frozenset(inverse(step)), True, True, inverse(step))
     assert coach_lines(idle, exact, small, True) == ("1 to go", "")
+
+
+def test_a_long_search_shows_that_it_goes_on() -> None:
+    board = Board.goal(5, 5).apply_all(WALK)
+    best = Hint(board, 14, frozenset("U"), False, False, "")
+    thinking = WorkerStatus(CoachState.THINKING, board=board)
+    assert coach_lines(thinking, best, board, True, 0.4) == ("best 14", "searching")
+    assert coach_lines(thinking, best, board, True, 12.7) == ("best 14", "searching 12 s")

@@ -315,8 +315,12 @@ class ScoreSheet:
             line=line,
         )
 
-    def after_undo(self, line: Line | None) -> ScoreSheet:
-        """One history entry undone; ``line`` is the record of the position gone back to."""
+    def after_undo(self, line: Line | None, *, coach: bool = False) -> ScoreSheet:
+        """One history entry undone; ``line`` is the record of the position gone back to.
+        Taking back a move the coach played (``coach``) is free: it was not the player's."""
+        if coach:
+            return replace(self, line=line, hint_level_here=0, last=None, last_points=0,
+                           last_assisted=False)
         return replace(self, line=line, undos=self.undos + 1, streak=0, hint_level_here=0,
                        last=None, last_points=-UNDO_COST, last_assisted=False)
 

@@ -100,7 +100,7 @@ class GameSummary:
         if self.solved_by_player or not self.coach_moves:
             return ""
         return (f"You: {_count(self.moves, 'move')}, {self.optimal} optimal, "
-                f"{self.move_points} points before the coach took over; "
+                f"{self.points} points before the coach took over; "
                 f"the coach: {_count(self.coach_moves, 'move')}")
 
 
@@ -202,6 +202,9 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         letter, why = _grade(efficiency, accuracy, sheet.hints_used, perfect)
         if not exact and efficiency is not None:
             why += " (against the coach's best line)"
+        elif exact and moves == start and not perfect and not sheet.hints_used \
+                and (sheet.undos or sheet.restarts):
+            why += " (S needs no undo or restart)"  # the moves were perfect: say what was not
     elif not finished:
         letter, why = GRADE_UNRATED, "the board is not solved"
     else:

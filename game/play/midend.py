@@ -42,7 +42,13 @@ WIN_FLASH_SECONDS = 0.9
 STREAK_SOUND_EVERY = 5
 SOLVE_STEP_SECONDS = 0.12
 DEFAULT_ANIM_SECONDS = 0.12
-NEWS_SECONDS = 4.0
+SHOW_JUDGED_SECONDS = 1.2
+"""After the game waited for its judging, how long the HUD shows the judged figures (and the
+pop-ups saying what changed) before the end screen."""
+JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
+                MoveClass.LINE: "on the coach's line", MoveClass.OFF_LINE: "off the coach's line",
+                MoveClass.UNKNOWN: "not judged yet"}
+NEWS_SECONDS = 2.5
 """How long a line of news (a judgement changed, a shorter line found) stays in the footer."""
 PLAYER_SOURCES = (Source.KEY, Source.MOUSE)
 """Moves whose failure is the player's: an illegal one bumps the board (hover does not)."""
@@ -95,6 +101,12 @@ class MidEnd:
         self._events: list[PlayEvent] = []
         self._news = ""
         self._news_left = 0.0
+        self._judged_at: float | None = None
+        """Game time since the win when judging was over (None: not yet)."""
+        self._held = False
+        """The end waited for judging after the win flash."""
+        self._searching = 0.0
+        """Seconds the coach has been searching the board on screen (for the COACH column)."""
         if autoplayer is not None:  # the demo command shows the coach's hints
             for _ in range(autoplayer.hint_level):
                 self.session.apply(CycleHint())
@@ -153,16 +165,21 @@ class MidEnd:
         return [] if line is None else [(node.cls, node.points) for node in line.walk()]
 
     def _compare(self, before: list[tuple[MoveClass, int]]) -> int:
-        """Tell the player about moves judged again (never silently); returns the points that
-        changed."""
+        """Tell the player about moves judged again (never silently), naming the move when it
+        is one; returns the points that changed."""
         after = self._judged_line()
-        changed = [(old, new) for old, new in zip(before, after, strict=False) if old != new]
-        gained = sum(new[1] - old[1] for old, new in changed)
-        if changed:
-            self._events.append(Rejudged(len(changed), gained))
-            moves = "move" if len(changed) == 1 else f"{len(changed)} moves"
-            self._tell(f"judged again: {moves} {gained:+d} points" if gained
-                       else f"judged again: {moves}, points unchanged")
+        changed = [(i, old, new) for i, (old, new) in enumerate(zip(before, after, strict=False))
+                   if old != new]
+        gained = sum(new[1] - old[1] for _, old, new in changed)
+        if not changed:
+            return 0
+        self._events.append(Rejudged(len(changed), gained))
+        points = f"{gained:+d}" if gained else "points unchanged"
+        if len(changed) == 1:
+            index, _, (cls, _) = changed[0]
+            self._tell(f"move {index + 1} judged again: {JUDGED_WORDS[cls]} ({points})")
+        else:
+            self._tell(f"{len(changed)} moves judged again ({points})")
         return gained
 
     def _tell(self, news: str) -> None:
@@ -192,6 +209,8 @@ class MidEnd:
             if flash is not None:
                 flash.advance(dt)
         self._news_left = max(0.0, self._news_left - dt)
+        thinking = self.status.state is CoachState.THINKING and self.status.board == session.board
+        self._searching = self._searching + dt if thinking else 0.0
         session.set_paused(self.paused)
         session.tick(dt)
         self._ask_coach()
@@ -334,6 +353,11 @@ class MidEnd:
                 self._events.append(DemoDone())
             return
         if not self._judged():
+            self._held = True  # when judging is over, the HUD shows its result first
+            return
+        if self._judged_at is None:
+            self._judged_at = self.after_win
+        if self._held and self.after_win - self._judged_at < SHOW_JUDGED_SECONDS:
             return
         self.finished = True
         session = self.session
@@ -349,7 +373,8 @@ class MidEnd:
         if hint is not None and not hint.complete and hint.path:
             moves = frozenset(hint.path[0])
         status = self.status
-        words, note = coach_lines(status, hint, session.board, session.hint_level > 0)
+        words, note = coach_lines(status, hint, session.board, session.hint_level > 0,
+                                  self._searching)
         news = self._news if self._news_left > 0 else ""
         footer = news or status.detail or hint_words(hint, session.hint_level, session.solved)
         if status.progress is not None and not status.detail and not news:

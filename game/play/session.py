@@ -279,9 +279,11 @@ class Session:
         if isinstance(action, Slide):
             return self._play(before, before.slide_moves(action.index), action.source)
         if isinstance(action, Undo):
-            if self.history.undo() is None:
+            undone = self.history.undo()
+            if undone is None:
                 return None
-            self.sheet = self.sheet.after_undo(self.history.state.line)
+            self.sheet = self.sheet.after_undo(self.history.state.line,
+                                               coach=undone.kind is EntryKind.SOLVE)
             return self._changed(before, ChangeKind.UNDO)
         if isinstance(action, Redo):
             if self.history.redo() is None:

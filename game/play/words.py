@@ -32,10 +32,11 @@ def work_words(work: str, share: float) -> str:
     return f"coach: {work} {100 * min(1.0, max(0.0, share)):.0f}%"
 
 
-def coach_lines(status: WorkerStatus, hint: Hint | None, board: Board,
-                hints_on: bool) -> tuple[str, str]:
+def coach_lines(status: WorkerStatus, hint: Hint | None, board: Board, hints_on: bool,
+                seconds: float = 0.0) -> tuple[str, str]:
     """The COACH column's two lines: what the coach knows of ``board`` (with hints on; off,
-    a legend) and how far that is settled: proven, still searching, or its best found."""
+    a legend) and how far that is settled: proven, still searching (for ``seconds`` so far,
+    so a long search visibly goes on), or its best found."""
     if not hints_on:
         return "", HINTS_LEGEND
     known = hint if hint is not None and hint.board == board else None
@@ -46,8 +47,9 @@ def coach_lines(status: WorkerStatus, hint: Hint | None, board: Board,
         return words, ""
     if known.optimal:
         return words, "proven optimal"
-    searching = status.state is CoachState.THINKING and status.board == board
-    return words, "searching" if searching else "best found"
+    if status.state is CoachState.THINKING and status.board == board:
+        return words, f"searching {int(seconds)} s" if seconds >= 1 else "searching"
+    return words, "best found"
 
 
 def banner_words(*, solving: bool, demo: bool, attract: bool, solved: bool, verdict: str,

@@ -52,6 +52,9 @@ from game.ui.scenes.pause import PauseItem, PauseMenu
 
 SOUNDS = {Happening.BUMP: Sound.BUMP, Happening.STREAK: Sound.STREAK, Happening.WIN: Sound.WIN}
 NEWS_POPUP_SECONDS = 2.0
+NEWS_ROW = -0.45
+"""Where that pop-up starts, in rows: just above the board (clear of the hint's numbers);
+a newer one replaces it rather than drawing over it."""
 """A pop-up about earlier moves judged again stays this long (it is read, not glanced at)."""
 
 
