@@ -87,3 +87,21 @@ def test_replay_of_a_stored_game_is_judged_in_the_first_frame(tmp_path: Path,
         assert "move 2 R: wasteful" in notes[1]
     finally:
         cold.close()
+
+
+def test_the_replay_counts_moves_as_the_end_screen_does() -> None:
+    """The playtest: the replay numbered undone moves and blamed the summary on them."""
+    from game.core.actions import Restart, Undo
+
+    good = small_hint(START).path
+    wrong = next(m for m in START.legal_moves() if m not in small_hint(START).moves)
+    for taken_back in (Undo(), Restart()):
+        actions = (Move(wrong), taken_back, *(Move(m) for m in good))
+        recording = Recording(START, actions, tuple(range(0, 400 * len(actions), 400)))
+        model = build_replay(recording, small_hint)
+        notes = [f.note for f in model.frames[1:]]
+        assert notes[0].startswith(f"move 1 {wrong}: wasteful") and notes[0].endswith(
+            "undone later")
+        assert notes[2].startswith(f"move 1 {good[0]}: optimal")
+        assert notes[-1].startswith(f"move {len(good)} {good[-1]}: optimal")
+        assert model.headline() == "no detour"  # the moves that count never left the line

@@ -104,7 +104,7 @@ def _distance(session: Session) -> int | None:
 
 
 def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
-          before: Hint | None, distance: int | None) -> str:
+          distance: int | None) -> str:
     if isinstance(action, Undo):
         return "undo"
     if isinstance(action, Redo):
@@ -118,9 +118,6 @@ def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
     who = "coach " if isinstance(action, Move) and action.source is Source.SOLVE else ""
     span = f"move {first}" if len(letters) == 1 else f"moves {first}-{first + len(letters) - 1}"
     words = ", ".join(WORDS[c] for c in cues)
-    if cues and all(c is MoveClass.UNKNOWN for c in cues) and before is not None and before.path:
-        on = before.path.startswith(letters)
-        words = "on the coach's line" if on else "off the coach's line"
     to_go = f" ({distance} to go)" if distance is not None else ""
     return f"{who}{span} {letters}: {words}{to_go}"
 
@@ -134,17 +131,41 @@ def _with_stored(cues: tuple[MoveClass, ...], stored: str) -> tuple[MoveClass, .
     return tuple(STORED.get(letter, cue) for cue, letter in zip(cues, stored, strict=True))
 
 
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """One action as replayed, before it is known which of its moves count."""
+
+    action: object
+    at: int
+    board: Board
+    cues: tuple[MoveClass, ...]
+    letters: str
+    before: Hint | None
+    distance: int | None
+    first: int
+    """Where its first move stands on the line of play (moves undone later are numbered
+    again by the moves that replace them, as the end screen counts)."""
+
+
+def _line_length(session: Session) -> int:
+    return session.sheet.moves + session.sheet.coach_moves
+
+
 def build_replay(recording: Recording, oracle: Oracle,
                  judgements: tuple[str, ...] = ()) -> ReplayModel:
     """Play ``recording`` again on a session and comment every action; ``judgements`` (one
-    string of ``o``/``w``/``?`` per action, as the history stores them) stand in for what the
-    coach cannot judge yet."""
+    string of letters per action, as the history stores them) are what the game judged.
+
+    Moves are numbered as the end screen counts them, on the line of play; a move that was
+    undone or restarted away says so, and the summary (the biggest detour, where the line was
+    first left) speaks only of the moves that count."""
     session = Session(recording.board, oracle=oracle)
     stored = judgements if len(judgements) == len(recording.actions) \
         else ("",) * len(recording.actions)
     frames = [Frame(0, recording.board, 0, (), _distance(session), "start")]
-    done = 0
-    missed = ""
+    steps: list[_Step] = []
+    writer: dict[int, tuple[int, int]] = {}
+    """Each position on the line of play: the (step, move) that last put a move there."""
     for action, at, saved in zip(recording.actions, recording.times_ms, stored, strict=True):
         board = session.board
         before = session.lookup(board)
@@ -155,30 +176,56 @@ def build_replay(recording: Recording, oracle: Oracle,
             letters = board.slide_moves(action.index)
         change = session.apply(action)
         cues = _with_stored(change.cues if change is not None else (), saved)
-        bad = next((c for c in cues if c.bad), None)
-        if not missed and bad is not None:
-            at_move = done + cues.index(bad)
-            played = letters[at_move - done] if at_move - done < len(letters) else "?"
-            best = " or ".join(sorted(before.moves)) if before is not None \
-                and at_move == done else ""
-            if bad is MoveClass.OFF_LINE:  # beyond exact reach: only the coach's line is known
-                missed = (f"the coach's line was left at move {at_move + 1} ({played} played"
-                          + (f", {best} stayed on it)" if best else ")"))
-            else:
-                missed = (f"the optimal line was missed at move {at_move + 1} ({played} played"
-                          + (f", {best} was optimal)" if best else ")"))
-        distance = _distance(session)
-        frames.append(Frame(at, session.board, done + len(cues), cues, distance,
-                            _note(action, letters, cues, done + 1, before, distance)))
-        done += len(cues)
-    return ReplayModel(recording.board, tuple(frames), biggest_detour(frames), missed,
-                       tuple(session.unjudged_boards()))
+        first = _line_length(session) - len(cues) + 1
+        for k in range(len(cues)):
+            writer[first + k] = (len(steps), k)
+        steps.append(_Step(action, at, session.board, cues, letters, before,
+                           _distance(session), first))
+    final = _line_length(session)
+    counted = {step_move for position, step_move in writer.items() if position <= final}
+    done = 0
+    for i, step in enumerate(steps):
+        note = _note(step.action, step.letters, step.cues, step.first, step.distance)
+        gone = sum(1 for k in range(len(step.cues)) if (i, k) not in counted)
+        if gone:
+            note += " - undone later" if gone == len(step.cues) else f" - {gone} undone later"
+        frames.append(Frame(step.at, step.board, done + len(step.cues), step.cues,
+                            step.distance, note))
+        done += len(step.cues)
+    chart = session.summary().distances
+    points = [(i, d) for i, d in enumerate(chart) if d is not None]
+    return ReplayModel(recording.board, tuple(frames), detour_of(points),
+                       _missed(steps, writer, final), tuple(session.unjudged_boards()))
+
+
+def _missed(steps: list[_Step], writer: dict[int, tuple[int, int]], final: int) -> str:
+    """Where the moves that count first left the best line, in words ("" if they never did)."""
+    for position in range(1, final + 1):
+        index, k = writer[position]
+        step = steps[index]
+        cue = step.cues[k]
+        if not cue.bad:
+            continue
+        played = step.letters[k] if k < len(step.letters) else "?"
+        best = " or ".join(sorted(step.before.moves)) if step.before is not None and k == 0 \
+            else ""
+        if cue is MoveClass.OFF_LINE:  # beyond exact reach: only the coach's line is known
+            return (f"the coach's line was left at move {position} ({played} played"
+                    + (f", {best} stayed on it)" if best else ")"))
+        return (f"the optimal line was missed at move {position} ({played} played"
+                + (f", {best} was optimal)" if best else ")"))
+    return ""
 
 
 def biggest_detour(frames: list[Frame] | tuple[Frame, ...]) -> Detour | None:
-    """The costliest stretch away from the goal: from a step that raised the distance until
-    it came back to where it was (or the end); cost = moves spent - progress made."""
-    points = [(f.moves_done, f.distance) for f in frames if f.distance is not None]
+    """The costliest stretch away from the goal along ``frames`` (a timeline)."""
+    return detour_of([(f.moves_done, f.distance) for f in frames if f.distance is not None])
+
+
+def detour_of(points: list[tuple[int, int]]) -> Detour | None:
+    """The costliest stretch away from the goal in (moves, distance) points: from a step
+    that raised the distance until it came back to where it was (or the end); cost = moves
+    spent - progress made."""
     best: Detour | None = None
     i = 1
     while i < len(points):
