@@ -42,7 +42,9 @@ def run_play(options: PlayOptions) -> int:
     Raises PictureError (a LaunchError) for an unreadable ``--image``, before any window opens.
     """
     picture_source = load_picture(options.image) if options.image else None
-    app = App(image=options.image)
+    game = (options.width, options.height) if options.board is not None \
+        or options.seed is not None or options.size_given else None
+    app = App(image=options.image, worker=services.default_worker(first=game))
     if picture_source is None and app.settings.picture:
         picture_source = services.load_picture(None)  # drawn now, not in the first frame
     app.use_picture(picture_source)

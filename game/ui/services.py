@@ -19,10 +19,14 @@ PICTURE_PX = 760
 """Side of the built-in picture before it is cut into tiles."""
 
 
-def default_worker(shape: tuple[int, int] | None = None) -> SolverWorker:
-    """The real solver worker; with ``shape`` it warms up only that shape's tables."""
+def default_worker(shape: tuple[int, int] | None = None, *,
+                   first: tuple[int, int] | None = None) -> SolverWorker:
+    """The real solver worker; with ``shape`` it warms up only that shape's tables, with
+    ``first`` (the game about to start) that shape's before the others."""
     if shape is not None:
         return SolverWorker(warm_shapes=(shape,))
+    if first in TABLE_SHAPES:
+        return SolverWorker(warm_shapes=(first, *(s for s in TABLE_SHAPES if s != first)))
     return SolverWorker(warm_shapes=TABLE_SHAPES)
 
 
