@@ -269,8 +269,10 @@ class App:
                 self.to_title()
             case StartGame(spec=spec, on_top=on_top):
                 self.start_game(spec, on_top=on_top)
-            case BeginGame(board=board, spec=spec):
+            case BeginGame(board=board, spec=spec, note=note):
                 self.replace(PlayScene(self, board, spec))
+                if note:
+                    self._saves.tell(note)
             case OpenSettings():
                 self.push(SettingsScene(self))
             case ShowScores(shape=shape):
@@ -416,6 +418,7 @@ class App:
         try:
             self._closed(self.scenes)  # a game left open by quitting is recorded too
             self.scenes = []
+            self._scores.retry(self.writer)  # one last try for games held in memory
             self.save_settings()
         finally:
             try:
