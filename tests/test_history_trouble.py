@@ -30,6 +30,9 @@ class InlineWriter:
         except Exception as exc:
             self.errors.append(exc)
 
+    def close(self, timeout: float = 2.0) -> bool:
+        return True
+
 
 def saved_count(path: Path) -> int:
     return len(HistoryReader(path).games())

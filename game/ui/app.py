@@ -48,7 +48,7 @@ from game.ui.intents import (
     StartGame,
     ToTitle,
 )
-from game.ui.layout import MIN_WINDOW, Layout, compute_layout
+from game.ui.layout import Layout, compute_layout
 from game.ui.notice import SaveWatch
 from game.ui.render import TileCache
 from game.ui.scenes import build as scenes
@@ -200,7 +200,7 @@ class App:
     # --- window -------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         """Follow a window resize (the layout is recomputed from the new size)."""
-        size = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
+        size = services.fit_window(size, whole=True)  # what the display can show
         if size != self.screen.get_size():
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
 
