@@ -29,6 +29,7 @@ from game.core.generate import parse_game_id
 from game.core.notation import parse_board
 from game.core.recording import Mode, Recording, RecordingError, token_action
 from game.store.highscores import SCORES_FILE, SCORES_VERSION, Entry, default_data, read_table
+from game.store.sqlite_trouble import DAMAGE_ERRORS, passing
 from game.store.storage import CORRUPT_TAG, TIMESTAMP_FORMAT, JsonStore, data_dir
 
 HISTORY_FILE = "history.sqlite3"
@@ -40,15 +41,6 @@ SIDE_FILES = ("-wal", "-shm", "-journal")
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-_PASSING = frozenset({
-    sqlite3.SQLITE_PERM, sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_NOMEM,
-    sqlite3.SQLITE_READONLY, sqlite3.SQLITE_INTERRUPT, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_FULL,
-    sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PROTOCOL, sqlite3.SQLITE_AUTH})
-"""SQLite's primary result codes for trouble that passes (a lock, a full or read-only disk):
-the file is fine, so it is waited for and retried, never set aside."""
-_PASSING_WORDS = ("locked", "busy", "full", "readonly", "read-only", "unable to open",
-                  "disk i/o", "out of memory", "interrupted")
-"""The same, read from the message of an error that carries no result code."""
 
 _SCHEMA_V1 = """
 CREATE TABLE games (
@@ -192,22 +184,6 @@ _COLUMNS = ("game_id", "width", "height", "board", "mode", "daily", "started", "
 
 _TABLES = {"games": ("id", *_COLUMNS), "moves": ("game", "seq", "token", "t_ms", "judgement"),
            "meta": ("key", "value")}
-
-
-DAMAGE_ERRORS = (sqlite3.Error, UnicodeError, IndexError)
-"""What reading a history can raise: SQLite's errors, text that is not UTF-8 (even in an
-integrity report), a column that is not there."""
-
-
-def passing(exc: BaseException) -> bool:
-    """Whether ``exc`` is trouble that passes (busy, locked, full, read-only), not damage."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    if isinstance(code, int):
-        return code & 0xFF in _PASSING
-    if isinstance(exc, OSError):
-        return True
-    text = str(exc).lower()
-    return any(word in text for word in _PASSING_WORDS)
 
 
 def check_schema(conn: sqlite3.Connection) -> None:
