@@ -144,9 +144,9 @@ def test_clicks_land_on_the_right_tile_after_a_resize(make_app) -> None:
     board = parse_board("1 2 3/4 5 6/0 7 8")
     scene = play(app, board)
     old = centre(app, board, 6 + 2)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1100, h=640, size=(1100, 640)))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=640, size=(1000, 640)))
     frames(app)
-    assert app.screen.get_size() == (1100, 640)
+    assert app.screen.get_size() == (1000, 640)
     assert app.layout_for(board).cell_at(*old) != 8
     click(centre(app, board, 7))
     frames(app)

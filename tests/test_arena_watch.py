@@ -95,3 +95,28 @@ def test_feed_receives_live_games_from_a_server() -> None:
     names = {entry["name"] for entry in snap.leaderboard}
     assert names == {"coach-1", "coach-2"}
     assert all(entry["solved"] == 2 for entry in snap.leaderboard)
+
+
+def test_a_gone_server_is_said_first_and_the_status_line_fits_the_window() -> None:
+    import threading
+
+    from game.arena.spectate import SpectatorFeed
+    from game.ui.watch import fit_text
+
+    feed = SpectatorFeed("ws://127.0.0.1:9")  # nothing listens on the discard port
+    feed.status = "connected"  # it was, and then the server went away
+    thread = threading.Thread(target=feed._run, daemon=True)
+    thread.start()
+    for _ in range(600):
+        if feed.status != "connected":
+            break
+        time.sleep(0.05)
+    feed._stop.set()
+    thread.join(10)
+    assert feed.status.startswith("server gone: nothing at ws://127.0.0.1:9")
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    long = feed.status * 4
+    cut = fit_text(font, long, 200)
+    assert cut.endswith("...") and font.size(cut)[0] <= 200
+    assert fit_text(font, "short", 200) == "short"

@@ -82,7 +82,8 @@ def test_read_only_folder_keeps_the_win_tells_once_and_saves_it_later(
         frames(app)
         assert app.scene.view.rank == 1 and len(scores.table("3x3")) == 1  # kept in memory
         assert scores.unsaved == 1
-        assert app.notice.startswith(f"scores can't be saved: read-only file system ({tmp_path}")
+        assert app.notice.startswith(
+            f"1 game not saved yet (kept, retrying): read-only file system ({tmp_path}")
         for _ in range(int(NOTICE_SECONDS / 0.5) + 1):
             app.frame(0.5)
         assert app.notice is None  # told once, not for ever

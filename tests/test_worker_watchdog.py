@@ -116,3 +116,26 @@ def test_a_failing_solver_is_logged_once_with_a_count(solver, caplog):
     assert not any(r.exc_info for r in lines)  # no traceback floods
     assert f"{len(boards)} times" in lines[-1].getMessage()
     assert worker.status.state == "unavailable"
+
+
+def test_a_search_slowed_by_a_table_build_is_never_abandoned_and_one_that_hangs_after_is():
+    from game.core.board import Board
+    from game.worker.jobs import Job, JobKind
+    from game.worker.watchdog import Verdict, Watchdog
+
+    dog = Watchdog(warm_seconds=5.0, search_seconds=10.0, hang_grace=2.0, solve_seconds=None)
+    job = Job(JobKind.SOLVE, board=Board.goal(5, 5))
+    job.submitted_at = job.started_at = 0.0
+    assert dog.verdict(job, 11.0, building=True) == (Verdict.NONE, "")  # slow, not hung
+    assert dog.verdict(job, 500.0, building=True) == (Verdict.NONE, "")
+    verdict, _ = dog.verdict(job, 501.0)  # the build is over and it is still past its time
+    assert verdict is Verdict.CANCEL
+    job.cancel(501.0)
+    assert dog.verdict(job, 520.0, building=True)[0] is Verdict.NONE  # building again
+    assert dog.verdict(job, 521.0)[0] is Verdict.NONE  # the grace counts from the build's end
+    verdict, why = dog.verdict(job, 522.5)
+    assert verdict is Verdict.ABANDON and "cancel token" in why
+    warm = Job(JobKind.WARM)
+    warm.submitted_at = 0.0
+    assert dog.verdict(warm, 60.0, building=True)[0] is Verdict.NONE
+    assert dog.verdict(warm, 61.0)[0] is Verdict.ABANDON

@@ -11,6 +11,10 @@ PACE_RATE = 900.0
 """Messages a second one connection is served at most; a bot that waits for each reply
 therefore never reaches the flood limit, while one that sends without reading does."""
 PACE_BURST = 50.0
+SEARCH_RATE = 10.0
+"""Searches for the coach (a new board, a move off the known lines) one connection gets a
+second; over it, its next message waits, so a bot spamming {"New": true} slows only itself."""
+SEARCH_BURST = 20.0
 
 
 class FloodGate:

@@ -72,6 +72,8 @@ class Match:
         self.clock = clock
         self.banked = 0
         self.game = 0
+        self.searches = 0
+        """Searches this connection has asked of the coach (the server's budget counts them)."""
         self.board = Board.goal(dealer.width, dealer.height)
         self.status = Status.COMPLETE
         self.sheet = ScoreSheet.start(None, width=dealer.width, height=dealer.height)
@@ -128,6 +130,7 @@ class Match:
             self._deal_ahead()
         assert self._next is not None
         board, pending = self._next
+        self.searches += 1  # the board dealt ahead is searched now
         if pending.done():
             known = pending.result()
         else:
@@ -175,10 +178,21 @@ class Match:
                 f"{self.sheet.wasteful} wasteful), {points:+d} points, total {self.banked}")
 
     def close(self, why: str) -> None:
-        """The connection is gone: end the game in play and drop the board dealt ahead."""
+        """The connection is gone: end the game in play and drop the board dealt ahead.
+
+        A board the bot never touched (dealt after its last claim, as it left) is no game:
+        the bot, the server, the log and the watch window all count only games played.
+        """
         if self._next is not None:
             self._next[1].cancel()
             self._next = None
+        if self.status is Status.PLAYING and not self._letters and self.game:
+            self.status = Status.COMPLETE
+            self.game -= 1
+            self.results.games -= 1
+            self.results.unsolvable_dealt -= not self.solvable
+            self._sync_results()
+            return
         self.abandon(why)
 
     def abandon(self, why: str) -> None:
@@ -233,7 +247,10 @@ class Match:
                                      f"is in the {_WALLS[direction]}")
         child = self.board.apply(letter)
         if self.known is not None:
-            after = self.known.after(letter) or await self.oracle.knowledge(child)
+            after = self.known.after(letter)
+            if after is None:
+                self.searches += 1
+                after = await self.oracle.knowledge(child)
             if after is None:
                 raise RuntimeError(f"solvable board {child} has no exact distance")
             cls = classify(self.known.distance, after.distance)

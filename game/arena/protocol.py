@@ -105,8 +105,9 @@ def parse_client(text: str) -> ClientMessage:
     """Read one client text frame; raises ProtocolError naming the bad part."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        detail = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+    except (ValueError, RecursionError) as exc:  # bad JSON, absurd nesting, 5,000-digit numbers
+        detail = (exc.msg if isinstance(exc, json.JSONDecodeError) else
+                  "nested too deeply" if isinstance(exc, RecursionError) else "a number too long")
         raise ProtocolError(f"malformed JSON ({detail}); expected an object such as "
                             '{"Move": "up"}') from None
     if not isinstance(data, dict):

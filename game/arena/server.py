@@ -19,7 +19,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.arena.leaderboard import BotResults, Leaderboard
-from game.arena.limits import FLOOD_MESSAGES, FloodGate, Pacer
+from game.arena.limits import FLOOD_MESSAGES, SEARCH_BURST, SEARCH_RATE, FloodGate, Pacer
 from game.arena.match import Dealer, Match
 from game.arena.oracle import Oracle
 from game.arena.protocol import (
@@ -180,6 +180,7 @@ class ArenaServer:
     async def _answer_all(self, ws: ServerConnection, match: Match,
                           queue: asyncio.Queue[tuple[str | bytes, float]]) -> None:
         pacer = Pacer()
+        budget, searched = Pacer(SEARCH_RATE, SEARCH_BURST), match.searches
         loop = asyncio.get_running_loop()
         while True:
             frame, arrived = await queue.get()
@@ -196,6 +197,12 @@ class ArenaServer:
             self.served += 1
             await ws.send(reply.to_json())
             self.handling.append(time.perf_counter() - arrived)
+            owed = 0.0
+            while searched < match.searches:  # over its budget, this bot's next message waits
+                searched += 1
+                owed = max(owed, budget.delay(loop.time()))
+            if owed > 0:
+                await asyncio.sleep(owed)
 
     def handling_summary(self) -> str:
         """Server-side time from a frame's arrival to its reply being sent (recent frames)."""

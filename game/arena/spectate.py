@@ -72,7 +72,9 @@ class SpectatorFeed:
                             continue
                         self._take(text)
             except (OSError, WebSocketException, TimeoutError) as exc:
-                self.status = f"no server at {self.url} ({type(exc).__name__}); retrying"
+                gone = "server gone" if self.status.startswith(("connected", "server gone")) \
+                    else "no server"
+                self.status = f"{gone}: nothing at {self.url} ({type(exc).__name__}); retrying"
             self._stop.wait(RETRY_SECONDS)
 
     def _take(self, text: str | bytes) -> None:

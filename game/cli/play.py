@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import signal
+import sys
 from collections.abc import Callable
 from types import FrameType
 
@@ -58,6 +59,16 @@ def run_play(options: PlayOptions) -> int:
     finally:
         app.close()
         _restore_sigterm(previous)
+        tell_unsaved(app)
+
+
+def tell_unsaved(app: App) -> None:
+    """On quit: one line on stderr if games could not be written (they are lost now)."""
+    left = app.scores.unsaved
+    if left:
+        why = app.scores.save_problem or "the writer did not finish in time"
+        print(f"fifteen: {left} game{'s were' if left != 1 else ' was'} not saved to the "
+              f"history ({why})", file=sys.stderr)
 
 
 def run_replay(game: Recording | GameRecord, speed: float = 1.0) -> int:

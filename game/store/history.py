@@ -5,8 +5,10 @@ one row per action with its time offset in milliseconds and the judgement of its
 (``o`` optimal, ``w`` wasteful, ``?`` unknown, one letter per single-tile move). Each call
 opens its own connection, so the writer thread and other game instances can use the file at
 once (WAL, a busy timeout, ``BEGIN IMMEDIATE`` for writes). A file that is not a usable
-database is renamed ``<name>.corrupt-<time>``, a fresh one is made, and ``take_warning``
-says so once. The first creation imports ``scores.json`` and keeps a copy of it aside.
+database (damage SQLite reports, a failed schema or foreign-key check, unreadable text) is
+renamed ``<name>.corrupt-<time>`` unchanged, a fresh one is made, and ``take_warning`` says so
+once; a busy, locked, full or read-only one is never damage: it is a HistoryError to wait out
+and retry. The first creation imports ``scores.json`` and keeps a copy of it aside.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 
 from game.core.board import Board, BoardError
 from game.core.generate import parse_game_id
 from game.core.notation import parse_board
 from game.core.recording import Mode, Recording, RecordingError, token_action
 from game.store.highscores import SCORES_FILE, SCORES_VERSION, Entry, default_data, read_table
+from game.store.sqlite_trouble import DAMAGE_ERRORS, passing
 from game.store.storage import CORRUPT_TAG, TIMESTAMP_FORMAT, JsonStore, data_dir
 
 HISTORY_FILE = "history.sqlite3"
@@ -35,6 +39,8 @@ IMPORTED_TAG = ".imported"
 SIDE_FILES = ("-wal", "-shm", "-journal")
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
 
 _SCHEMA_V1 = """
 CREATE TABLE games (
@@ -176,6 +182,31 @@ _COLUMNS = ("game_id", "width", "height", "board", "mode", "daily", "started", "
             "grade", "efficiency", "hints", "undos", "name", "imported", "actions")
 
 
+_TABLES = {"games": ("id", *_COLUMNS), "moves": ("game", "seq", "token", "t_ms", "judgement"),
+           "meta": ("key", "value")}
+
+
+def check_schema(conn: sqlite3.Connection) -> None:
+    """Raise DatabaseError unless every table and column this game uses is there and the
+    moves all belong to games (a foreign key the file cannot honour is damage too)."""
+    for table, columns in _TABLES.items():
+        have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if not have:
+            raise sqlite3.DatabaseError(f"its {table} table is missing")
+        lacking = [c for c in columns if c not in have]
+        if lacking:
+            raise sqlite3.DatabaseError(f"its {table} table lacks {', '.join(lacking)}")
+    if conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
+        raise sqlite3.DatabaseError("it holds moves of games that are not there")
+
+
+def _read_all(conn: sqlite3.Connection) -> None:
+    """Decode every stored value (bad UTF-8 raises); before a file is first changed."""
+    for table in _TABLES:
+        for _ in conn.execute(f"SELECT * FROM {table}"):
+            pass
+
+
 def _insert(conn: sqlite3.Connection, game: GameRecord) -> int:
     values = (game.game_id, game.width, game.height,
               game.board.text() if game.board is not None else None, str(game.mode),
@@ -227,8 +258,30 @@ class History:
         warning, self.warning = self.warning, None
         return warning
 
+    def _busy(self, exc: BaseException) -> HistoryError:
+        return HistoryError(f"{self.path.name} cannot be used now ({exc})")
+
+    def _use(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work`` on a connection; damage found on the way (bad text, a missing column)
+        sets the file aside and ``work`` runs once more on the fresh file. Trouble that
+        passes is a HistoryError (nothing is set aside)."""
+        for attempt in (1, 2):
+            try:
+                with self._connect() as conn:
+                    return work(conn)
+            except DAMAGE_ERRORS as exc:
+                if passing(exc):
+                    raise self._busy(exc) from None
+                if attempt == 2:
+                    raise HistoryError(f"{self.path.name} is unusable ({exc})") from None
+                self._set_aside(str(exc))
+                self._ready = False
+        raise AssertionError("unreachable")
+
     @contextlib.contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
+        if self._ready and not self.path.exists():  # the folder vanished: start afresh
+            self._ready = False
         if not self._ready:
             self._open()
         conn = self._raw_connect()
@@ -253,24 +306,38 @@ class History:
         """Check the file and bring its schema up to date; set a bad file aside."""
         try:
             self._prepare()
-        except sqlite3.DatabaseError as exc:
+        except DAMAGE_ERRORS as exc:
+            if passing(exc):
+                raise self._busy(exc) from None
             self._set_aside(str(exc))
-            self._prepare()
+            try:
+                self._prepare()
+            except DAMAGE_ERRORS as again:
+                raise (self._busy(again) if passing(again) else
+                       HistoryError(f"{self.path.name} is unusable ({again})")) from None
         self._ready = True
 
     def _prepare(self) -> None:
         conn = self._raw_connect()
         try:
-            conn.execute("PRAGMA journal_mode = WAL")
+            # Every check reads only, before the switch to WAL writes the header: a file set
+            # aside is the file as it was.
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise sqlite3.DatabaseError(f"it was written by a newer game (schema {version})")
+            if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise sqlite3.DatabaseError("it is an SQLite file this game did not write")
+            if version == SCHEMA_VERSION:
+                check_schema(conn)
+                if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                    _read_all(conn)  # about to be switched: find bad text while unchanged
+            conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("BEGIN IMMEDIATE")
             try:
                 version = conn.execute("PRAGMA user_version").fetchone()[0]
-                if version > SCHEMA_VERSION:
-                    raise sqlite3.DatabaseError(
-                        f"it was written by a newer game (schema {version})")
                 for step in range(version, SCHEMA_VERSION):
                     MIGRATIONS[step](conn, self.path.parent)
                 if version != SCHEMA_VERSION:
@@ -307,15 +374,18 @@ class History:
     # --- writing ----------------------------------------------------------
     def add(self, game: GameRecord) -> int:
         """Store one game and its actions in one transaction; returns its row id."""
-        with self._connect() as conn:
+        def write(conn: sqlite3.Connection) -> int:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 row_id = _insert(conn, game)
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
                 raise
             return row_id
+
+        return self._use(write)
 
     # --- reading ----------------------------------------------------------
     def games(self, shape: str | None = None) -> list[GameRecord]:
@@ -325,12 +395,12 @@ class History:
         if shape is not None:
             width, height = (int(side) for side in shape.split("x"))
             query, args = query + " WHERE width = ? AND height = ?", (width, height)
-        with self._connect() as conn:
-            return [_record(row) for row in conn.execute(query + " ORDER BY id", args)]
+        return self._use(lambda conn: [_record(row)
+                                       for row in conn.execute(query + " ORDER BY id", args)])
 
     def game(self, row_id: int) -> GameRecord | None:
         """One game with its actions, or None."""
-        with self._connect() as conn:
+        def read(conn: sqlite3.Connection) -> GameRecord | None:
             row = conn.execute("SELECT * FROM games WHERE id = ?", (row_id,)).fetchone()
             if row is None:
                 return None
@@ -338,10 +408,12 @@ class History:
                                  (row_id,)).fetchall()
             return _record(row, moves)
 
+        return self._use(read)
+
     def last(self, *, replayable: bool = True) -> GameRecord | None:
         """The latest game (with a stored board when ``replayable``), with its actions."""
         where = " WHERE board IS NOT NULL AND imported = 0" if replayable else ""
-        with self._connect() as conn:
-            row = conn.execute(f"SELECT id FROM games{where} ORDER BY id DESC LIMIT 1").fetchone()
+        row = self._use(lambda conn: conn.execute(
+            f"SELECT id FROM games{where} ORDER BY id DESC LIMIT 1").fetchone())
         return None if row is None else self.game(row["id"])
 

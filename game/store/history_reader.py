@@ -7,7 +7,15 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from game.store.history import BUSY_TIMEOUT_MS, SCHEMA_VERSION, GameRecord, History, HistoryError
+from game.store.history import (
+    BUSY_TIMEOUT_MS,
+    DAMAGE_ERRORS,
+    SCHEMA_VERSION,
+    GameRecord,
+    History,
+    HistoryError,
+    check_schema,
+)
 
 
 class HistoryReader(History):
@@ -46,7 +54,9 @@ class HistoryReader(History):
                 raise self._unreadable(f"integrity check failed: {check}")
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        except sqlite3.Error as exc:
+            if version == SCHEMA_VERSION:
+                check_schema(conn)  # what the game would set aside is named here
+        except DAMAGE_ERRORS as exc:
             raise self._unreadable(exc) from None
         finally:
             conn.close()
@@ -63,7 +73,7 @@ class HistoryReader(History):
         try:
             with super()._connect() as conn:
                 yield conn
-        except (sqlite3.Error, IndexError) as exc:  # a missing table or column, bad text
+        except DAMAGE_ERRORS as exc:  # a missing table or column, bad text
             raise self._unreadable(exc) from None
 
     def _opened(self) -> bool:

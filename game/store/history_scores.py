@@ -3,10 +3,14 @@
 ``HistoryScores`` keeps the interface of ``HighScores`` (so the scores and end screens are
 unchanged) but reads its tables from an in-memory copy of the history's game summaries,
 loaded once; a new game joins that copy at once and is written to SQLite on the writer thread.
+A game the history cannot take now (read-only, full, locked, its folder gone) stays in memory,
+in ``unsaved``, with ``save_problem`` saying why, until a later write or ``retry`` stores it.
 """
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 from concurrent.futures import Future
 from datetime import datetime
 
@@ -82,6 +86,8 @@ class HistoryScores(HighScores):
         self.history = history if history is not None else History()
         self.games: list[GameRecord] = []
         self._note: str | None = None
+        self._pending: list[GameRecord] = []
+        self._pending_lock = threading.Lock()
 
     def load(self) -> HistoryScores:
         """Read every game's summary (never raises; see ``take_warning``)."""
@@ -121,9 +127,42 @@ class HistoryScores(HighScores):
             _, result = insert(scores_data(self.games, game.shape), game.shape,
                                entry_of(game))
         self.games.append(game)
-        history = self.history
-        writer.submit(lambda: history.add(game))
+        with self._pending_lock:
+            self._pending.append(game)
+        writer.submit(self._write_pending)
         return result
+
+    @property
+    def unsaved(self) -> int:
+        """How many recorded games are held in memory only, waiting to be written."""
+        with self._pending_lock:
+            return len(self._pending)
+
+    def retry(self, writer: SaveWriter) -> Future | None:
+        """Try again to write the games held in memory (None when there are none)."""
+        return writer.submit(self._write_pending) if self.unsaved else None
+
+    def _write_pending(self) -> int:
+        """On the writer: write every game still held, oldest first; returns how many.
+
+        Raises what stopped it (the games not written stay held, ``save_problem`` says why).
+        """
+        with self._pending_lock:
+            batch = list(self._pending)
+        written = 0
+        try:
+            for game in batch:
+                self.history.add(game)  # one transaction each: a game is written whole or not
+                written += 1
+                with self._pending_lock:
+                    self._pending = [g for g in self._pending if g is not game]
+        except (HistoryError, OSError, sqlite3.Error) as exc:
+            self._problem = str(exc)
+            raise
+        finally:
+            self._note = self.history.take_warning() or self._note
+        self._problem = None
+        return written
 
     def add(self, summary: GameSummary, *, name: str = DEFAULT_NAME,
             when: datetime | None = None, game_id: str = "") -> AddResult | None:

@@ -48,7 +48,7 @@ from game.ui.intents import (
     StartGame,
     ToTitle,
 )
-from game.ui.layout import MIN_WINDOW, Layout, compute_layout
+from game.ui.layout import Layout, compute_layout
 from game.ui.notice import SaveWatch
 from game.ui.render import TileCache
 from game.ui.scenes import build as scenes
@@ -200,7 +200,7 @@ class App:
     # --- window -------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         """Follow a window resize (the layout is recomputed from the new size)."""
-        size = (max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1]))
+        size = services.fit_window(size, whole=True)  # what the display can show
         if size != self.screen.get_size():
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
 
@@ -269,8 +269,10 @@ class App:
                 self.to_title()
             case StartGame(spec=spec, on_top=on_top):
                 self.start_game(spec, on_top=on_top)
-            case BeginGame(board=board, spec=spec):
+            case BeginGame(board=board, spec=spec, note=note):
                 self.replace(PlayScene(self, board, spec))
+                if note:
+                    self._saves.tell(note)
             case OpenSettings():
                 self.push(SettingsScene(self))
             case ShowScores(shape=shape):
@@ -416,6 +418,7 @@ class App:
         try:
             self._closed(self.scenes)  # a game left open by quitting is recorded too
             self.scenes = []
+            self._scores.retry(self.writer)  # one last try for games held in memory
             self.save_settings()
         finally:
             try:

@@ -46,6 +46,8 @@ class BeginGame:
 
     board: Board
     spec: GameSpec
+    note: str | None = None
+    """What the player must know about the board (not the difficulty asked), or None."""
 
 
 @dataclass(frozen=True, slots=True)

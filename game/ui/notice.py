@@ -47,6 +47,7 @@ class SaveWatch:
         self._text: str | None = None
         self._left = 0.0
         self._told: set[str] = set()
+        self._told_now: str | None = None
         self.settings_problem: str | None = None
         """Why the settings could not be saved last time (None when they were)."""
 
@@ -55,6 +56,11 @@ class SaveWatch:
         """The notice to show now, or None."""
         return self._text if self._left > 0 else None
 
+    def tell(self, text: str) -> None:
+        """Show ``text`` as the notice from the next update on (e.g. a board not as asked)."""
+        self._told.discard(text)
+        self._told_now = text
+
     def settings_saved(self, error: OSError | None, path: Path) -> None:
         """Record how a settings save went (``error`` None: it worked)."""
         self.settings_problem = None if error is None else save_problem(error, path)
@@ -62,14 +68,19 @@ class SaveWatch:
     def update(self, dt: float) -> None:
         """Advance by ``dt``: show a notice for a new reason; retry unsaved games now and then."""
         problems = []
-        if self._scores.save_problem and self._scores.unsaved:
-            problems.append(f"scores can't be saved: {self._scores.save_problem}")
+        unsaved = self._scores.unsaved
+        if self._scores.save_problem and unsaved:  # the count in the text: told per new game
+            problems.append(f"{unsaved} game{'s' if unsaved != 1 else ''} not saved yet "
+                            f"(kept, retrying): {self._scores.save_problem}")
             self._retry_in -= dt
             if self._retry_in <= 0:
                 self._retry_in = SAVE_RETRY_SECONDS
                 self._retry()
         if self.settings_problem:
             problems.append(f"settings can't be saved: {self.settings_problem}")
+        if self._told_now:
+            problems.insert(0, self._told_now)
+            self._told_now = None
         for text in problems:
             if text not in self._told:
                 self._told.add(text)

@@ -40,14 +40,24 @@ def load_picture(path: str | None) -> pygame.Surface:
     return picture.builtin_picture(PICTURE_PX)
 
 
-def fit_window(size: tuple[int, int]) -> tuple[int, int]:
-    """``size`` within the desktop (95% wide, 90% high) and never under MIN_WINDOW."""
+MAX_WINDOW = (7680, 4320)
+"""The largest window asked for when the display cannot say its size (8K): a 100000x1 request
+would take a gigabyte for its surface and near a second a frame."""
+
+
+def fit_window(size: tuple[int, int], *, whole: bool = False) -> tuple[int, int]:
+    """``size`` within the largest desktop (95% wide, 90% high for a new window, all of it
+    with ``whole``, for a resize; MAX_WINDOW when the display cannot tell), never under
+    MIN_WINDOW."""
+    share_w, share_h = (1.0, 1.0) if whole else (0.95, 0.9)
     try:
-        desk = pygame.display.get_desktop_sizes()[0]
-    except (pygame.error, IndexError):
-        desk = size
-    w = max(MIN_WINDOW[0], min(size[0], int(desk[0] * 0.95) or size[0]))
-    h = max(MIN_WINDOW[1], min(size[1], int(desk[1] * 0.9) or size[1]))
+        desks = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        desks = []
+    desk_w = max((d[0] for d in desks), default=0) or MAX_WINDOW[0]
+    desk_h = max((d[1] for d in desks), default=0) or MAX_WINDOW[1]
+    w = max(MIN_WINDOW[0], min(size[0], int(desk_w * share_w), MAX_WINDOW[0]))
+    h = max(MIN_WINDOW[1], min(size[1], int(desk_h * share_h), MAX_WINDOW[1]))
     return w, h
 
 

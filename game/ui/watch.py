@@ -40,6 +40,20 @@ PANEL_GAP = 8
 PANEL_INNER = 8
 
 
+def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` cut short with "..." so it fits ``width`` pixels in ``font``."""
+    if font.size(text)[0] <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits with its "..."
+        mid = (low + high + 1) // 2
+        if font.size(text[:mid] + "...")[0] <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low] + "..."
+
+
 @dataclass(frozen=True)
 class Plan:
     """The frame's fixed parts for one window size, bot count and theme."""
@@ -157,10 +171,16 @@ class WatchWindow:
         text = max(12, int(head * 0.42))
         title = fonts.text("Fifteen bot arena", int(text * 1.25), theme.accent, bold=True)
         screen.blit(title, (pad * 2, (head - title.get_height()) // 2))
+        status = self.feed.status
         info = (f"{self.title}  |  {len(self.panels)} bots  |  {snap.served} messages served  "
-                f"|  {fps:4.0f} fps  |  {self.feed.status}")
-        line = fonts.text(info, text, theme.muted)
-        screen.blit(line, (pad * 3 + title.get_width(), (head - line.get_height()) // 2))
+                f"|  {fps:4.0f} fps  |  {status}")
+        colour = theme.muted
+        if status != "connected":  # what matters first, and plainly: the server is gone
+            info, colour = f"{status}  |  {self.title}", theme.bad
+        left = pad * 3 + title.get_width()
+        line = fonts.text(fit_text(fonts(text), info, screen.get_width() - left - pad), text,
+                          colour)
+        screen.blit(line, (left, (head - line.get_height()) // 2))
         dirty: list[Rect] = [(0, 0, screen.get_width(), head)]
         if panels:
             for panel, (box, board_rect) in zip(panels, plan.slots, strict=True):

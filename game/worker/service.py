@@ -278,7 +278,7 @@ class SolverWorker:
         job = self._running
         if job is None or job.future is None or job.future.done():
             return
-        verdict, why = self._watchdog.verdict(job, now)
+        verdict, why = self._watchdog.verdict(job, now, building=self._runner.building())
         if verdict is Verdict.CANCEL:
             job.cancel(now)
         elif verdict is Verdict.ABANDON:

@@ -67,8 +67,17 @@ class Watchdog:
         """Lock-free: nothing about ``job`` needs the worker's attention this frame."""
         return job.cancel_at is None and self.budget(job) is None and not self.overdue(job, now)
 
-    def verdict(self, job: Job, now: float) -> tuple[Verdict, str]:
-        """What to do with the running ``job`` at ``now``, and why (marks it timed out)."""
+    def verdict(self, job: Job, now: float, *, building: bool = False) -> tuple[Verdict, str]:
+        """What to do with the running ``job`` at ``now``, and why (marks it timed out).
+
+        While the solver is ``building`` tables the job is slow, not hung: it is never
+        abandoned then, and a cancelled search gets its grace again once the build ends.
+        """
+        if building:
+            if job.cancel_at is not None:
+                job.cancel_at = now  # the grace counts from the end of the build
+            if job.timed_out or self.overdue(job, now):
+                return Verdict.NONE, ""
         if not job.timed_out and job.cancel_at is None and self.overdue(job, now):
             job.timed_out = True
             if not job.searching:  # a warm-up or board request cannot be cancelled

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 
 import pygame
 
-from game.core.board import MAX_SIDE, MIN_SIDE
+from game.core.board import MAX_SIDE, MIN_SIDE, Board
 from game.core.coach import CoachPacket
 from game.core.spec import DIFFICULTIES, Difficulty, GameSpec, difficulty_length
 from game.play.words import work_words
@@ -31,6 +32,8 @@ PRESETS: tuple[tuple[int, int] | None, ...] = ((3, 3), (4, 4), (5, 5), None)
 """Size choices; None is custom width x height."""
 SPINNER = "|/-\\"
 SPIN_RATE = 8.0
+SLOW_AFTER = 10.0
+"""Seconds on "generating..." before the scene says the board maker is slow."""
 
 
 class TitleItem(enum.Enum):
@@ -150,21 +153,40 @@ def _wrap(side: int) -> int:
 
 
 class GeneratingScene(Scene):
-    """Waits for the coach's board of the asked optimal length; the frame never blocks."""
+    """Waits for the coach's board of the asked optimal length; the frame never blocks.
+
+    A board maker that is slow says so after ``SLOW_AFTER`` seconds; one that failed (the
+    coach dealt a random board instead) says so and offers that board, which starts only when
+    the player takes it, and the game says it is not the difficulty asked.
+    """
 
     def __init__(self, ctx: SceneContext, spec: GameSpec, request_id: int) -> None:
         super().__init__(ctx)
         self.spec = spec
         self.request_id = request_id
         self.elapsed = 0.0
+        self.dealt: Board | None = None
+        """A board of no promised length, dealt because the board maker failed."""
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key == pygame.K_ESCAPE:
             self.emit(ToTitle())
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.dealt is not None:
+            spec = dataclasses.replace(self.spec, difficulty=Difficulty.ANY)
+            note = (f"a random {self.spec.width}x{self.spec.height} board, not "
+                    f"{self.spec.difficulty}: the board maker failed")
+            self.emit(BeginGame(self.dealt, spec, note=note))
 
     def receive(self, packet: CoachPacket) -> None:
         for made in packet.boards:
-            if made.request_id == self.request_id:
+            if made.request_id != self.request_id:
+                continue
+            asked = difficulty_length(self.spec.width, self.spec.height, self.spec.difficulty)
+            if made.length is None and asked is not None:
+                self.dealt = made.board  # not what was asked: the player decides
+            else:
                 self.emit(BeginGame(made.board, self.spec))
 
     def update(self, dt: float) -> None:
@@ -172,12 +194,22 @@ class GeneratingScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.ctx.theme.bg)
-        spin = SPINNER[int(self.elapsed * SPIN_RATE) % len(SPINNER)]
-        subtitle = f"{self.spec.width}x{self.spec.height} {self.spec.difficulty}"
+        asked = f"{self.spec.width}x{self.spec.height} {self.spec.difficulty}"
         status = self.ctx.coach.status
-        if status.progress is not None:
-            subtitle = f"{subtitle} - {work_words(status.work, status.progress)}"
-        view = MenuView("FIFTEEN", (f"generating... {spin}",), 0, subtitle=subtitle,
-                        footer="Esc back to the title")
+        if self.dealt is not None:
+            why = status.detail or "it could not make one"
+            view = MenuView("FIFTEEN", ("Play a random board instead",), 0,
+                            subtitle=f"no {asked} board: {why}",
+                            footer="Enter play the random board  Esc back to the title")
+        else:
+            spin = SPINNER[int(self.elapsed * SPIN_RATE) % len(SPINNER)]
+            subtitle = asked
+            if status.progress is not None:
+                subtitle = f"{subtitle} - {work_words(status.work, status.progress)}"
+            elif self.elapsed >= SLOW_AFTER:
+                subtitle = (f"{subtitle} - still working after {int(self.elapsed)} s"
+                            f"{': ' + status.detail if status.detail else ''}")
+            view = MenuView("FIFTEEN", (f"generating... {spin}",), 0, subtitle=subtitle,
+                            footer="Esc back to the title")
         draw_menu(surface, view, self.ctx.theme, self.ctx.fonts)
         self.draw_notice(surface)
