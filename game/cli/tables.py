@@ -65,12 +65,12 @@ def line_tables(board: Board, optimal: bool, big_name: str | None) -> str:
 def weak_line_note(seconds: float | None) -> str:
     """The one line saying why a big board's line is weaker, and what to run."""
     if seconds is not None:
-        why = (f"the 5x5 tables are not built yet and take about {BUILD_SECONDS} s, more than "
-               f"--seconds {seconds:g}")
+        why = (f"the 5x5 tables are not built yet (about {BUILD_SECONDS} s, more than "
+               f"--seconds {seconds:g})")
     else:
         why = "the 5x5 tables are not built (building them was switched off or failed)"
-    return (f"{PROG}: {why}: this line comes from a weaker search (run `{PREPARE}` once, "
-            f"about {BUILD_SECONDS} s, for the stronger one)")
+    return (f"{PROG}: {why}: this line comes from a weaker search; run `{PREPARE}` once "
+            f"for the stronger one")
 
 
 class BigTables:
