@@ -84,7 +84,9 @@ def test_alternative_optimal_moves_all_count() -> None:
 def test_json_schema_and_text_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyse", "1 2 3/4 5 6/0 7 8", "LRL2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"board", "optimal_length", "coach_line", "moves", "summary"}
+    assert set(data) == {"board", "optimal_length", "coach_line", "moves", "summary",
+                         "tables"}
+    assert data["tables"] == "3x3 full table"
     assert data["coach_line"] is None  # exact on 3x3
     assert data["optimal_length"] == 2
     assert [r["judgement"] for r in data["moves"]] == ["optimal", "wasteful", "optimal",

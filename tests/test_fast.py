@@ -58,7 +58,8 @@ def test_batch_prints_one_object_per_board_and_goes_on_after_a_bad_one(
     assert rows[3]["length"] == 2
     keys = set(rows[0])
     assert keys == {"width", "height", "solvable", "optimal", "length", "moves", "nodes",
-                    "seconds"} == set(rows[2]) == set(rows[3])
+                    "seconds", "tables"} == set(rows[2]) == set(rows[3])
+    assert rows[0]["tables"] == "3x3 full table" and rows[2]["tables"] is None
 
 
 def test_batch_needs_board_or_batch_not_both(capsys: pytest.CaptureFixture[str]) -> None:

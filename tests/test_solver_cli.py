@@ -9,7 +9,8 @@ import pytest
 from game.cli.main import main
 from game.core.notation import parse_board
 
-JSON_KEYS = {"width", "height", "solvable", "optimal", "length", "moves", "nodes", "seconds"}
+JSON_KEYS = {"width", "height", "solvable", "optimal", "length", "moves", "nodes", "seconds",
+             "tables"}
 BOARD = "2 4 6/0 7 1/8 5 3"
 
 
@@ -41,6 +42,7 @@ def test_solve_4x3_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert (data["width"], data["height"], data["length"]) == (4, 3, 23)
     assert data["optimal"] is True and data["nodes"] > 0
+    assert data["tables"] == "4x3 6-5"
 
 
 def test_solved_board(capsys: pytest.CaptureFixture[str]) -> None:

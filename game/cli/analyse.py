@@ -1,4 +1,8 @@
-"""The `analyse` command: judge any game move by move with the game's own session and scoring."""
+"""The `analyse` command: judge any game move by move with the game's own session and scoring.
+
+Boards of at least 5x5 are judged with the 5x5 tables: loaded, or built first with a progress
+line on stderr (one stderr line says so when they could not be); ``--json`` names the tables.
+"""
 
 from __future__ import annotations
 
@@ -122,7 +126,13 @@ def cmd_analyse(args: argparse.Namespace, board: Board) -> int:
         raise BoardError(f"board {board} is not solvable ({verdict.message()})")
     moves = parse_moves(args.moves)
     check_moves(board, moves, args.moves)
+    from game.cli.tables import BigTables, big_tables_name, line_tables, needs_big_tables
+
+    big = BigTables(sys.stderr)
+    if needs_big_tables(board) and not big.wait():
+        big.note(None)
     data = analyse(board, moves)
+    data["tables"] = line_tables(board, True, big_tables_name())
     if args.json:
         print(json.dumps(data))
     else:

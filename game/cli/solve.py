@@ -5,6 +5,12 @@ shape's tables and compiled kernels loaded when they are cached; nothing is buil
 search, and any table build or compile a cold cache needs, runs on a daemon thread; at the
 deadline the best checked line found so far is printed, or one line saying there is none
 (exit 2). A table build shows a progress bar on stderr when stderr is a terminal.
+
+Boards of at least 5x5 need the 5x5 tables (``game.cli.tables``). Without ``--seconds`` they
+are loaded, or built first with a progress line on stderr, so the first answer is as good as
+later ones; with ``--seconds`` a build runs within the budget after a quick line, and when it
+cannot end in time the quick line is printed with one stderr line saying why it is weaker and
+what to run. ``--json`` names the tables behind each line (``tables``).
 """
 
 from __future__ import annotations
@@ -21,6 +27,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.cli.progress import ProgressLine
+from game.cli.tables import (
+    NO_TABLES,
+    BigTables,
+    big_tables_name,
+    line_tables,
+    needs_big_tables,
+)
 from game.core.board import Board, BoardError
 from game.core.generate import looks_like_game_id, parse_game_id
 from game.core.notation import compress_moves, shown
@@ -47,7 +60,7 @@ MAX_BATCH_THREADS = 4
 
 
 def _report(board: Board, solvable: bool, optimal: bool, moves: str, nodes: int,
-            seconds: float) -> dict:
+            seconds: float, tables: str | None = None) -> dict:
     return {
         "width": board.width,
         "height": board.height,
@@ -57,6 +70,7 @@ def _report(board: Board, solvable: bool, optimal: bool, moves: str, nodes: int,
         "moves": moves if solvable else None,
         "nodes": nodes,
         "seconds": round(seconds, 6),
+        "tables": tables,
     }
 
 
@@ -67,11 +81,13 @@ class _Found:
     moves: str | None = None
     optimal: bool = False
     nodes: int = 0
+    tables: str | None = None
     error: BaseException | None = None
 
-    def offer(self, moves: str, optimal: bool, nodes: int) -> None:
+    def offer(self, moves: str, optimal: bool, nodes: int, tables: str) -> None:
         if self.moves is None or optimal or len(moves) < len(self.moves):
             self.moves, self.optimal, self.nodes = moves, optimal, nodes
+            self.tables = tables
 
 
 class NoAnswer(Exception):
@@ -81,7 +97,8 @@ class NoAnswer(Exception):
 class _Solver:
     """Solves boards one after another, loading each shape's prepared tables once."""
 
-    def __init__(self, progress: ProgressLine, prepared: bool = True) -> None:
+    def __init__(self, progress: ProgressLine, prepared: bool = True,
+                 seconds: float | None = None) -> None:
         import game.solver as solver
         from game.solver import jit, search
         from game.solver.exact.heuristic import (
@@ -98,6 +115,10 @@ class _Solver:
         self._has = has_heuristic
         self._proven_cells = MAX_PDB_CELLS  # boards up to here are solved optimally
         self._progress = progress
+        self._seconds = seconds
+        # with a deadline the build's bar is drawn only on a terminal; without one the
+        # command waits for the build and always says so
+        self._big = BigTables(sys.stderr, quiet_off_terminal=seconds is not None)
         self._loaded: set[tuple[int, int]] = set()
         # One-shot: the AOT kernels, when set-up built them, start without numba; they hold
         # the GIL, so a big board's two views then take turns on one thread. On the JIT
@@ -106,14 +127,21 @@ class _Solver:
         solver.set_search_threads(1 if aot else os.cpu_count() or 1)
 
     def start_up(self, board: Board) -> None:
-        """Load the shape's prepared tables and kernels (start-up: nothing is built)."""
+        """Load the shape's prepared tables and kernels (start-up: nothing is built, except
+        the 5x5 tables for a board that needs them when there is no deadline)."""
         shape = (board.width, board.height)
         if shape not in self._loaded:
             self._loaded.add(shape)
             self._search.load_cached(*shape)
+            if needs_big_tables(board):
+                if shape != (5, 5):
+                    self._search.load_cached(5, 5)  # the corner's tables and kernels
+                if self._seconds is None:
+                    self._big.wait()
 
     def solve(self, board: Board, seconds: float | None) -> _Found:
-        """A checked line for a solvable board; raises NoAnswer past the deadline."""
+        """A checked line for a solvable board; raises NoAnswer past the deadline. A big
+        board's line found without the 5x5 tables is noted on stderr (once)."""
         found = _Found()
         token = self._solver.CancelToken()
         if seconds is None:
@@ -125,6 +153,7 @@ class _Solver:
             worker.start()
             worker.join(max(0.0, deadline - time.monotonic()))
             token.cancel()  # a search still running stops within milliseconds
+            self._big.mute()  # a build may go on (a batch's later boards use it), unseen
             if worker.is_alive() and found.moves is None:
                 self._progress.clear()
                 shape = board.shape
@@ -134,6 +163,8 @@ class _Solver:
         self._progress.clear()
         if found.error is not None and found.moves is None:
             raise found.error
+        if needs_big_tables(board) and not found.optimal and found.tables == NO_TABLES:
+            self._big.note(seconds)
         return found
 
     def _work(self, board: Board, deadline: float | None, found: _Found,
@@ -142,25 +173,39 @@ class _Solver:
         try:
             width, height = board.width, board.height
             building = self._has(width, height) and self._cached(width, height) is None
-            if deadline is not None and board.size <= self._proven_cells and (
-                    building or deadline - time.monotonic() < QUICK_FIRST_SECONDS):
+            # a deadline and no 5x5 tables: a quick line, then the build in the time left
+            builder = None
+            if deadline is not None and needs_big_tables(board) and big_tables_name() is None:
+                builder = self._big.start()
+            if deadline is not None and (builder is not None or (
+                    board.size <= self._proven_cells
+                    and (building or deadline - time.monotonic() < QUICK_FIRST_SECONDS))):
                 # a quick line first: the build, or a hard proof, may outlast the budget
                 quick = time.monotonic() + QUICK_SHARE * (deadline - time.monotonic())
+                big_name = big_tables_name()
                 line = self._search.solve_best_found(board, deadline=quick, cancel=token)
-                found.offer(line.moves, line.optimal, line.nodes)
+                found.offer(line.moves, line.optimal, line.nodes,
+                            line_tables(board, line.optimal, big_name))
+            if builder is not None and deadline is not None:
+                builder.join(max(0.0, deadline - time.monotonic()))
+                self._big.clear()
+                if big_tables_name() is None:
+                    return  # the build outlasts the budget: the quick line stands
             if building:
                 self._get(width, height, progress=self._progress.show)
                 self._progress.clear()
             proof = None
             if deadline is not None:
                 proof = time.monotonic() + OPTIMAL_SHARE * max(0.0, deadline - time.monotonic())
+            big_name = big_tables_name()
             try:
                 solution = solver.solve(board, deadline=proof, cancel=token)
             except solver.SolveTimeout:
                 # no proof in time: the rest of the budget goes to a best-found solution
                 solution = self._search.solve_best_found(board, deadline=deadline,
                                                          cancel=token)
-            found.offer(solution.moves, solution.optimal, solution.nodes)
+            found.offer(solution.moves, solution.optimal, solution.nodes,
+                        line_tables(board, solution.optimal, big_name))
         except BaseException as exc:  # handed to the waiting thread
             found.error = exc
 
@@ -182,7 +227,7 @@ def cmd_solve(args: argparse.Namespace, board: Board) -> int:
         return EXIT_UNSOLVABLE
     progress = ProgressLine(sys.stderr, "building tables", quiet_off_terminal=True)
     try:
-        solver = _Solver(progress)
+        solver = _Solver(progress, seconds=seconds)
         solver.start_up(board)
         start = time.monotonic()
         found = solver.solve(board, seconds)
@@ -195,7 +240,8 @@ def cmd_solve(args: argparse.Namespace, board: Board) -> int:
     moves = found.moves or ""
     elapsed = time.monotonic() - start
     if as_json:
-        print(json.dumps(_report(board, True, found.optimal, moves, found.nodes, elapsed)))
+        print(json.dumps(_report(board, True, found.optimal, moves, found.nodes, elapsed,
+                                 found.tables)))
         return EXIT_OK
     kind = "optimal" if found.optimal else "best found (not proven optimal)"
     print(moves if moves else "(already solved)")
@@ -245,7 +291,7 @@ def cmd_batch(args: argparse.Namespace, text: str) -> int:
     solvable = [b for _, _, b in items if isinstance(b, Board) and b.is_solvable()]
     workers = min(os.cpu_count() or 1, MAX_BATCH_THREADS)
     parallel = workers > 1 and len(solvable) >= PARALLEL_FROM
-    solver = _Solver(progress, prepared=not parallel) if solvable else None
+    solver = _Solver(progress, prepared=not parallel, seconds=seconds) if solvable else None
     for board in solvable:
         assert solver is not None
         solver.start_up(board)  # each shape's tables once, before the threads start
@@ -260,7 +306,7 @@ def cmd_batch(args: argparse.Namespace, text: str) -> int:
             start = time.monotonic()
             found = solver.solve(board, seconds)
             return _report(board, True, found.optimal, found.moves or "", found.nodes,
-                           time.monotonic() - start), True
+                           time.monotonic() - start, found.tables), True
         except (BoardError, NoAnswer) as exc:
             return {"line": number, "input": shown(item), "error": str(exc)}, False
 

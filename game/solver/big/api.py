@@ -7,6 +7,9 @@ and stop within milliseconds of ``cancel.cancel()``):
 - ``prepare(wait)``: start loading (or, the first time, building: about 20 s, 26 MB on disk)
   the 5x5 pattern databases on a daemon thread; True once they are in memory. Nothing is
   built at import. Until they are ready every function below still answers, more weakly.
+- ``start_build(progress)``: for a command that waits for the tables: load or build them on
+  a daemon thread at full speed (BUILD_THREADS), telling ``progress`` how far the build has
+  got; join the thread returned. ``tables_name()`` names the tables in memory.
 - ``lower_bound(board)``: an admissible lower bound on the distance of any board: the
   5-5-5-5-4 pattern databases with the transposed lookup on 5x5 once ready (about 81 on a
   random 24-puzzle, whose optimum is about 100), the Manhattan distance otherwise.
@@ -27,6 +30,7 @@ and stop within milliseconds of ``cancel.cancel()``):
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 
@@ -42,6 +46,7 @@ from game.solver.errors import InvalidRequest
 from game.solver.exact.heuristic import get_heuristic, heuristic_if_ready, loaded_heuristic
 from game.solver.exact.ida import IdaSearch
 from game.solver.results import (
+    BuildProgress,
     CancelToken,
     OptimalMoves,
     Solution,
@@ -57,8 +62,9 @@ ENDGAME_REACH = 40
 ENDGAME_SECONDS = 0.5
 DEFAULT_SECONDS = 1.0
 AUTO_PREPARE = True
-"""Whether the first ``best_line`` starts loading or building the tables by itself (the test
-suite turns this off: it must never build full-size tables behind a test's back)."""
+"""Whether the tables are loaded or built by themselves when a search needs them: by the first
+``best_line`` of a board of at least 5x5, and by the command line before it solves one (the
+test suite turns this off: it must never build full-size tables behind a test's back)."""
 
 Improved = Callable[[str], None]
 
@@ -69,6 +75,41 @@ def prepare(wait: float | None = 0.0) -> bool:
         get_heuristic(SIDE, SIDE)
         return True
     return heuristic_if_ready(SIDE, SIDE, wait) is not None
+
+
+_builder: threading.Thread | None = None
+_builder_lock = threading.Lock()
+
+
+def start_build(progress: BuildProgress | None = None) -> threading.Thread:
+    """Start loading or building the 5x5 tables now on a daemon thread with every build
+    thread (a background build started by ``best_line`` gets one, to leave a core to the
+    game's frames), for a command that waits for them: join the thread returned. While one is
+    running a second call gets the same thread (and its ``progress``). From the first call on,
+    ``best_line`` starts no slower build of its own.
+    """
+    global _builder
+    with _builder_lock:
+        if _builder is None or (not _builder.is_alive() and not tables_ready()):
+            _builder = threading.Thread(target=_build, args=(progress,), daemon=True,
+                                        name="fifteen-pdb-build-now")
+            _builder.start()
+        return _builder
+
+
+def _build(progress: BuildProgress | None) -> None:
+    try:
+        get_heuristic(SIDE, SIDE, progress=progress)
+    except (OSError, MemoryError):
+        pass  # the caller answers without the tables (``tables_ready`` stays False)
+
+
+def tables_name() -> str | None:
+    """The tables in memory in words, e.g. ``5x5 5-5-5-5-4`` (the tiles per pattern), or None."""
+    heur = loaded_heuristic(SIDE, SIDE)
+    if heur is None:
+        return None
+    return f"{SIDE}x{SIDE} " + "-".join(str(len(group)) for group in heur.groups)
 
 
 def warm_up() -> None:
@@ -136,7 +177,7 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
         deadline = start + DEFAULT_SECONDS
     flag = flag_of(cancel)
     proven: list[bool] = []
-    if AUTO_PREPARE:
+    if AUTO_PREPARE and _builder is None and engine_applies(board):
         heur = heuristic_if_ready(SIDE, SIDE)  # the first call starts loading the tables
     else:
         heur = loaded_heuristic(SIDE, SIDE)

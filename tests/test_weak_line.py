@@ -1,0 +1,232 @@
+"""Issue 25 item 3: no silent weak line on 5x5 and larger boards from `solve`, `solve --batch`
+and `analyse` (the build is faked here with small tables; the real one is a slow test)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+import game.solver.big.api as big
+from game.cli.main import main
+from game.cli.tables import NO_TABLES, exact_tables_name, weak_line_note
+from game.core.generate import parse_game_id
+from game.solver.exact.heuristic import _heuristics
+
+ROOT = Path(__file__).resolve().parents[1]
+PREPARE = "python -m game.cli.prepare"
+
+pytestmark = pytest.mark.usefixtures("private_cache")
+
+
+def small_name(heur: object) -> str:
+    return "5x5 " + "-".join(str(len(g)) for g in heur.groups)  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def builds(small_heur: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Building switched on, with a fake build that reports progress and puts the small 5x5
+    tables in memory at once; yields the list of builds started."""
+    started: list[str] = []
+
+    def start_build(progress: Callable[[float, str], None] | None = None) -> threading.Thread:
+        started.append("build")
+        for share in (0.0, 0.5, 1.0):
+            if progress is not None:
+                progress(share, "building the 5x5 tables")
+        _heuristics[(5, 5)] = small_heur  # type: ignore[assignment]
+        done = threading.Thread(target=lambda: None)
+        done.start()
+        big._builder = done  # as the real one: best_line starts no build of its own
+        return done
+
+    monkeypatch.setattr(big, "AUTO_PREPARE", True)
+    monkeypatch.setattr(big, "_builder", None)
+    monkeypatch.setattr(big, "start_build", start_build)
+    yield started
+    _heuristics.pop((5, 5), None)
+
+
+@pytest.fixture
+def stuck_build(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Building switched on, with a build that does not end while the test runs."""
+    release = threading.Event()
+    started: list[str] = []
+    thread = threading.Thread(target=release.wait, args=(60,), daemon=True)
+
+    def start_build(progress: Callable[[float, str], None] | None = None) -> threading.Thread:
+        started.append("build")
+        if not thread.is_alive():
+            thread.start()
+        big._builder = thread  # as the real one: best_line starts no build of its own
+        return thread
+
+    monkeypatch.setattr(big, "AUTO_PREPARE", True)
+    monkeypatch.setattr(big, "_builder", None)
+    monkeypatch.setattr(big, "start_build", start_build)
+    yield started
+    release.set()
+    assert not big.tables_ready()  # nothing built behind the test's back
+
+
+def check(game_id: str, row: dict) -> None:
+    board = parse_game_id(game_id).board()
+    assert board.apply_all(row["moves"]).is_solved() and row["length"] == len(row["moves"])
+
+
+def test_first_big_solve_builds_the_tables_first_and_says_so(
+        builds: list[str], small_heur: object, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "5x5-1", "--json"]) == 0
+    captured = capsys.readouterr()
+    row = json.loads(captured.out)
+    check("5x5-1", row)
+    assert row["tables"] == small_name(small_heur)
+    # off a terminal the progress is one line: what is built, then how long it took
+    [line] = captured.err.splitlines()
+    assert line.startswith("fifteen: building the 5x5 tables ... done in ")
+    assert builds == ["build"]
+    assert main(["solve", "6x6-2", "--json"]) == 0  # bigger boards use the 5x5 corner's
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["tables"] == small_name(small_heur)
+    assert captured.err == "" and builds == ["build"]  # in memory now: nothing said
+
+
+def test_without_the_tables_a_big_line_says_once_why_it_is_weaker(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert not big.AUTO_PREPARE and not big.tables_ready()  # the suite builds nothing
+    assert main(["solve", "5x5-1", "--json"]) == 0
+    captured = capsys.readouterr()
+    row = json.loads(captured.out)
+    check("5x5-1", row)
+    assert row["tables"] == NO_TABLES
+    assert captured.err.splitlines() == [weak_line_note(None)]
+    assert "weaker search" in captured.err and PREPARE in captured.err
+
+
+def test_a_short_budget_gives_the_quick_line_and_one_line_why(
+        stuck_build: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "5x5-3", "--seconds", "0.5", "--json"]) == 0
+    captured = capsys.readouterr()
+    row = json.loads(captured.out)
+    check("5x5-3", row)
+    assert row["tables"] == NO_TABLES and stuck_build == ["build"]
+    [line] = captured.err.splitlines()
+    assert line == weak_line_note(0.5)
+    assert "--seconds 0.5" in line and PREPARE in line and "weaker search" in line
+
+
+def test_a_budget_that_outlasts_the_build_gets_the_tables(
+        builds: list[str], small_heur: object, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "5x5-4", "--seconds", "2", "--json"]) == 0
+    captured = capsys.readouterr()
+    row = json.loads(captured.out)
+    check("5x5-4", row)
+    assert row["tables"] == small_name(small_heur) and builds == ["build"]
+    assert captured.err == ""  # off a terminal a build within a deadline draws no bar
+
+
+def test_a_batch_says_it_once_and_names_each_lines_tables(
+        stuck_build: list[str], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    ids = ["5x5-5", "4x4-1", "6x6-1", "5x4-2"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(ids) + "\n"))
+    monkeypatch.setattr("game.cli.solve.PARALLEL_FROM", 99)  # one by one: a steady budget
+    assert main(["solve", "--batch", "-", "--seconds", "0.4"]) == 0
+    captured = capsys.readouterr()
+    rows = [json.loads(line) for line in captured.out.splitlines()]
+    for game_id, row in zip(ids, rows, strict=True):
+        check(game_id, row)
+    assert [r["tables"] for r in rows][::2] == [NO_TABLES, NO_TABLES]
+    assert rows[1]["tables"] in (exact_tables_name(4, 4), NO_TABLES)  # proven, or best found
+    assert rows[3]["tables"] == NO_TABLES  # 5x4 is no 5x5 corner: no tables to want
+    assert captured.err.splitlines() == [weak_line_note(0.4)]
+
+
+def test_a_batch_without_budget_builds_first(
+        builds: list[str], small_heur: object, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1 2 3/4 5 6/7 0 8\n5x5-6\n"))
+    assert main(["solve", "--batch", "-"]) == 0
+    captured = capsys.readouterr()
+    rows = [json.loads(line) for line in captured.out.splitlines()]
+    assert rows[0]["tables"] == "3x3 full table"
+    check("5x5-6", rows[1])
+    assert rows[1]["tables"] == small_name(small_heur)
+    [line] = captured.err.splitlines()
+    assert line.startswith("fifteen: building the 5x5 tables ... done in ")
+
+
+def test_analyse_builds_first_and_names_the_tables(
+        builds: list[str], small_heur: object, capsys: pytest.CaptureFixture[str]) -> None:
+    board = parse_game_id("5x5-7").board()
+    first = sorted(board.legal_moves())[0]
+    assert main(["analyse", "5x5-7", first, "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["tables"] == small_name(small_heur)
+    assert builds == ["build"] and "building the 5x5 tables" in captured.err
+
+
+def test_analyse_without_the_tables_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    board = parse_game_id("5x5-7").board()
+    first = sorted(board.legal_moves())[0]
+    assert main(["analyse", "5x5-7", first, "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["tables"] == NO_TABLES
+    assert captured.err.splitlines() == [weak_line_note(None)]
+
+
+@pytest.mark.parametrize("args", [["solve", "5x5-1", "--seconds", "0"],
+                                  ["solve", "5x5-x"],
+                                  ["analyse", "5x5-7", "X"],
+                                  ["analyse", "5x5-7", "UUUUUUUUUU"]])
+def test_bad_input_is_one_line_and_exit_2_before_any_build(
+        args: list[str], builds: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.splitlines()) == 1
+    assert builds == []
+
+
+def test_exact_tables_are_named_by_shape() -> None:
+    assert exact_tables_name(3, 3) == "3x3 full table"
+    assert exact_tables_name(4, 4) == "4x4 6-6-3"
+
+
+def test_start_build_is_one_build_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+    calls: list[int] = []
+
+    def fake_get(width: int, height: int, progress: object = None) -> None:
+        calls.append(width)
+        release.wait(30)
+
+    monkeypatch.setattr(big, "get_heuristic", fake_get)
+    monkeypatch.setattr(big, "_builder", None)
+    try:
+        first = big.start_build()
+        assert big.start_build() is first
+    finally:
+        release.set()
+    first.join(5)
+    assert calls == [5]
+
+
+@pytest.mark.slow
+def test_a_fresh_cache_builds_the_real_tables_once(tmp_path: Path) -> None:
+    """About 20-60 s: the real 5x5 build, in a process of its own with a private cache."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    run = [sys.executable, "main.py", "solve", "5x5-1", "--json"]
+    first = subprocess.run(run, cwd=ROOT, env=env, capture_output=True, text=True,
+                           timeout=600, check=True)
+    assert "building the 5x5 tables ... done in" in first.stderr
+    assert json.loads(first.stdout)["tables"] == "5x5 5-5-5-5-4"
+    again = subprocess.run(run, cwd=ROOT, env=env, capture_output=True, text=True,
+                           timeout=120, check=True)
+    assert again.stderr == "" and json.loads(again.stdout)["tables"] == "5x5 5-5-5-5-4"
