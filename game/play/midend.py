@@ -34,7 +34,13 @@ from game.play.ghost_race import GhostRace
 from game.play.recorder import game_record
 from game.play.session import Change, ChangeKind, Session
 from game.play.view import PlayView
-from game.play.words import banner_words, coach_lines, hint_words, work_words
+from game.play.words import (
+    banner_words,
+    coach_lines,
+    hint_words,
+    rejudged_words,
+    work_words,
+)
 from game.store.history import GameRecord
 
 CUE_SECONDS = 0.35
@@ -45,9 +51,6 @@ DEFAULT_ANIM_SECONDS = 0.12
 SHOW_JUDGED_SECONDS = 1.2
 """After the game waited for its judging, how long the HUD shows the judged figures (and the
 pop-ups saying what changed) before the end screen."""
-JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
-                MoveClass.LINE: "on the coach's line", MoveClass.OFF_LINE: "off the coach's line",
-                MoveClass.UNKNOWN: "not judged yet"}
 NEWS_SECONDS = 2.5
 """How long a line of news (a judgement changed, a shorter line found) stays in the footer."""
 PLAYER_SOURCES = (Source.KEY, Source.MOUSE)
@@ -174,12 +177,7 @@ class MidEnd:
         if not changed:
             return 0
         self._events.append(Rejudged(len(changed), gained))
-        points = f"{gained:+d}" if gained else "points unchanged"
-        if len(changed) == 1:
-            index, _, (cls, _) = changed[0]
-            self._tell(f"move {index + 1} judged again: {JUDGED_WORDS[cls]} ({points})")
-        else:
-            self._tell(f"{len(changed)} moves judged again ({points})")
+        self._tell(rejudged_words([(i, new[0]) for i, _, new in changed], gained))
         return gained
 
     def _tell(self, news: str) -> None:

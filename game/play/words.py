@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.core.board import Board
 from game.core.coach import EXACT_CELLS, CoachState, Hint, WorkerStatus
-from game.core.scoring import HINT_COST_PER_LEVEL
+from game.core.scoring import HINT_COST_PER_LEVEL, MoveClass
 
 HINT_LEVELS = 3
 """0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""
@@ -74,3 +74,18 @@ def hint_words(hint: Hint | None, level: int, solved: bool) -> str:
     if hint is None or hint.optimal:
         return cost
     return f"coach's best line so far: {hint.distance} moves; {cost}"
+
+
+JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
+                MoveClass.LINE: "on the coach's line", MoveClass.OFF_LINE: "off the coach's line",
+                MoveClass.UNKNOWN: "not judged yet"}
+
+
+def rejudged_words(changed: list[tuple[int, MoveClass]], gained: int) -> str:
+    """The footer's news of moves judged again (index on the line, new judgement), naming
+    the move when it is one: "move 6 judged again: off the coach's line (-20)"."""
+    points = f"{gained:+d}" if gained else "points unchanged"
+    if len(changed) == 1:
+        index, cls = changed[0]
+        return f"move {index + 1} judged again: {JUDGED_WORDS[cls]} ({points})"
+    return f"{len(changed)} moves judged again ({points})"
