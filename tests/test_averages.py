@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from game.core.averages import Attempt, average, rolling, stats_of, trim_count
+from game.core.averages import Attempt, average, format_seconds, rolling, stats_of, trim_count
 
 
 @pytest.mark.parametrize(("n", "trim"), [(3, 1), (5, 1), (12, 1), (20, 1), (21, 2), (50, 3),
@@ -76,3 +76,10 @@ def test_stats_of_bests_session_mean_and_json() -> None:
 def test_empty_stats() -> None:
     doc = stats_of([]).to_json()
     assert doc["games"] == 0 and doc["best"]["time"] is None and doc["ao5"] is None
+
+
+def test_a_dnf_average_reads_dnf_in_json_as_on_the_screen() -> None:
+    attempts = [Attempt(None, 5, False, None, "a")] * 3 + [Attempt(10.0, 20, True, 1.0, "a")] * 2
+    stats = stats_of(attempts)
+    assert format_seconds(stats.averages[5]) == "DNF"
+    assert stats.to_json()["ao5"] == "DNF" and stats.to_json()["ao12"] is None

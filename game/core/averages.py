@@ -16,6 +16,8 @@ from game.core.clock import clock_text
 TRIM_PERCENT = 5
 AVERAGE_SIZES = (5, 12, 50, 100)
 DNF = math.inf
+DNF_WORD = "DNF"
+"""A DNF in words, on the stats screen and in ``stats --json``."""
 
 Result = float | None
 """Seconds of a finished attempt, None for a DNF."""
@@ -91,9 +93,12 @@ class Stats:
     """Solve times, oldest first (the chart)."""
 
     def to_json(self) -> dict[str, object]:
-        """Plain keys; a DNF average is written as null (as is one not yet reached)."""
-        def clean(value: float | None) -> float | None:
-            return None if value is None or math.isinf(value) else round(value, 3)
+        """Plain keys; a DNF average is written "DNF", as the stats screen says it, and one
+        not yet reached null."""
+        def clean(value: float | None) -> float | str | None:
+            if value is None:
+                return None
+            return DNF_WORD if math.isinf(value) else round(value, 3)
 
         return {
             "games": self.games, "solves": self.solves,
@@ -129,5 +134,5 @@ def format_seconds(value: float | None) -> str:
     if value is None:
         return "-"
     if math.isinf(value):
-        return "DNF"
+        return DNF_WORD
     return clock_text(value)
