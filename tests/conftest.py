@@ -18,6 +18,10 @@ _PRIVATE = tempfile.mkdtemp(prefix="fifteen-tests-")
 os.environ["XDG_DATA_HOME"] = os.path.join(_PRIVATE, "data")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_PRIVATE, "config")
 # Solver tables built by tests stay private to the run too (the solver tests pick their own).
+# Where `make` prepared the coach's tables, for the few tests that play as after set-up (kept
+# in the environment: this module can be imported twice, the second time after the override).
+os.environ.setdefault("FIFTEEN_PREPARED_CACHE", os.environ.get("XDG_CACHE_HOME")
+                      or os.path.join(os.path.expanduser("~"), ".cache"))
 os.environ["XDG_CACHE_HOME"] = os.path.join(_PRIVATE, "cache")
 
 
