@@ -79,7 +79,7 @@ def test_replay_code_opens_in_another_data_folder(data_home: Path, tmp_path: Pat
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "elsewhere"))
     assert main(["replay", encode(rec), "--text"]) == 0
     out = capsys.readouterr().out
-    assert "move 2 R: wasteful" in out and "moves 2-3 cost 2" in out
+    assert "move 2 R: wasteful" in out and "moves 2-3 cost 2 extra moves" in out
     assert "missed at move 2" in out
     assert not (tmp_path / "elsewhere").exists()  # reading a code writes nothing
 

@@ -331,3 +331,20 @@ def test_a_big_board_move_made_before_any_line_was_known_asks_for_both_boards() 
     knowledge.add(Hint(board, len(line), frozenset(line[0]), False, False, line))
     s.learned()
     assert s.sheet.line.cls is MoveClass.LINE and s.unjudged_boards() == []
+
+
+def test_the_best_line_from_the_start_counts_lines_found_further_along() -> None:
+    """The playtest: 10 moves along the hints, then the coach's 98 from there, made a line of
+    108 the end screen did not know (it said 110, the moves played)."""
+    board, line = walk_line(13, 24)
+    away = next(m for m in board.legal_moves() if m != line[0])
+    coach = away + inverse(away) + away + inverse(away) + line  # 4 longer than the walk back
+    knowledge = Knowledge()
+    knowledge.add(Hint(board, len(coach), frozenset(coach[0]), False, False, coach))
+    s = Session(board, oracle=knowledge.known)
+    for move in line[:5]:
+        s.apply(Move(move))
+    here = board.apply_all(line[:5])
+    knowledge.add(Hint(here, len(line) - 5, frozenset(line[5]), False, False, line[5:]))
+    s.learned()
+    assert s.line_length() == len(line) < len(coach)

@@ -101,7 +101,7 @@ def test_the_replay_counts_moves_as_the_end_screen_does() -> None:
         model = build_replay(recording, small_hint)
         notes = [f.note for f in model.frames[1:]]
         assert notes[0].startswith(f"move 1 {wrong}: wasteful") and notes[0].endswith(
-            "undone later")
+            "taken back later")
         assert notes[2].startswith(f"move 1 {good[0]}: optimal")
         assert notes[-1].startswith(f"move {len(good)} {good[-1]}: optimal")
         assert model.headline() == "no detour"  # the moves that count never left the line

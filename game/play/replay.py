@@ -51,7 +51,8 @@ class Detour:
     def __str__(self) -> str:
         span = f"move {self.first}" if self.first == self.last else \
             f"moves {self.first}-{self.last}"
-        return f"{span} cost {self.cost}"
+        extra = "1 extra move" if self.cost == 1 else f"{self.cost} extra moves"
+        return f"{span} cost {extra}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,9 +157,9 @@ def build_replay(recording: Recording, oracle: Oracle,
     """Play ``recording`` again on a session and comment every action; ``judgements`` (one
     string of letters per action, as the history stores them) are what the game judged.
 
-    Moves are numbered as the end screen counts them, on the line of play; a move that was
-    undone or restarted away says so, and the summary (the biggest detour, where the line was
-    first left) speaks only of the moves that count."""
+    Moves are numbered as the end screen counts them, on the line of play; a move taken back
+    later (undone or restarted away) says so, and the summary (the biggest detour, where the
+    line was first left) speaks only of the moves that count."""
     session = Session(recording.board, oracle=oracle)
     stored = judgements if len(judgements) == len(recording.actions) \
         else ("",) * len(recording.actions)
@@ -188,7 +189,8 @@ def build_replay(recording: Recording, oracle: Oracle,
         note = _note(step.action, step.letters, step.cues, step.first, step.distance)
         gone = sum(1 for k in range(len(step.cues)) if (i, k) not in counted)
         if gone:
-            note += " - undone later" if gone == len(step.cues) else f" - {gone} undone later"
+            note += " - taken back later" if gone == len(step.cues) \
+                else f" - {gone} taken back later"  # by an undo, or a restart
         frames.append(Frame(step.at, step.board, done + len(step.cues), step.cues,
                             step.distance, note))
         done += len(step.cues)

@@ -150,9 +150,20 @@ class Session:
                          line_length=self.line_length())
 
     def line_length(self) -> int | None:
-        """The coach's best known line from the start board now (None if it has none)."""
+        """The best line known from the start board now (None if none is): beyond exact reach
+        also the moves played so far on the line of play and then the best line known from
+        where they led (10 moves and the coach's 98 from there are a line of 108)."""
         hint = self.lookup(self.start)
-        return None if hint is None else hint.distance
+        best = None if hint is None else hint.distance
+        if self.start.size <= EXACT_CELLS or self.sheet.line is None:
+            return best
+        board = self.start
+        for played, node in enumerate(self.sheet.line.walk(), start=1):
+            board = board.apply(node.move)
+            here = self.lookup(board)
+            if here is not None and (best is None or played + here.distance < best):
+                best = played + here.distance
+        return best
 
     # --- knowledge ----------------------------------------------------
     def lookup(self, board: Board) -> Hint | None:
