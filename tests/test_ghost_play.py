@@ -143,8 +143,7 @@ def test_play_ghost_bad_input_exit_2_one_line(data_home: Path, capsys, argv: lis
 
 
 def test_a_late_coach_line_sets_off_when_it_arrives(data_home: Path) -> None:
-    app = make_app(data_home)
-    app.worker.instant = False  # the coach answers only through poll(), a frame later
+    app = make_app(data_home)  # the coach answers through its packet, a frame later
     try:
         app.start_game(GameSpec(3, 3, board=START, ghost=GhostChoice(GhostKind.COACH, 4)))
         scene = app.scene

@@ -79,10 +79,6 @@ class WorkerStatus:
     shorter line beyond exact reach)."""
 
 
-CoachResult = Hint | NewBoard
-"""One item the coach hands the game loop (a packet holds hints and boards)."""
-
-
 @dataclass(frozen=True)
 class CoachPacket:
     """Everything the coach has for the game since the last take (one per frame)."""
