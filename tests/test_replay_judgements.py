@@ -105,3 +105,19 @@ def test_the_replay_counts_moves_as_the_end_screen_does() -> None:
         assert notes[2].startswith(f"move 1 {good[0]}: optimal")
         assert notes[-1].startswith(f"move {len(good)} {good[-1]}: optimal")
         assert model.headline() == "no detour"  # the moves that count never left the line
+
+
+def test_a_big_board_replay_without_distances_takes_its_detour_from_the_judgements() -> None:
+    """The playtest: two moves off the coach's line on 5x5, and the replay said no detour."""
+    from game.core.board import Board, inverse_moves
+
+    board = Board.goal(5, 5).apply_all("DDRRUL")
+    line = inverse_moves("DDRRUL")
+    away = next(m for m in board.legal_moves() if m != line[0])
+    moves = away + away if board.apply(away).can_move(away) else away
+    actions = tuple(Move(m) for m in moves)
+    recording = Recording(board, actions, tuple(range(0, 400 * len(actions), 400)))
+    model = build_replay(recording, nothing_known, tuple("x" for _ in actions))
+    assert model.detour is not None and model.detour.first == 1
+    assert model.detour.cost == 2 * len(moves)
+    assert str(model.detour).endswith("extra moves")

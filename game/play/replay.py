@@ -196,8 +196,23 @@ def build_replay(recording: Recording, oracle: Oracle,
         done += len(step.cues)
     chart = session.summary().distances
     points = [(i, d) for i, d in enumerate(chart) if d is not None]
-    return ReplayModel(recording.board, tuple(frames), detour_of(points),
+    counting = [steps[writer[p][0]].cues[writer[p][1]] for p in range(1, final + 1)]
+    detour = detour_of(points) if len(points) == len(chart) else _charged_stretch(counting)
+    return ReplayModel(recording.board, tuple(frames), detour,
                        _missed(steps, writer, final), tuple(session.unjudged_boards()))
+
+
+def _charged_stretch(cues: list[MoveClass]) -> Detour | None:
+    """Where the distances are not all known (beyond exact reach, a replay knows less than
+    the game did), the biggest detour from the judgements that count: the longest run of
+    charged moves, each of which made the best line known 2 moves longer."""
+    best: Detour | None = None
+    run = 0
+    for i, cue in enumerate(cues, start=1):
+        run = run + 1 if cue.bad else 0
+        if run and (best is None or 2 * run > best.cost):
+            best = Detour(i - run + 1, i, 2 * run)
+    return best
 
 
 def _missed(steps: list[_Step], writer: dict[int, tuple[int, int]], final: int) -> str:
