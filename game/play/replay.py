@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
 from game.core.board import Board
-from game.core.coach import Hint
+from game.core.coach import EXACT_CELLS, Hint
 from game.core.recording import JUDGEMENT_LETTERS, Recording
 from game.core.scoring import MoveClass
 from game.play.session import Session
@@ -197,15 +197,16 @@ def build_replay(recording: Recording, oracle: Oracle,
     chart = session.summary().distances
     points = [(i, d) for i, d in enumerate(chart) if d is not None]
     counting = [steps[writer[p][0]].cues[writer[p][1]] for p in range(1, final + 1)]
-    detour = detour_of(points) if len(points) == len(chart) else _charged_stretch(counting)
+    exact = recording.board.size <= EXACT_CELLS and len(points) == len(chart)
+    detour = detour_of(points) if exact else _charged_stretch(counting)
     return ReplayModel(recording.board, tuple(frames), detour,
                        _missed(steps, writer, final), tuple(session.unjudged_boards()))
 
 
 def _charged_stretch(cues: list[MoveClass]) -> Detour | None:
-    """Where the distances are not all known (beyond exact reach, a replay knows less than
-    the game did), the biggest detour from the judgements that count: the longest run of
-    charged moves, each of which made the best line known 2 moves longer."""
+    """Beyond exact reach (where a replay knows other lines than the game did) or where the
+    distances are not all known, the biggest detour from the judgements that count: the
+    longest run of charged moves, each of which made the best line known 2 moves longer."""
     best: Detour | None = None
     run = 0
     for i, cue in enumerate(cues, start=1):
