@@ -7,7 +7,7 @@ from game.core.coach import CoachState, WorkerStatus
 from game.core.notation import parse_board
 from game.core.scoring import MoveClass
 from game.core.spec import Difficulty, GameSpec
-from game.play.events import Finished, Happened, Happening, Moved, Scored, Shown, Won
+from game.play.events import Finished, Happened, Happening, Moved, Rejudged, Scored, Shown, Won
 from game.play.midend import MidEnd
 from tests.fakes_front import FakeWorker
 
@@ -198,3 +198,36 @@ def test_the_coach_solving_switches_to_a_shorter_line_found_while_it_plays():
     assert game.session.solved
     assert len(rest) < len(long) - 1  # shorter than what was left of the long line
     assert game.session.sheet.coach_moves == len(played) + len(rest)
+
+
+def test_moves_judged_again_at_the_win_are_shown_before_the_end_screen():
+    from game.core.board import Board, inverse, inverse_moves
+    from game.core.coach import CoachPacket, Hint
+    from game.play.words import rejudged_words
+
+    walk = "DDRRULLDRRUUL"
+    board = Board.goal(5, 5).apply_all(walk)
+    short = inverse_moves(walk)
+    away = next(m for m in board.legal_moves() if m != short[0])
+    long = away + inverse(away) + short  # the coach's line: 2 longer than the player's
+    game = MidEnd(board, spec_for(board), Quiet())
+    ready = WorkerStatus(CoachState.READY)
+    game.take(CoachPacket((Hint(board, len(long), frozenset(long[0]), False, False, long),),
+                          status=ready))
+    for move in short:  # off the coach's line at once; the coach never searched there
+        game.act(Move(move))
+    events = []
+    for _ in range(60):  # the win flash
+        game.take(CoachPacket(status=ready))
+        game.update(DT)
+        events += game.take_events()
+    assert any(isinstance(e, Rejudged) and e.gained > 0 for e in events)
+    assert "judged again" in game.view().banner and finished(events) is None
+    for _ in range(120):
+        game.take(CoachPacket(status=ready))
+        game.update(DT)
+        events += game.take_events()
+    done = finished(events)
+    assert done is not None and done.summary.wasteful == 0 and done.summary.unknown == 0
+    assert rejudged_words([(6, MoveClass.LINE), (14, MoveClass.LINE)], 20) == \
+        "moves 7, 15 judged again: on the coach's line (+20)"

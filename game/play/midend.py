@@ -252,7 +252,11 @@ class MidEnd:
         before = self._judged_line()
         change = session.apply(action)
         if change is not None:
-            again = self._compare(before) if session.solved else 0  # the win judges again
+            again = 0
+            if session.solved:  # the win judges again (beyond exact reach, with its own line)
+                told = len(self._events)
+                again = self._compare(before)
+                self._held = self._held or len(self._events) > told  # show it before the end
             self._animate(change, before_streak, before_net + again)
         elif isinstance(action, Move | Slide) and action.source in PLAYER_SOURCES \
                 and not session.solved:
@@ -406,6 +410,9 @@ class MidEnd:
         session = self.session
         race = self.race
         verdict = race.verdict(session.elapsed) if race is not None and session.solved else ""
-        return banner_words(solving=self.solving, demo=self.autoplayer is not None,
-                            attract=self.attract, solved=session.solved, verdict=verdict,
-                            judging=self.judging)
+        words = banner_words(solving=self.solving, demo=self.autoplayer is not None,
+                             attract=self.attract, solved=session.solved, verdict=verdict,
+                             judging=self.judging)
+        if session.solved and self._news_left > 0:  # the banner covers the footer's news
+            words = f"{words} {self._news}"
+        return words

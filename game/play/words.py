@@ -81,6 +81,10 @@ JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
                 MoveClass.UNKNOWN: "not judged yet"}
 
 
+NAMED_MOVES = 3
+"""Up to this many moves judged again at once are named in the news."""
+
+
 def rejudged_words(changed: list[tuple[int, MoveClass]], gained: int) -> str:
     """The footer's news of moves judged again (index on the line, new judgement), naming
     the move when it is one: "move 6 judged again: off the coach's line (-20)"."""
@@ -88,4 +92,9 @@ def rejudged_words(changed: list[tuple[int, MoveClass]], gained: int) -> str:
     if len(changed) == 1:
         index, cls = changed[0]
         return f"move {index + 1} judged again: {JUDGED_WORDS[cls]} ({points})"
+    if len(changed) <= NAMED_MOVES:
+        named = ", ".join(str(index + 1) for index, _ in changed)
+        verdicts = {cls for _, cls in changed}
+        verdict = f": {JUDGED_WORDS[verdicts.pop()]}" if len(verdicts) == 1 else ""
+        return f"moves {named} judged again{verdict} ({points})"
     return f"{len(changed)} moves judged again ({points})"
