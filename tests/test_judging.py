@@ -348,3 +348,31 @@ def test_the_best_line_from_the_start_counts_lines_found_further_along() -> None
     knowledge.add(Hint(here, len(line) - 5, frozenset(line[5]), False, False, line[5:]))
     s.learned()
     assert s.line_length() == len(line) < len(coach)
+
+
+def test_a_move_that_followed_the_hint_shown_is_never_charged_later() -> None:
+    """The fifth playtest: the coach's hint said move back; later, knowing a shorter line from
+    there, the game charged the move that had followed it."""
+    board, line = walk_line(17, 20)
+    away = next(m for m in board.legal_moves() if m != line[0])
+    coach = away + inverse(away) + line  # what the coach knows first: 2 longer
+    knowledge = Knowledge()
+    knowledge.add(Hint(board, len(coach), frozenset(coach[0]), False, False, coach))
+    s = Session(board, oracle=knowledge.known)
+    s.apply(CycleHint())  # hints on: the hint says `away`
+    s.apply(Move(away))
+    assert s.sheet.line.cls is MoveClass.LINE
+    knowledge.add(Hint(board, len(line), frozenset(line[0]), False, False, line))
+    s.learned()  # now a shorter line from the start is known, not through `away`
+    s.apply(Move(inverse(away)))
+    for move in line:
+        s.apply(Move(move))
+    assert s.solved
+    first = next(iter(s.sheet.line.walk()))
+    assert first.cls is MoveClass.LINE  # it followed the hint shown then
+    assert [c for cues in s.judgements() for c in cues][0] is MoveClass.LINE  # and the record
+
+    unhinted = Session(board, oracle=knowledge.known)  # the same move without the hint
+    for move in away + inverse(away) + line:
+        unhinted.apply(Move(move))
+    assert next(iter(unhinted.sheet.line.walk())).cls is MoveClass.OFF_LINE

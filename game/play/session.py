@@ -95,6 +95,12 @@ class Session:
         """Lines this game derived by following the coach's lines (beyond exact reach)."""
         self._own: dict[Board, Hint] = {}
         """Beyond exact reach, once won: the game's own line, from every position on it."""
+        self._followed: set[int] = set()
+        """Beyond exact reach: the actions whose (first) move was the hint shown for it then.
+        Such a move is never charged, whatever the coach learns later: hints come from the
+        best line known, and a player who follows one cannot know better."""
+        self._current = -1
+        """The index in ``actions`` of the action being applied."""
         self._replaying = False
         self.elapsed = 0.0
         self.started = False
@@ -231,7 +237,8 @@ class Session:
         self._replaying = True
         try:
             self._reset()
-            for action in self.actions:
+            for index, action in enumerate(self.actions):
+                self._current = index
                 self._apply(action)
         finally:
             self._replaying = False
@@ -261,14 +268,32 @@ class Session:
         """Apply one action; returns the change to animate, or None when nothing happened."""
         if isinstance(action, Command):
             return None
+        if self._follows_hint(action):
+            self._followed.add(len(self.actions))
+        self._current = len(self.actions)
         self.actions.append(action)
         self.times.append(self.elapsed)
         return self._apply(action)
+
+    def _follows_hint(self, action: BoardAction) -> bool:
+        """Whether ``action``'s first move is the hint on screen (beyond exact reach)."""
+        board, hint = self.board, self.hint
+        if board.size <= EXACT_CELLS or not self.hint_level or hint is None \
+                or hint.board != board or self.solved:
+            return False
+        if isinstance(action, Move) and action.source is not Source.SOLVE:
+            first = action.letter
+        elif isinstance(action, Slide):
+            first = board.slide_moves(action.index)[:1]
+        else:
+            return False
+        return bool(first) and (first == hint.path[:1] or first in hint.moves)
 
     def judgements(self) -> list[tuple[MoveClass, ...]]:
         """The judgement of each single-tile move of each action (``()`` for undo, hints...),
         as final as what is known now: the actions replayed on a fresh session."""
         again = Session(self.start, oracle=self.lookup, game_id=self.game_id)
+        again._followed = set(self._followed)  # what was on screen then, not in the copy
         out = []
         for action in self.actions:
             change = again.apply(action)
@@ -330,6 +355,8 @@ class Session:
                                                  searched=searched)
                 if cls is MoveClass.LINE and distance_after is not None:
                     shorter = before_hint.distance - 1 - distance_after
+            if cls.bad and board is before and self._current in self._followed:
+                cls = MoveClass.LINE  # it followed the hint shown then: never charged
             if cls is MoveClass.UNKNOWN:  # what would judge it: the board before it, exactly;
                 # beyond exact reach, a search of the board it made (and of the one before it,
                 # when no line from there is known either)
