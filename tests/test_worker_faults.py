@@ -127,10 +127,11 @@ def test_search_ignoring_cancel_is_abandoned_and_a_fresh_thread_answers(solver, 
     worker.submit(stuck)
     assert wait_for(lambda: stuck in solver.started)
     worker.submit(fresh)
-    seen: set[str] = set()
-    results = watch_states(worker, lambda r: hints_for(r, fresh), seen)
+    results = take_until(worker, lambda r: hints_for(r, fresh))
     assert hints_for(results, fresh)[0].distance == distance(fresh)
-    assert "unavailable" in seen
+    # The fault is on record (the status said "unavailable" in between, but for so short a
+    # while that a busy machine's sampling can miss it: not asserted).
+    assert "abandoned" in str(worker.last_error) and worker.counters["faults"] >= 1
     assert worker.counters["restarts"] == 1
     assert wait_for(lambda: worker.status == WorkerStatus("ready"))
     solvers = [t for t in threading.enumerate() if t.name.startswith("fifteen-solver")]
