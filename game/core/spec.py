@@ -37,6 +37,24 @@ quickly (random boards average about 12, 23, 22, 35 and 53 moves on these sizes)
 DIFFICULTIES = tuple(Difficulty)
 
 
+class GameKind(enum.StrEnum):
+    """Which games a game is measured against: bests, top 10s and averages keep kinds apart."""
+
+    RANDOM = "random"
+    """A board the game picked (a fresh seed, or a fresh board of a chosen difficulty)."""
+    SEEDED = "seeded"
+    """A board the player named by its seed (``--seed``, ``--game WxH-SEED``, or again)."""
+    CUSTOM = "custom"
+    """A board the player gave as text (``--board``), or a custom board played again."""
+    DAILY = "daily"
+    """The day's puzzle (only its first attempt is ranked)."""
+    PRACTICE = "practice"
+    """A practice game (the mistake drill): never ranked."""
+
+
+GAME_KINDS = tuple(GameKind)
+
+
 @dataclass(frozen=True, slots=True)
 class GameSpec:
     """What game to start: size, difficulty, and optionally a seed or a fixed board."""
@@ -50,11 +68,26 @@ class GameSpec:
     """The date (YYYY-MM-DD) when this is that day's daily puzzle (see game.core.daily)."""
     ghost: GhostChoice | None = None
     """A ghost to race on this board (see game.core.ghost); such games are Mode.GHOST."""
+    chosen: GameKind | None = None
+    """The kind when it is not read from the other fields (see ``kind``): RANDOM for a seed
+    the game picked, SEEDED for a seeded board played again, PRACTICE for a drill."""
+
+    @property
+    def kind(self) -> GameKind:
+        """The game's kind: ``chosen`` if set, else DAILY for a daily, CUSTOM for a fixed
+        board, SEEDED for a seed, RANDOM for neither (a seed the game will pick)."""
+        if self.chosen is not None:
+            return self.chosen
+        if self.daily is not None:
+            return GameKind.DAILY
+        if self.board is not None:
+            return GameKind.CUSTOM
+        return GameKind.SEEDED if self.seed is not None else GameKind.RANDOM
 
     def fresh(self) -> GameSpec:
         """The same kind of game with a new board (a daily puzzle or a ghost race is followed
         by a normal game)."""
-        return replace(self, seed=None, board=None, daily=None, ghost=None)
+        return replace(self, seed=None, board=None, daily=None, ghost=None, chosen=None)
 
     def seeded_board(self) -> Board:
         """The uniformly random board its seed names (the one ``WxH-SEED`` IDs share)."""

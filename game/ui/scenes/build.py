@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from game.core.generate import MAX_SEED
 from game.core.recording import Recording
-from game.core.spec import Difficulty, GameSpec, difficulty_length
+from game.core.spec import Difficulty, GameKind, GameSpec, difficulty_length
 from game.play.autoplay import AutoPlayer
 from game.play.ghost_race import Submit, find_ghost
 from game.store.history import GameRecord
@@ -25,7 +25,8 @@ def game_scene(ctx: SceneContext, spec: GameSpec, submit: Submit) -> Scene:
     """``spec``'s game: at once for a fixed or random board, via the coach for a difficulty
     (``submit`` runs slow reads, such as a ghost's game, on the writer thread)."""
     if spec.board is None and spec.seed is None:
-        spec = replace(spec, seed=ctx.rng.randrange(MAX_SEED))
+        chosen = spec.chosen or GameKind.RANDOM
+        spec = replace(spec, seed=ctx.rng.randrange(MAX_SEED), chosen=chosen)
     length = difficulty_length(spec.width, spec.height, spec.difficulty)
     if spec.board is not None:
         board = spec.board
@@ -60,14 +61,15 @@ def replay_scene(ctx: SceneContext, game: Recording | GameRecord, speed: float,
 def attract_scene(ctx: SceneContext, shapes: tuple[tuple[int, int], ...]) -> Scene:
     """A self-playing game on one of ``shapes`` that any key ends."""
     width, height = ctx.rng.choice(shapes)
-    spec = GameSpec(width, height, Difficulty.ANY, ctx.rng.randrange(MAX_SEED))
+    spec = GameSpec(width, height, Difficulty.ANY, ctx.rng.randrange(MAX_SEED),
+                    chosen=GameKind.RANDOM)
     return PlayScene(ctx, spec.seeded_board(), spec,
                      autoplayer=AutoPlayer(random.Random(spec.seed)), attract=True)
 
 
 def next_demo_scene(ctx: SceneContext, done: NextDemoBoard) -> Scene:
     """The next seeded board for a self-playing game that just finished."""
-    spec = replace(done.spec.fresh(), seed=ctx.rng.randrange(MAX_SEED))
+    spec = replace(done.spec.fresh(), seed=ctx.rng.randrange(MAX_SEED), chosen=GameKind.RANDOM)
     assert spec.seed is not None
     autoplayer = AutoPlayer(random.Random(spec.seed), hint_level=done.hint_level)
     return PlayScene(ctx, spec.seeded_board(), spec, autoplayer=autoplayer,
