@@ -12,7 +12,6 @@ from game.solver.big.beam import BEAM_FIRST_WIDTH, BEAM_GROWTH, BEAM_MAX_WIDTH, 
 from game.solver.big.grid import (
     blank_steps,
     goal_distances,
-    manhattan,
     manhattan_tiles,
 )
 from game.solver.errors import SolveCancelled, Unsolvable
@@ -386,36 +385,3 @@ def solve_large(board: Board, *, deadline: float,
         raise _Stuck(f"internal error: the solution found for {board.text()} is wrong")
     return best
 
-
-def bench_large(seeds: int = 20, seconds: float = 1.0) -> None:
-    """Print time and length of the first answer and of the answer after ``seconds``."""
-    from game.core.generate import random_board
-
-    for size in (5, 7, 10):
-        first_len, best_len, lower = [], [], []
-        first_time = []
-        for seed in range(seeds):
-            board = random_board(size, size, random.Random(seed))
-            start = time.monotonic()
-            first = solve_large(board, deadline=start)
-            first_time.append(time.monotonic() - start)
-            start = time.monotonic()
-            best = solve_large(board, deadline=start + seconds)
-            spent = time.monotonic() - start
-            if not board.apply_all(best).is_solved():
-                raise _Stuck(f"bench: wrong solution for {board.text()}")
-            md = manhattan(board)
-            first_len.append(len(first))
-            best_len.append(len(best))
-            lower.append(md)
-            print(f"{size}x{size} seed {seed:2d}: manhattan {md:4d}  first {len(first):5d} "
-                  f"in {first_time[-1] * 1000:6.1f} ms  after {spent:5.2f} s {len(best):5d} "
-                  f"({len(best) / md:.2f}x manhattan)")
-        n = len(lower)
-        print(f"{size}x{size} mean: manhattan {sum(lower) / n:.1f}  first {sum(first_len) / n:.1f}"
-              f" (max {max(first_time) * 1000:.1f} ms)  after {seconds:g} s "
-              f"{sum(best_len) / n:.1f}  ratio {sum(best_len) / sum(lower):.2f}x\n")
-
-
-if __name__ == "__main__":
-    bench_large()
