@@ -24,6 +24,8 @@ Box = tuple[int, int, int, int]
 
 GRADE_LABEL = "Grade"
 HELP = "N new game   R play it again   G race your ghost   Esc title"
+HELP_SHARE = "N new game   R play it again   G race your ghost   C copy result   Esc title"
+"""The keys when there is a share line (the daily): C copies it."""
 UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
 RANK_IN_TABLE = "#{rank} in the {shape} top 10"
@@ -58,6 +60,10 @@ class EndScreenView:
     """The points as counted up so far (None: the final figure)."""
     share: str = ""
     """The daily puzzle's one-line shareable result ("" for other games)."""
+    share_note: str = ""
+    """What became of the share line after C (copied, or printed only and why)."""
+    rank_note: str = ""
+    """Said instead of the top-10 line (a daily's repeat: not ranked, and the first try)."""
 
     @classmethod
     def build(cls, summary: GameSummary, result: AddResult | None,
@@ -85,6 +91,7 @@ class EndScreenText:
     help: str
     warning: str | None
     share: str = ""
+    share_note: str = ""
 
 
 def badge_text(badges: Sequence[str]) -> str:
@@ -134,6 +141,8 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
     else:
         template = RANK_IN_TABLE if view.rank is not None else RANK_OUTSIDE
         rank_line = template.format(rank=view.rank, shape=s.shape)
+    if view.rank_note:
+        rank_line = view.rank_note
     subtitle = game_subtitle(s.shape, view.game_id)
     bonus = s.solve_bonus + s.time_bonus + s.perfect_bonus
     moves = str(s.moves) if not s.coach_moves else f"{s.moves} (+{s.coach_moves} coach)"
@@ -162,9 +171,10 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         stats=stats,
         rank_line=rank_line,
         table=tuple(table_lines(view.entries, s.shape)),
-        help=HELP,
+        help=HELP_SHARE if view.share else HELP,
         warning=view.warning,
         share=view.share,
+        share_note=view.share_note,
     )
 
 
@@ -181,6 +191,8 @@ def end_screen_lines(view: EndScreenView) -> list[str]:
         lines.append(text.warning)
     if text.share:
         lines.append(text.share)
+    if text.share_note:
+        lines.append(text.share_note)
     lines.append(text.help)
     return lines
 
@@ -253,7 +265,8 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     """Draw the whole end screen scaled to ``surface``; reads ``view``, changes nothing else."""
     w, h = surface.get_size()
     text = end_screen_text(view)
-    box = end_screen_layout(w, h, font, max(2, 1 + bool(text.warning) + bool(text.share)))
+    box = end_screen_layout(w, h, font, max(2, 1 + bool(text.warning) + bool(text.share)
+                                            + bool(text.share_note)))
     surface.fill(theme.bg)
     _draw_header(surface, box, text, theme, font)
     _draw_grade(surface, box, text.grade, theme, font)
@@ -364,5 +377,8 @@ def _draw_footer(surface: pygame.Surface, box: EndScreenLayout, text: EndScreenT
     if text.share:
         y += blit_fit(surface, font, box.caption_px, text.share, theme.accent, (x + w / 2, y),
                       w, "center")
+    if text.share_note:
+        y += blit_fit(surface, font, box.caption_px, text.share_note, theme.good,
+                      (x + w / 2, y), w, "center")
     blit_fit(surface, font, box.caption_px, text.help, theme.muted, (x + w / 2, y), w,
              "center")
