@@ -1,4 +1,5 @@
-"""The heads-up strip (moves, time, points, streak meter, coach) and the key-help footer."""
+"""The heads-up strip (the game's name for a daily, moves, time, points, streak meter, coach)
+and the key-help footer."""
 
 from __future__ import annotations
 
@@ -21,6 +22,12 @@ ICON_SHARE = 0.55
 """The mute icon's size as a share of the HUD label's line."""
 METER_SHARE = 0.07
 """Streak meter thickness as a share of the HUD height."""
+ROW_SHARES = (0.3, 0.64)
+"""The labels' and the values' centres as shares of the HUD height."""
+TITLED_ROW_SHARES = (0.37, 0.69)
+"""The same, moved down under a title line."""
+TITLE_SHARE = 0.12
+"""The title line's centre (a daily's name and date) as a share of the HUD height."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +54,8 @@ class HudView:
     """Racing a ghost: a sixth column with its moves to go, clock and progress."""
     coach_progress: float | None = None
     """While the coach builds tables or compiles (share done): a bar under its column."""
+    title: str = ""
+    """A line above the figures naming the game (the daily and its date); "" for none."""
 
 
 def streak_progress(streak: int) -> float:
@@ -76,8 +85,13 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
         ("POINTS", str(view.points)),
         ("STREAK", f"{view.streak}" + (f" x{view.multiplier}" if view.multiplier > 1 else "")),
     )
-    label_y = y + int(h * 0.3)
-    value_y = y + int(h * 0.64)
+    label_share, value_share = TITLED_ROW_SHARES if view.title else ROW_SHARES
+    label_y = y + int(h * label_share)
+    value_y = y + int(h * value_share)
+    if view.title:
+        fonts.blit_center(surface, view.title, label_px, theme.accent,
+                          (x + w // 2, y + int(h * TITLE_SHARE)), bold=True,
+                          max_width=int(usable))
     for i, (label, value) in enumerate(cells):
         cx = int(x + icon + col_w * (i + 0.5))
         fonts.blit_center(surface, label, label_px, theme.muted, (cx, label_y),
