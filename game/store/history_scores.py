@@ -128,7 +128,7 @@ class HistoryScores(HighScores):
 
     def rank_of(self, game: GameRecord) -> int | None:
         """Where ``game`` stands in its size's top 10 now (1..10), or None."""
-        if game not in ranked(self.games):
+        if not any(g is game for g in ranked(self.games)):
             return None
         entry = entry_of(game)
         return next((i for i, e in enumerate(self.table(game.shape), start=1) if e == entry),
@@ -144,7 +144,7 @@ class HistoryScores(HighScores):
         if not isinstance(game, GameRecord):  # the history keeps whole games, replays and all
             raise TypeError(f"the history keeps GameRecords, not {type(game).__name__}")
         result = None
-        if game in ranked([*self.games, game])[-1:]:
+        if any(g is game for g in ranked([*self.games, game])[-1:]):  # not an equal game
             _, result = insert(scores_data(self.games, game.shape), game.shape,
                                entry_of(game))
         self.games.append(game)

@@ -254,6 +254,20 @@ def end_screen_layout(width: int, height: int, font: FontFn | None = None,
                            title_px, body_px, caption_px)
 
 
+def wrap_words(text: str, font: FontFn, px: int, width: float) -> list[str]:
+    """``text`` in as few lines as fit ``width`` at ``px``, words kept whole (a word wider
+    than that alone is left for ``blit_fit`` to shrink)."""
+    face = font(px)
+    lines: list[str] = []
+    for word in text.split(" "):
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and face.size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
+
+
 def grade_colour(letter: str, theme: Theme) -> tuple[int, int, int]:
     """The colour a grade letter is drawn in."""
     return {"S": theme.accent, "A": theme.good, "B": theme.hud_text, "C": theme.muted,
@@ -265,8 +279,10 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     """Draw the whole end screen scaled to ``surface``; reads ``view``, changes nothing else."""
     w, h = surface.get_size()
     text = end_screen_text(view)
-    box = end_screen_layout(w, h, font, max(2, 1 + bool(text.warning) + bool(text.share)
-                                            + bool(text.share_note)))
+    box = end_screen_layout(w, h, font, max(2, 1 + bool(text.warning)))
+    if text.share or text.share_note:  # the share line and its note wrap (long at 640 px)
+        shared = len(_shared_lines(box, text, theme, font))
+        box = end_screen_layout(w, h, font, max(2, 1 + bool(text.warning) + shared))
     surface.fill(theme.bg)
     _draw_header(surface, box, text, theme, font)
     _draw_grade(surface, box, text.grade, theme, font)
@@ -361,11 +377,21 @@ def _draw_notes(surface: pygame.Surface, box: EndScreenLayout, notes: Sequence[s
 def _draw_ranked_table(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenView,
                        rank_line: str, theme: Theme, font: FontFn) -> None:
     x, y, w, h = box.table
-    used = blit_fit(surface, font, box.caption_px, rank_line,
-                    theme.good if view.rank is not None else theme.muted, (x + w / 2, y), w,
-                    "center")
+    used = 0
+    for line in wrap_words(rank_line, font, box.caption_px, w):  # a repeat's words are long
+        used += blit_fit(surface, font, box.caption_px, line,
+                         theme.good if view.rank is not None else theme.muted,
+                         (x + w / 2, y + used), w, "center")
     draw_table(surface, (x, y + used, w, max(1, h - used)), view.entries,
                view.summary.shape, view.rank, theme, font, box.caption_px)
+
+
+def _shared_lines(box: EndScreenLayout, text: EndScreenText, theme: Theme,
+                  font: FontFn) -> list[tuple[str, tuple[int, int, int]]]:
+    """The share line and the note after C, wrapped to the footer, with their colours."""
+    parts = ((text.share, theme.accent), (text.share_note, theme.good))
+    return [(line, colour) for part, colour in parts if part
+            for line in wrap_words(part, font, box.caption_px, box.footer[2])]
 
 
 def _draw_footer(surface: pygame.Surface, box: EndScreenLayout, text: EndScreenText,
@@ -374,11 +400,7 @@ def _draw_footer(surface: pygame.Surface, box: EndScreenLayout, text: EndScreenT
     if text.warning:
         y += blit_fit(surface, font, box.caption_px, text.warning, theme.bad, (x + w / 2, y),
                       w, "center")
-    if text.share:
-        y += blit_fit(surface, font, box.caption_px, text.share, theme.accent, (x + w / 2, y),
-                      w, "center")
-    if text.share_note:
-        y += blit_fit(surface, font, box.caption_px, text.share_note, theme.good,
-                      (x + w / 2, y), w, "center")
+    for line, colour in _shared_lines(box, text, theme, font):
+        y += blit_fit(surface, font, box.caption_px, line, colour, (x + w / 2, y), w, "center")
     blit_fit(surface, font, box.caption_px, text.help, theme.muted, (x + w / 2, y), w,
              "center")

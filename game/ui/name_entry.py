@@ -116,15 +116,15 @@ class NameEntry:
         box.center = (cx, panel.y + int(panel.height * rows[2]))
         pygame.draw.rect(surface, theme.bg, box, border_radius=radius // 2)
         pygame.draw.rect(surface, theme.muted, box, 1, border_radius=radius // 2)
-        shown = fonts.blit_center(surface, text, value_px,
-                                  theme.bg if self.selected else theme.hud_text, box.center,
-                                  bold=True, max_width=box.width - 2 * pad) if text else \
-            pygame.Rect(box.centerx, box.centery, 0, 0)
-        if self.selected and text:  # the filled-in name, selected: drawn inverted
-            mark = shown.inflate(pad // 2, 0)
-            pygame.draw.rect(surface, theme.accent, mark, border_radius=2)
-            fonts.blit_center(surface, text, value_px, theme.bg, box.center, bold=True,
-                              max_width=box.width - 2 * pad)
+        colour = theme.bg if self.selected else theme.hud_text
+        shown = pygame.Rect(box.centerx, box.centery, 0, 0)
+        if text:
+            shown = fonts.text(text, value_px, colour, bold=True).get_rect(center=box.center)
+            if self.selected:  # the filled-in name, selected: drawn inverted
+                pygame.draw.rect(surface, theme.accent, shown.inflate(pad // 2, 0),
+                                 border_radius=2)
+            shown = fonts.blit_center(surface, text, value_px, colour, box.center, bold=True,
+                                      max_width=box.width - 2 * pad)
         caret_h = int(font.get_height() * 0.9)
         caret_x = shown.right + (pad // 2 if self.selected and text else 2)
         pygame.draw.rect(surface, theme.accent,
