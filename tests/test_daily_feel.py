@@ -85,8 +85,8 @@ def test_share_line_says_first_try_or_repeat_and_spoils_nothing() -> None:
 ])
 def test_a_repeat_says_it_is_not_ranked_and_how_the_first_try_did(first: FirstTry,
                                                                   words: str) -> None:
-    assert repeat_note(DAY, first) == \
-        f"Repeat of the Tue 24 Nov daily: not ranked \u2014 {words}"
+    assert repeat_note(first) == \
+        f"Repeat: not ranked \u2014 {words}"
 
 
 # --- in the game -------------------------------------------------------------------------
@@ -135,8 +135,8 @@ def test_first_try_is_ranked_a_repeat_says_so(data_home: Path) -> None:
         again = win(app)
         text = end_screen_text(again.view)
         assert again.view.rank is None and again.naming is None
-        assert text.rank_line == ("Repeat of the Tue 24 Nov daily: not ranked \u2014 your "
-                                  f"first try scored {points}, #1")
+        assert text.rank_line == ("Repeat: not ranked \u2014 your first try scored "
+                                  f"{points}, #1")
         assert text.rank_line != RANK_OUTSIDE.format(shape="3x3")
         assert text.share.startswith("Fifteen daily 2026-11-24 3x3 (repeat): 2 moves")
     finally:

@@ -57,7 +57,7 @@ def end(attempt: Attempt, copied: bool, naming: str | None = None) -> Build:
         scene = EndScene(app, summary, SPEC, board)
         share = share_line(DAY, "4x4", 188, 52, 1234.5, "D", attempt=attempt,
                            distances=[52 - i % 53 for i in range(200)])
-        note = repeat_note(DAY, FirstTry(12345, 10)) if attempt is Attempt.REPEAT else ""
+        note = repeat_note(FirstTry(12345, 10)) if attempt is Attempt.REPEAT else ""
         scene.view = EndScreenView(summary, tuple(entries(10)), rank=None if note else 9,
                                    game_id="4x4-123456789", share=share, rank_note=note,
                                    share_note=NOT_COPIED.format(
@@ -68,8 +68,20 @@ def end(attempt: Attempt, copied: bool, naming: str | None = None) -> Build:
     return build
 
 
+def race(app: App) -> Scene:
+    """G on a daily's end screen: a ghost race on the daily, its column under the title."""
+    from game.core.ghost import GhostChoice, GhostKind
+
+    board = random_board(4, 4, __import__("random").Random(3))
+    scene = PlayScene(app, board, replace(SPEC, board=board,
+                                          ghost=GhostChoice(GhostKind.COACH, 8)))
+    scene.game.session.elapsed = 3.5
+    return scene
+
+
 SCENES: dict[str, Build] = {
     "play-daily": play(False),
+    "play-daily-race": race,
     "pause-daily": play(True),
     "end-first": end(Attempt.FIRST, False),
     "end-repeat-copied": end(Attempt.REPEAT, True),

@@ -120,10 +120,11 @@ class FirstTry:
     finished: bool = True
 
 
-def repeat_note(day: dt.date, first: FirstTry) -> str:
+def repeat_note(first: FirstTry) -> str:
     """Said instead of the top-10 line on a repeat: it is not ranked, and how the first try
-    did (``Repeat of the Tue 24 Nov daily: not ranked — your first try scored 480, #3``)."""
-    head = f"Repeat of the {day_words(day, year=False)} daily: not ranked — "
+    did (``Repeat: not ranked — your first try scored 480, #3``; the share line and the
+    pause menu name the day)."""
+    head = "Repeat: not ranked — "
     if first.points is not None:
         place = f", #{first.rank}" if first.rank is not None else ""
         return f"{head}your first try scored {first.points}{place}"

@@ -47,7 +47,7 @@ def daily_result(scores: HighScores, daily: str, summary: GameSummary,
     note = ""
     if first is not None:
         assert isinstance(scores, HistoryScores)  # earlier_try finds one only there
-        note = repeat_note(day, FirstTry(
+        note = repeat_note(FirstTry(
             first.points if first.solved_by_player else None, scores.rank_of(first),
             first.finished))
     optimal = summary.optimal_length if summary.exact else None  # a coach's line is no optimum
