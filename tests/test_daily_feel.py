@@ -173,6 +173,7 @@ def test_c_prints_the_share_line_and_says_there_is_no_clipboard(data_home: Path,
         assert end.view.share_note == ("No clipboard here (the dummy video driver has none): "
                                        "the line is printed in the terminal")
         assert end_screen_text(end.view).share_note == end.view.share_note
+        assert not end.view.share_copied
         assert app.scene is end  # C changes nothing else
     finally:
         app.close()
@@ -187,7 +188,7 @@ def test_c_copies_where_there_is_a_clipboard(data_home: Path, capsys,
         key(pygame.K_ESCAPE)
         key(pygame.K_c)
         frames(app)
-        assert end.view.share_note == clipboard.COPIED
+        assert end.view.share_note == clipboard.COPIED and end.view.share_copied
         assert pygame.scrap.get_text() == end.view.share
         assert end.view.share in capsys.readouterr().out
     finally:

@@ -62,6 +62,8 @@ class EndScreenView:
     """The daily puzzle's one-line shareable result ("" for other games)."""
     share_note: str = ""
     """What became of the share line after C (copied, or printed only and why)."""
+    share_copied: bool = False
+    """The share line reached the clipboard (its note is drawn as good news)."""
     rank_note: str = ""
     """Said instead of the top-10 line (a daily's repeat: not ranked, and the first try)."""
 
@@ -92,6 +94,7 @@ class EndScreenText:
     warning: str | None
     share: str = ""
     share_note: str = ""
+    share_copied: bool = False
 
 
 def badge_text(badges: Sequence[str]) -> str:
@@ -175,6 +178,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         warning=view.warning,
         share=view.share,
         share_note=view.share_note,
+        share_copied=view.share_copied,
     )
 
 
@@ -389,7 +393,8 @@ def _draw_ranked_table(surface: pygame.Surface, box: EndScreenLayout, view: EndS
 def _shared_lines(box: EndScreenLayout, text: EndScreenText, theme: Theme,
                   font: FontFn) -> list[tuple[str, tuple[int, int, int]]]:
     """The share line and the note after C, wrapped to the footer, with their colours."""
-    parts = ((text.share, theme.accent), (text.share_note, theme.good))
+    parts = ((text.share, theme.accent),
+             (text.share_note, theme.good if text.share_copied else theme.hud_text))
     return [(line, colour) for part, colour in parts if part
             for line in wrap_words(part, font, box.caption_px, box.footer[2])]
 

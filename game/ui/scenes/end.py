@@ -76,7 +76,8 @@ class EndScene(Scene):
             return
         if event.key == pygame.K_c and self.view.share:
             copied = copy_line(self.view.share)
-            self.view = replace(self.view, share_note=copied.message)
+            self.view = replace(self.view, share_note=copied.message,
+                                share_copied=copied.copied)
         elif event.key == pygame.K_n:
             self.emit(StartGame(self.spec.fresh()))
         elif event.key == pygame.K_r:
