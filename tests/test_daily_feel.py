@@ -220,3 +220,20 @@ def test_a_terminal_without_the_bars_gets_question_marks() -> None:
     assert raw.getvalue() == b"grade A ??\n"
     out.close()
     clipboard.print_line("after close", out)  # a closed stream is no error
+
+
+def test_beyond_exact_reach_the_share_line_claims_no_optimum() -> None:
+    from dataclasses import replace
+
+    from game.core.board import Board
+    from game.play.daily_result import daily_result
+    from game.store.highscores import HighScores
+    from tests.test_type_scale import summary_for
+
+    summary = summary_for(Board.goal(4, 4))
+    exact = daily_result(HighScores(), "2026-11-24", summary)
+    assert exact.attempt is Attempt.FIRST and exact.note == ""
+    assert f"(optimal {summary.optimal_length})" in exact.share
+    guessed = daily_result(HighScores(), "2026-11-24", replace(summary, exact=False))
+    assert "optimal" not in guessed.share
+    assert guessed.share.endswith(sparkline(summary.distances))

@@ -217,6 +217,15 @@ def test_a_new_entry_asks_a_name_that_renames_the_game_and_is_remembered(
     assert names == ["Amy", "Amy"]  # the first renamed, the second saved under it
 
 
+def test_replay_text_names_the_player(data_home: Path, capsys) -> None:
+    from game.cli.main import main
+
+    History(data_home / HISTORY_FILE).add(game("AMY"))
+    assert main(["replay", "--last", "--text"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == f"3x3 board {START.text()}  mode normal  by AMY"
+
+
 def test_esc_skips_and_keeps_the_name_it_was_saved_under(data_home: Path) -> None:
     app = make_app(data_home)
     try:
