@@ -103,4 +103,5 @@ def test_bad_dates_are_named(text: str) -> None:
 
 def test_share_line() -> None:
     line = share_line(dt.date(2025, 1, 31), "4x4", 52, 48, 61.23, "A")
-    assert line == "Fifteen daily 2025-01-31 4x4: 52 moves (optimal 48) in 61.2s, grade A"
+    assert line == ("Fifteen daily 2025-01-31 4x4 (first try): 52 moves (optimal 48) in 61.2s, "
+                    "grade A")

@@ -142,7 +142,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from game.play.replay import build_replay
 
         model = build_replay(recording, ExactOracle(), judgements)
-        print(f"{recording.board.shape} board {recording.board.text()}  mode {recording.mode}")
+        player = "" if isinstance(game, Recording) else f"  by {game.name}"
+        print(f"{recording.board.shape} board {recording.board.text()}  mode {recording.mode}"
+              f"{player}")
         for frame in model.frames[1:]:
             print(f"{frame.t_ms / 1000:8.2f}s  {frame.note}")
         print(model.headline())

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, TypeVar
 
+from game.core.names import clean_name
+
 T = TypeVar("T")
 
 ANIM_CHOICES: tuple[float, ...] = (0.1, 0.18, 0.05, 0.0)
@@ -30,6 +32,8 @@ class Settings:
     """Every text a quarter larger."""
     ghost_tiles: bool = True
     """Racing a ghost: its tiles drawn as translucent outlines (G in the game)."""
+    player_name: str = ""
+    """The name last typed for a new top-10 entry ("": none yet; scores say "player")."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
@@ -55,6 +59,9 @@ class Settings:
             elif f.name == "theme":
                 if isinstance(value, str) and value in THEME_CHOICES:
                     values[f.name] = value  # an unknown name (of any length) is not kept
+            elif f.name == "player_name":
+                if isinstance(value, str):
+                    values[f.name] = clean_name(value)  # hand-edited text made a name again
             elif isinstance(default, str) and isinstance(value, str):
                 values[f.name] = value
         return replace(base, **values)

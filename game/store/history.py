@@ -387,6 +387,23 @@ class History:
 
         return self._use(write)
 
+    def rename(self, row_id: int, name: str) -> bool:
+        """Put the game of row ``row_id`` under the player name ``name`` (typed after the
+        game was stored); whether that game was there."""
+        def write(conn: sqlite3.Connection) -> bool:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                changed = conn.execute("UPDATE games SET name = ? WHERE id = ?",
+                                       (name, row_id)).rowcount
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            return changed == 1
+
+        return self._use(write)
+
     # --- reading ----------------------------------------------------------
     def games(self, shape: str | None = None) -> list[GameRecord]:
         """Every game's summary (no actions), oldest first, of one shape or all."""

@@ -5,6 +5,8 @@ unchanged) but reads its tables from an in-memory copy of the history's game sum
 loaded once; a new game joins that copy at once and is written to SQLite on the writer thread.
 A game the history cannot take now (read-only, full, locked, its folder gone) stays in memory,
 in ``unsaved``, with ``save_problem`` saying why, until a later write or ``retry`` stores it.
+A name typed after the game was entered (``rename``) goes the same way: into the copy at once,
+then to SQLite on the writer thread (an UPDATE, or the unwritten game is written with it).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from concurrent.futures import Future
+from dataclasses import replace
 from datetime import datetime
 
 from game.core.averages import Attempt, Stats, stats_of
@@ -88,6 +91,11 @@ class HistoryScores(HighScores):
         self._note: str | None = None
         self._pending: list[GameRecord] = []
         self._pending_lock = threading.Lock()
+        self._renames: list[tuple[GameRecord, GameRecord]] = []
+        """Names typed for recorded games, (as recorded, renamed), not in SQLite yet."""
+        self._rows: dict[int, tuple[GameRecord, int]] = {}
+        """The row ids of the games written by this object, by ``id()`` of the record
+        written (the record is kept with it, so that ``id()`` is never reused)."""
 
     def load(self) -> HistoryScores:
         """Read every game's summary (never raises; see ``take_warning``)."""
@@ -113,6 +121,19 @@ class HistoryScores(HighScores):
         """Games, solves, bests and averages for one size."""
         return stats_of([attempt_of(g) for g in self.games if g.shape == shape])
 
+    def daily_attempts(self, daily: str, shape: str) -> list[GameRecord]:
+        """Every game of the daily puzzle of ``daily`` (YYYY-MM-DD) at ``shape``, oldest
+        first: the first is the ranked one, the others are repeats."""
+        return [g for g in self.games if g.daily == daily and g.shape == shape]
+
+    def rank_of(self, game: GameRecord) -> int | None:
+        """Where ``game`` stands in its size's top 10 now (1..10), or None."""
+        if not any(g is game for g in ranked(self.games)):
+            return None
+        entry = entry_of(game)
+        return next((i for i, e in enumerate(self.table(game.shape), start=1) if e == entry),
+                    None)
+
     def played_shapes(self) -> list[str]:
         """Every shape with at least one recorded game, smaller first."""
         return sorted({g.shape for g in self.games}, key=shape_key)
@@ -123,7 +144,7 @@ class HistoryScores(HighScores):
         if not isinstance(game, GameRecord):  # the history keeps whole games, replays and all
             raise TypeError(f"the history keeps GameRecords, not {type(game).__name__}")
         result = None
-        if game in ranked([*self.games, game])[-1:]:
+        if any(g is game for g in ranked([*self.games, game])[-1:]):  # not an equal game
             _, result = insert(scores_data(self.games, game.shape), game.shape,
                                entry_of(game))
         self.games.append(game)
@@ -132,11 +153,23 @@ class HistoryScores(HighScores):
         writer.submit(self._write_pending)
         return result
 
+    def rename(self, game: GameRecord, name: str, writer: SaveWriter) -> GameRecord:
+        """Put ``game`` (the record ``add_game`` took, or one loaded) under the player name
+        ``name``: in the tables at once, in the history on ``writer``. Returns the renamed
+        record (the one to give a later rename)."""
+        renamed = replace(game, name=name)
+        self.games = [renamed if g is game else g for g in self.games]
+        with self._pending_lock:
+            self._renames.append((game, renamed))
+        writer.submit(self._write_pending)
+        return renamed
+
     @property
     def unsaved(self) -> int:
-        """How many recorded games are held in memory only, waiting to be written."""
+        """How many recorded games (or names typed for them) are held in memory only,
+        waiting to be written."""
         with self._pending_lock:
-            return len(self._pending)
+            return len(self._pending) + len(self._renames)
 
     def retry(self, writer: SaveWriter) -> Future | None:
         """Try again to write the games held in memory (None when there are none)."""
@@ -148,14 +181,29 @@ class HistoryScores(HighScores):
         Raises what stopped it (the games not written stay held, ``save_problem`` says why).
         """
         with self._pending_lock:
+            for change in list(self._renames):  # a game not written yet: written renamed
+                old, new = change
+                if any(g is old for g in self._pending):
+                    self._pending = [new if g is old else g for g in self._pending]
+                    self._renames = [r for r in self._renames if r is not change]
             batch = list(self._pending)
+            renames = list(self._renames)
         written = 0
         try:
             for game in batch:
-                self.history.add(game)  # one transaction each: a game is written whole or not
+                row = self.history.add(game)  # one transaction each: written whole or not
+                self._rows[id(game)] = (game, row)
                 written += 1
                 with self._pending_lock:
                     self._pending = [g for g in self._pending if g is not game]
+            for change in renames:
+                old, new = change
+                row_id = self._row_of(old)
+                if row_id is not None:
+                    self.history.rename(row_id, new.name)
+                    self._rows[id(new)] = (new, row_id)
+                with self._pending_lock:
+                    self._renames = [r for r in self._renames if r is not change]
         except (HistoryError, OSError, sqlite3.Error) as exc:
             self._problem = str(exc)
             raise
@@ -163,6 +211,11 @@ class HistoryScores(HighScores):
             self._note = self.history.take_warning() or self._note
         self._problem = None
         return written
+
+    def _row_of(self, game: GameRecord) -> int | None:
+        """The history row of ``game``: written by this object, or loaded with its id."""
+        kept = self._rows.get(id(game))
+        return kept[1] if kept is not None and kept[0] is game else game.id
 
     def add(self, summary: GameSummary, *, name: str = DEFAULT_NAME,
             when: datetime | None = None, game_id: str = "") -> AddResult | None:

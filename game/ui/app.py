@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 
 from game.core.board import Board
+from game.core.names import shown_name
 from game.core.settings import Settings
 from game.core.spec import GameSpec
 from game.play.events import Known, Moved, Shown
@@ -33,6 +34,7 @@ from game.ui.intents import (
     BeginGame,
     ChangeSettings,
     Intent,
+    NameGame,
     NextDemoBoard,
     OpenSettings,
     PlaySound,
@@ -191,11 +193,23 @@ class App:
                                    self._fonts)
 
     def record(self, game: GameRecord) -> AddResult | None:
-        """Remember a game, finished or abandoned: stamped with its start and this run, it
-        is written on the writer thread. For a win, where it landed in the high scores."""
+        """Remember a game, finished or abandoned: stamped with its start, this run and the
+        remembered player name, it is written on the writer thread. For a win, where it
+        landed in the high scores."""
+        return self._scores.add_game(self.stamped(game), self.writer)
+
+    def stamped(self, game: GameRecord) -> GameRecord:
+        """``game`` as it is recorded: its start time, this run, the player's name."""
         started = datetime.now(UTC) - timedelta(seconds=game.seconds)
-        game = dataclasses.replace(game, started=utc_stamp(started), session=self._run)
-        return self._scores.add_game(game, self.writer)
+        return dataclasses.replace(game, started=utc_stamp(started), session=self._run,
+                                   name=shown_name(self._settings.player_name))
+
+    def name_game(self, game: GameRecord, name: str) -> None:
+        """Put a recorded game under ``name`` (typed at its end screen) and remember it."""
+        if isinstance(self._scores, HistoryScores):
+            self._scores.rename(game, name, self.writer)
+        if name != self._settings.player_name:
+            self.set_settings(dataclasses.replace(self._settings, player_name=name))
 
     # --- window -------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -278,11 +292,14 @@ class App:
             case ShowScores(shape=shape):
                 self.push(ScoresScene(self, shape, warning=self._scores.take_warning()))
             case ShowEnd(summary=summary, spec=spec, start=start, game_id=game_id, record=game):
-                result = self.record(game)
+                game = self.stamped(game)
+                result = self._scores.add_game(game, self.writer)
                 self.replace(EndScene(self, summary, spec, start, game_id, result,
-                                      warning=self._scores.take_warning()))
+                                      warning=self._scores.take_warning(), record=game))
             case RecordGame(record=game):
                 self.record(game)
+            case NameGame(record=game, name=name):
+                self.name_game(game, name)
             case Moved(tiles=tiles):
                 self._stats.moves += tiles
             case Shown(board=board, known=known):
@@ -378,7 +395,7 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_m \
-                and not self.scene.demo_input:
+                and not self.scene.demo_input and not self.scene.text_input:
             self.set_settings(self._settings.cycled("sound"))
         else:
             scene = self.scene

@@ -24,6 +24,8 @@ Box = tuple[int, int, int, int]
 
 GRADE_LABEL = "Grade"
 HELP = "N new game   R play it again   G race your ghost   Esc title"
+HELP_SHARE = "N new game   R play it again   G race your ghost   C copy result   Esc title"
+"""The keys when there is a share line (the daily): C copies it."""
 UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
 RANK_IN_TABLE = "#{rank} in the {shape} top 10"
@@ -58,6 +60,12 @@ class EndScreenView:
     """The points as counted up so far (None: the final figure)."""
     share: str = ""
     """The daily puzzle's one-line shareable result ("" for other games)."""
+    share_note: str = ""
+    """What became of the share line after C (copied, or printed only and why)."""
+    share_copied: bool = False
+    """The share line reached the clipboard (its note is drawn as good news)."""
+    rank_note: str = ""
+    """Said instead of the top-10 line (a daily's repeat: not ranked, and the first try)."""
 
     @classmethod
     def build(cls, summary: GameSummary, result: AddResult | None,
@@ -85,6 +93,8 @@ class EndScreenText:
     help: str
     warning: str | None
     share: str = ""
+    share_note: str = ""
+    share_copied: bool = False
 
 
 def badge_text(badges: Sequence[str]) -> str:
@@ -134,6 +144,8 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
     else:
         template = RANK_IN_TABLE if view.rank is not None else RANK_OUTSIDE
         rank_line = template.format(rank=view.rank, shape=s.shape)
+    if view.rank_note:
+        rank_line = view.rank_note
     subtitle = game_subtitle(s.shape, view.game_id)
     bonus = s.solve_bonus + s.time_bonus + s.perfect_bonus
     moves = str(s.moves) if not s.coach_moves else f"{s.moves} (+{s.coach_moves} coach)"
@@ -162,9 +174,11 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         stats=stats,
         rank_line=rank_line,
         table=tuple(table_lines(view.entries, s.shape)),
-        help=HELP,
+        help=HELP_SHARE if view.share else HELP,
         warning=view.warning,
         share=view.share,
+        share_note=view.share_note,
+        share_copied=view.share_copied,
     )
 
 
@@ -181,6 +195,8 @@ def end_screen_lines(view: EndScreenView) -> list[str]:
         lines.append(text.warning)
     if text.share:
         lines.append(text.share)
+    if text.share_note:
+        lines.append(text.share_note)
     lines.append(text.help)
     return lines
 
@@ -242,6 +258,20 @@ def end_screen_layout(width: int, height: int, font: FontFn | None = None,
                            title_px, body_px, caption_px)
 
 
+def wrap_words(text: str, font: FontFn, px: int, width: float) -> list[str]:
+    """``text`` in as few lines as fit ``width`` at ``px``, words kept whole (a word wider
+    than that alone is left for ``blit_fit`` to shrink)."""
+    face = font(px)
+    lines: list[str] = []
+    for word in text.split(" "):
+        joined = f"{lines[-1]} {word}" if lines else word
+        if lines and face.size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
+
+
 def grade_colour(letter: str, theme: Theme) -> tuple[int, int, int]:
     """The colour a grade letter is drawn in."""
     return {"S": theme.accent, "A": theme.good, "B": theme.hud_text, "C": theme.muted,
@@ -253,7 +283,10 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     """Draw the whole end screen scaled to ``surface``; reads ``view``, changes nothing else."""
     w, h = surface.get_size()
     text = end_screen_text(view)
-    box = end_screen_layout(w, h, font, max(2, 1 + bool(text.warning) + bool(text.share)))
+    box = end_screen_layout(w, h, font, max(2, 1 + bool(text.warning)))
+    if text.share or text.share_note:  # the share line and its note wrap (long at 640 px)
+        shared = len(_shared_lines(box, text, theme, font))
+        box = end_screen_layout(w, h, font, max(2, 1 + bool(text.warning) + shared))
     surface.fill(theme.bg)
     _draw_header(surface, box, text, theme, font)
     _draw_grade(surface, box, text.grade, theme, font)
@@ -348,11 +381,22 @@ def _draw_notes(surface: pygame.Surface, box: EndScreenLayout, notes: Sequence[s
 def _draw_ranked_table(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenView,
                        rank_line: str, theme: Theme, font: FontFn) -> None:
     x, y, w, h = box.table
-    used = blit_fit(surface, font, box.caption_px, rank_line,
-                    theme.good if view.rank is not None else theme.muted, (x + w / 2, y), w,
-                    "center")
+    used = 0
+    for line in wrap_words(rank_line, font, box.caption_px, w):  # a repeat's words are long
+        used += blit_fit(surface, font, box.caption_px, line,
+                         theme.good if view.rank is not None else theme.muted,
+                         (x + w / 2, y + used), w, "center")
     draw_table(surface, (x, y + used, w, max(1, h - used)), view.entries,
                view.summary.shape, view.rank, theme, font, box.caption_px)
+
+
+def _shared_lines(box: EndScreenLayout, text: EndScreenText, theme: Theme,
+                  font: FontFn) -> list[tuple[str, tuple[int, int, int]]]:
+    """The share line and the note after C, wrapped to the footer, with their colours."""
+    parts = ((text.share, theme.accent),
+             (text.share_note, theme.good if text.share_copied else theme.hud_text))
+    return [(line, colour) for part, colour in parts if part
+            for line in wrap_words(part, font, box.caption_px, box.footer[2])]
 
 
 def _draw_footer(surface: pygame.Surface, box: EndScreenLayout, text: EndScreenText,
@@ -361,8 +405,7 @@ def _draw_footer(surface: pygame.Surface, box: EndScreenLayout, text: EndScreenT
     if text.warning:
         y += blit_fit(surface, font, box.caption_px, text.warning, theme.bad, (x + w / 2, y),
                       w, "center")
-    if text.share:
-        y += blit_fit(surface, font, box.caption_px, text.share, theme.accent, (x + w / 2, y),
-                      w, "center")
+    for line, colour in _shared_lines(box, text, theme, font):
+        y += blit_fit(surface, font, box.caption_px, line, colour, (x + w / 2, y), w, "center")
     blit_fit(surface, font, box.caption_px, text.help, theme.muted, (x + w / 2, y), w,
              "center")

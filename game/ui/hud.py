@@ -1,4 +1,5 @@
-"""The heads-up strip (moves, time, points, streak meter, coach) and the key-help footer."""
+"""The heads-up strip (the game's name for a daily, moves, time, points, streak meter, coach)
+and the key-help footer."""
 
 from __future__ import annotations
 
@@ -21,6 +22,14 @@ ICON_SHARE = 0.55
 """The mute icon's size as a share of the HUD label's line."""
 METER_SHARE = 0.07
 """Streak meter thickness as a share of the HUD height."""
+ROW_SHARES = (0.3, 0.64)
+"""The labels' and the values' centres as shares of the HUD height."""
+TITLED_ROW_SHARES = (0.37, 0.69)
+"""The same, moved down under a title line."""
+TITLED_LINE_SHARES = (0.58, 0.8)
+"""The coach's and the ghost's two lines under a title line."""
+TITLE_SHARE = 0.12
+"""The title line's centre (a daily's name and date) as a share of the HUD height."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,8 @@ class HudView:
     """Racing a ghost: a sixth column with its moves to go, clock and progress."""
     coach_progress: float | None = None
     """While the coach builds tables or compiles (share done): a bar under its column."""
+    title: str = ""
+    """A line above the figures naming the game (the daily and its date); "" for none."""
 
 
 def streak_progress(streak: int) -> float:
@@ -76,8 +87,14 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
         ("POINTS", str(view.points)),
         ("STREAK", f"{view.streak}" + (f" x{view.multiplier}" if view.multiplier > 1 else "")),
     )
-    label_y = y + int(h * 0.3)
-    value_y = y + int(h * 0.64)
+    label_share, value_share = TITLED_ROW_SHARES if view.title else ROW_SHARES
+    line_shares = TITLED_LINE_SHARES if view.title else GHOST_LINE_SHARES
+    label_y = y + int(h * label_share)
+    value_y = y + int(h * value_share)
+    if view.title:
+        fonts.blit_center(surface, view.title, label_px, theme.accent,
+                          (x + w // 2, y + int(h * TITLE_SHARE)), bold=True,
+                          max_width=int(usable))
     for i, (label, value) in enumerate(cells):
         cx = int(x + icon + col_w * (i + 0.5))
         fonts.blit_center(surface, label, label_px, theme.muted, (cx, label_y),
@@ -96,7 +113,7 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
                       max_width=int(col_w * 0.95))
     first = value_y
     if view.status_note:  # two lines, as the ghost's column
-        first, second = (y + int(h * share) for share in GHOST_LINE_SHARES)
+        first, second = (y + int(h * share) for share in line_shares)
         fonts.blit_center(surface, view.status_note, label_px, theme.muted, (cx, second),
                           max_width=int(col_w * 0.98))
     if view.status:
@@ -109,7 +126,7 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
              max(3, int(h * METER_SHARE)), view.coach_progress, theme.hint, theme)
     if view.ghost is not None:
         _ghost_column(surface, view.ghost, (int(x + icon + col_w * (COLUMNS + 0.5)), label_y),
-                      (y, h), int(col_w), theme, fonts, label_px)
+                      (y, h), int(col_w), theme, fonts, label_px, line_shares)
     if view.muted:
         _mute_icon(surface, (w - icon - icon // 2, y + icon // 2), icon, theme)
     _draw_footer(surface, view, layout, theme, fonts)
@@ -132,13 +149,13 @@ def _bar(surface: pygame.Surface, origin: tuple[int, int], width: int, height: i
 
 def _ghost_column(surface: pygame.Surface, ghost: GhostLine, top: tuple[int, int],
                   band: tuple[int, int], col_w: int, theme: Theme, fonts: Fonts,
-                  px: int) -> None:
+                  px: int, line_shares: tuple[float, float] = GHOST_LINE_SHARES) -> None:
     """GHOST, its moves to go and clock, and a bar of how far through its run it is."""
     cx, label_y = top
     y, h = band
     fit = int(col_w * 0.95)
     fonts.blit_center(surface, "GHOST", px, theme.muted, (cx, label_y), max_width=fit)
-    first, second = (y + int(h * share) for share in GHOST_LINE_SHARES)
+    first, second = (y + int(h * share) for share in line_shares)
     fonts.blit_center(surface, ghost.words, px, theme.accent, (cx, first), max_width=fit)
     if ghost.clock:
         fonts.blit_center(surface, ghost.clock, px, theme.hud_text, (cx, second),

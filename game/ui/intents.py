@@ -74,6 +74,15 @@ class ShowEnd:
 
 
 @dataclass(frozen=True, slots=True)
+class NameGame:
+    """Put a recorded game (as the app entered it) under the name typed for it, and
+    remember the name for the next new top-10 entry."""
+
+    record: GameRecord
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class RecordGame:
     """Remember a game left before its end screen (abandoned, or quit while judging)."""
 
@@ -130,4 +139,4 @@ class ChangeSettings:
 
 Intent = (Quit | Pop | ToTitle | StartGame | BeginGame | OpenSettings | ShowScores | ShowEnd
           | ShowKeys | StartAttract | NextDemoBoard | PlaySound | ChangeSettings | ShowStats
-          | ShowReplay | RecordGame | Moved | Shown | Known)
+          | ShowReplay | RecordGame | NameGame | Moved | Shown | Known)

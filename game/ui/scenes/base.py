@@ -20,6 +20,12 @@ class Scene:
         self.ctx = ctx
         self._intents: list[Intent] = []
 
+    @property
+    def text_input(self) -> bool:
+        """Keys are typed as text now (a name): the app's own letter keys, such as M, stay
+        out."""
+        return False
+
     def emit(self, intent: Intent) -> None:
         """Ask the app for something; it is carried out right after the current call."""
         self._intents.append(intent)

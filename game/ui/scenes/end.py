@@ -1,4 +1,5 @@
-"""End-of-game screen (figures, chart, top 10; N new, R again, G ghost, Esc title), scores view."""
+"""End-of-game screen (figures, chart, top 10; N new, R again, G ghost, C copy the daily's
+result, Esc title; a name asked first for a new top-10 entry), scores view."""
 
 from __future__ import annotations
 
@@ -7,15 +8,18 @@ from dataclasses import replace
 import pygame
 
 from game.core.board import Board
-from game.core.daily import parse_date, share_line
 from game.core.ghost import DEFAULT_TPS, GhostChoice, GhostKind
 from game.core.spec import GameSpec
 from game.core.summary import GameSummary
+from game.play.daily_result import daily_result
 from game.store.highscores import AddResult
+from game.store.history import GameRecord
+from game.ui.clipboard import copy_line
 from game.ui.context import SceneContext
 from game.ui.end_screen import EndScreenView, count_up, draw_end_screen
-from game.ui.intents import Pop, StartGame, ToTitle
+from game.ui.intents import NameGame, Pop, StartGame, ToTitle
 from game.ui.menu import Back, page_key
+from game.ui.name_entry import NameChoice, NameEntry
 from game.ui.scenes.base import Scene
 from game.ui.scores_view import draw_high_scores, scores_view_for, step_shape
 
@@ -25,21 +29,31 @@ class EndScene(Scene):
 
     def __init__(self, ctx: SceneContext, summary: GameSummary, spec: GameSpec, start: Board,
                  game_id: str = "", result: AddResult | None = None, *,
-                 warning: str | None = None) -> None:
+                 warning: str | None = None, record: GameRecord | None = None) -> None:
         """``result`` is where the recorded game landed in the top 10 (None: not entered);
-        ``warning``: a note about the score file, from the app."""
+        ``warning``: a note about the score file, from the app; ``record``: the game as the
+        app entered it (a name typed for a new top-10 entry renames it)."""
         super().__init__(ctx)
         self.summary = summary
         self.start = start
         self.spec = spec
+        self.record = record
         self.view = EndScreenView.build(summary, result, ctx.scores.table(summary.shape),
                                         game_id=game_id, warning=warning)
-        share = ""
         if spec.daily is not None:
-            share = share_line(parse_date(spec.daily), summary.shape, summary.moves,
-                               summary.optimal_length, summary.seconds, summary.grade)
-        self.view = replace(self.view, share=share)
+            daily = daily_result(ctx.scores, spec.daily, summary, record)
+            self.view = replace(self.view, share=daily.share, rank_note=daily.note)
+        self.naming: NameEntry | None = None
+        """The name prompt, open over the screen until Enter or Esc (its keys are its own)."""
+        if result is not None and result.rank is not None and record is not None:
+            self.naming = NameEntry(ctx.settings.player_name, result.rank, summary.shape)
+        self.renamed = False
         self.elapsed = 0.0
+
+    @property
+    def text_input(self) -> bool:
+        """Every key is typed into the name prompt while it is open (M included)."""
+        return self.naming is not None
 
     def race_choice(self) -> GhostChoice:
         """G: race the best finished game on this board (the coach's line if there is none),
@@ -49,11 +63,22 @@ class EndScene(Scene):
 
     def update(self, dt: float) -> None:
         self.elapsed += max(0.0, dt)
+        if self.renamed:  # the app has renamed the game since: the table shows the name
+            self.renamed = False
+            self.view = replace(self.view,
+                                entries=tuple(self.ctx.scores.table(self.summary.shape)))
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.naming is not None:
+            self._name_event(event)
+            return
         if event.type != pygame.KEYDOWN:
             return
-        if event.key == pygame.K_n:
+        if event.key == pygame.K_c and self.view.share:
+            copied = copy_line(self.view.share)
+            self.view = replace(self.view, share_note=copied.message,
+                                share_copied=copied.copied)
+        elif event.key == pygame.K_n:
             self.emit(StartGame(self.spec.fresh()))
         elif event.key == pygame.K_r:
             self.emit(StartGame(replace(self.spec, board=self.start)))
@@ -63,11 +88,23 @@ class EndScene(Scene):
         elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.emit(ToTitle())
 
+    def _name_event(self, event: pygame.event.Event) -> None:
+        assert self.naming is not None
+        done = self.naming.handle(event)
+        if done is None:
+            return
+        self.naming = None
+        if done.choice is NameChoice.KEPT and self.record is not None:
+            self.emit(NameGame(self.record, done.name))
+            self.renamed = True
+
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
         if not self.ctx.settings.reduced_motion:
             view = replace(view, points_shown=count_up(view.summary.points, self.elapsed))
         draw_end_screen(surface, view, self.ctx.theme, self.ctx.fonts)
+        if self.naming is not None:
+            self.naming.draw(surface, self.ctx.theme, self.ctx.fonts)
         self.draw_notice(surface)
 
 

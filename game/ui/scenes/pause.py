@@ -6,6 +6,7 @@ import enum
 
 import pygame
 
+from game.core.daily import daily_title, parse_date
 from game.core.spec import GameSpec
 from game.ui.context import SceneContext
 from game.ui.menu import Back, MenuController, MenuItem
@@ -55,13 +56,27 @@ class PauseMenu:
     def draw(self, surface: pygame.Surface, ctx: SceneContext, spec: GameSpec,
              game_id: str) -> None:
         """The menu over the dimmed game."""
-        if spec.board is not None:
-            what = "your board"
-        elif spec.difficulty != "any":
-            what = f"{spec.difficulty} board"
-        else:
-            what = f"game {game_id}"
         view = MenuView("Paused", self.controller.labels(PAUSE_ITEMS), self.selected,
-                        subtitle=f"{spec.width}x{spec.height}  {what}",
+                        subtitle=pause_subtitle(spec, game_id),
                         footer="Esc resume  Enter choose")
         draw_menu(surface, view, ctx.theme, ctx.fonts, dim=True)
+
+
+def game_title(spec: GameSpec) -> str:
+    """A daily's name and date, as the HUD and this menu show it ("" for other games)."""
+    if spec.daily is None:
+        return ""
+    return daily_title(parse_date(spec.daily), f"{spec.width}x{spec.height}")
+
+
+def pause_subtitle(spec: GameSpec, game_id: str) -> str:
+    """What game is paused: the daily's name and date, or the size and which board."""
+    if spec.daily is not None:
+        return game_title(spec)
+    if spec.board is not None:
+        what = "your board"
+    elif spec.difficulty != "any":
+        what = f"{spec.difficulty} board"
+    else:
+        what = f"game {game_id}"
+    return f"{spec.width}x{spec.height}  {what}"

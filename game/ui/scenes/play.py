@@ -48,7 +48,7 @@ from game.ui.intents import (
 )
 from game.ui.render import BoardView, draw_board
 from game.ui.scenes.base import Scene
-from game.ui.scenes.pause import PauseItem, PauseMenu
+from game.ui.scenes.pause import PauseItem, PauseMenu, game_title
 
 SOUNDS = {Happening.BUMP: Sound.BUMP, Happening.STREAK: Sound.STREAK, Happening.WIN: Sound.WIN}
 NEWS_POPUP_SECONDS = 2.0
@@ -239,7 +239,7 @@ class PlayScene(Scene):
             multiplier=view.multiplier, status=view.coach_words, status_note=view.coach_note,
             coach=view.coach_state,
             footer=view.footer or HELP, banner=view.banner, muted=not self.ctx.settings.sound,
-            ghost=view.ghost, coach_progress=view.coach_progress,
+            ghost=view.ghost, coach_progress=view.coach_progress, title=game_title(self.spec),
         )
 
     def draw(self, surface: pygame.Surface) -> None:

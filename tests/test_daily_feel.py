@@ -1,0 +1,239 @@
+"""The daily feels like one: its name on the HUD and the pause menu, first try or repeat at
+the end, a spoiler-free share line, and C copying it (or saying why it cannot)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.daily import (
+    SPARK_LEVELS,
+    SPARK_UNKNOWN,
+    SPARK_WIDTH,
+    Attempt,
+    FirstTry,
+    daily_title,
+    day_words,
+    repeat_note,
+    share_line,
+    sparkline,
+)
+from game.core.spec import GameSpec
+from game.store.history import HISTORY_FILE, History
+from game.ui import clipboard
+from game.ui.end_screen import HELP_SHARE, RANK_OUTSIDE, end_screen_text
+from game.ui.scenes.end import EndScene
+from game.ui.scenes.pause import PauseMenu, pause_subtitle
+from game.ui.scenes.play import PlayScene
+from tests.app_driver import KEYS, START, frames, key
+from tests.history_driver import data_home as data_home  # noqa: F401  (fixture)
+from tests.history_driver import make_app
+
+DAY = dt.date(2026, 11, 24)
+DAILY = GameSpec(3, 3, board=START, daily=DAY.isoformat())
+
+
+# --- words -------------------------------------------------------------------------------
+def test_the_daily_is_named_with_its_date() -> None:
+    assert day_words(DAY) == "Tue 24 Nov 2026"
+    assert day_words(dt.date(2025, 1, 5), year=False) == "Sun 5 Jan"
+    assert daily_title(DAY, "4x4") == "Daily 4x4 \u00b7 Tue 24 Nov 2026"
+
+
+def test_pause_menu_names_the_daily_and_other_games_as_before() -> None:
+    assert pause_subtitle(GameSpec(4, 4, seed=9, daily="2026-11-24"), "4x4-9") == \
+        "Daily 4x4 \u00b7 Tue 24 Nov 2026"
+    assert pause_subtitle(GameSpec(4, 4, seed=9), "4x4-9") == "4x4  game 4x4-9"
+    assert pause_subtitle(GameSpec(3, 3, board=START), START.text()) == "3x3  your board"
+
+
+def test_sparkline_draws_the_distance_to_the_goal() -> None:
+    assert sparkline([7, 6, 5, 6, 4, 3, 2, 1, 0]) == "\u2588\u2587\u2586\u2587\u2585\u2584" \
+        "\u2583\u2582\u2581"
+    assert sparkline([]) == "" and sparkline([None, None]) == ""
+    assert sparkline([4, None, 2, None, 0]) == (SPARK_LEVELS[-1] + SPARK_UNKNOWN
+                                                + SPARK_LEVELS[4] + SPARK_UNKNOWN
+                                                + SPARK_LEVELS[0])
+    assert sparkline([0]) == SPARK_LEVELS[0]
+
+
+def test_a_long_game_is_sampled_keeping_its_start_and_end() -> None:
+    distances = [60 - i // 2 for i in range(120)] + [0]
+    line = sparkline(distances)
+    assert len(line) == SPARK_WIDTH
+    assert line[0] == SPARK_LEVELS[-1] and line[-1] == SPARK_LEVELS[0]
+    assert list(line) == sorted(line, reverse=True)  # the game only came closer
+
+
+def test_share_line_says_first_try_or_repeat_and_spoils_nothing() -> None:
+    first = share_line(DAY, "4x4", 52, 48, 61.23, "A", distances=(3, 2, 1, 0))
+    assert first == ("Fifteen daily 2026-11-24 4x4 (first try): 52 moves (optimal 48) in "
+                     "61.2s, grade A \u2588\u2586\u2583\u2581")
+    again = share_line(DAY, "5x5", 130, None, 200.0, "B", attempt=Attempt.REPEAT)
+    assert again == "Fifteen daily 2026-11-24 5x5 (repeat): 130 moves in 200.0s, grade B"
+
+
+@pytest.mark.parametrize(("first", "words"), [
+    (FirstTry(480, 3), "your first try scored 480, #3"),
+    (FirstTry(120, None), "your first try scored 120"),
+    (FirstTry(None, None, finished=True), "the coach finished your first try"),
+    (FirstTry(None, None, finished=False), "your first try was left unfinished"),
+])
+def test_a_repeat_says_it_is_not_ranked_and_how_the_first_try_did(first: FirstTry,
+                                                                  words: str) -> None:
+    assert repeat_note(first) == \
+        f"Repeat: not ranked \u2014 {words}"
+
+
+# --- in the game -------------------------------------------------------------------------
+def win(app) -> EndScene:
+    app.start_game(DAILY)
+    frames(app, 2)
+    assert isinstance(app.scene, PlayScene)
+    for letter in "UL":
+        key(KEYS[letter])
+        frames(app, 10)
+    frames(app, 80)
+    assert isinstance(app.scene, EndScene)
+    return app.scene
+
+
+def test_hud_and_pause_menu_name_the_daily(data_home: Path) -> None:
+    app = make_app(data_home)
+    try:
+        app.start_game(DAILY)
+        frames(app, 2)
+        scene = app.scene
+        assert isinstance(scene, PlayScene)
+        assert scene.hud_view().title == "Daily 3x3 \u00b7 Tue 24 Nov 2026"
+        key(pygame.K_ESCAPE)
+        frames(app)
+        assert isinstance(scene.menu, PauseMenu)
+        app.start_game(GameSpec(3, 3, board=START))
+        frames(app, 2)
+        assert isinstance(app.scene, PlayScene) and app.scene.hud_view().title == ""
+    finally:
+        app.close()
+
+
+def test_first_try_is_ranked_a_repeat_says_so(data_home: Path) -> None:
+    app = make_app(data_home)
+    try:
+        first = win(app)
+        text = end_screen_text(first.view)
+        assert first.view.rank == 1 and text.rank_line == "#1 in the 3x3 top 10"
+        assert text.share.startswith("Fifteen daily 2026-11-24 3x3 (first try): 2 moves")
+        assert text.help == HELP_SHARE
+        points = first.summary.points
+        key(pygame.K_ESCAPE)  # no name: the prompt for the new entry is skipped
+        key(pygame.K_r)  # the same daily again
+        frames(app, 2)
+        again = win(app)
+        text = end_screen_text(again.view)
+        assert again.view.rank is None and again.naming is None
+        assert text.rank_line == ("Repeat: not ranked \u2014 your first try scored "
+                                  f"{points}, #1")
+        assert text.rank_line != RANK_OUTSIDE.format(shape="3x3")
+        assert text.share.startswith("Fifteen daily 2026-11-24 3x3 (repeat): 2 moves")
+    finally:
+        app.close()
+    games = History(data_home / HISTORY_FILE).games()
+    assert [g.daily for g in games] == ["2026-11-24"] * 2
+
+
+def test_an_abandoned_first_try_makes_the_next_one_a_repeat(data_home: Path) -> None:
+    app = make_app(data_home)
+    try:
+        app.start_game(DAILY)
+        frames(app, 2)
+        key(KEYS["U"])
+        frames(app, 10)
+        app.to_title()  # left unfinished: recorded, and it was the first try
+        end = win(app)
+        assert end.view.rank_note.endswith("your first try was left unfinished")
+        assert "(repeat)" in end.view.share
+    finally:
+        app.close()
+
+
+def test_c_prints_the_share_line_and_says_there_is_no_clipboard(data_home: Path,
+                                                                capsys) -> None:
+    app = make_app(data_home)
+    try:
+        end = win(app)
+        key(pygame.K_ESCAPE)
+        capsys.readouterr()
+        key(pygame.K_c)
+        frames(app)
+        assert capsys.readouterr().out == end.view.share + "\n"
+        assert end.view.share_note == ("No clipboard here (the dummy video driver has none): "
+                                       "the line is printed in the terminal")
+        assert end_screen_text(end.view).share_note == end.view.share_note
+        assert not end.view.share_copied
+        assert app.scene is end  # C changes nothing else
+    finally:
+        app.close()
+
+
+def test_c_copies_where_there_is_a_clipboard(data_home: Path, capsys,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(clipboard, "clipboard_problem", lambda: None)  # SDL keeps it in-game
+    app = make_app(data_home)
+    try:
+        end = win(app)
+        key(pygame.K_ESCAPE)
+        key(pygame.K_c)
+        frames(app)
+        assert end.view.share_note == clipboard.COPIED and end.view.share_copied
+        assert pygame.scrap.get_text() == end.view.share
+        assert end.view.share in capsys.readouterr().out
+    finally:
+        app.close()
+
+
+def test_a_clipboard_that_refuses_is_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(text: str) -> None:
+        raise pygame.error("no selection owner")
+
+    monkeypatch.setattr(clipboard, "clipboard_problem", lambda: None)
+    monkeypatch.setattr(pygame.scrap, "put_text", refuse)
+    out = io.StringIO()
+    result = clipboard.copy_line("hello", out)
+    assert not result.copied and out.getvalue() == "hello\n"
+    assert result.message == ("No clipboard here (the clipboard refused it: no selection "
+                              "owner): the line is printed in the terminal")
+
+
+def test_no_display_is_no_clipboard(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pygame.display, "get_init", lambda: False)
+    assert clipboard.clipboard_problem() == "no display"
+
+
+def test_a_terminal_without_the_bars_gets_question_marks() -> None:
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii")
+    clipboard.print_line("grade A \u2588\u2581", out)
+    assert raw.getvalue() == b"grade A ??\n"
+    out.close()
+    clipboard.print_line("after close", out)  # a closed stream is no error
+
+
+def test_beyond_exact_reach_the_share_line_claims_no_optimum() -> None:
+    from dataclasses import replace
+
+    from game.core.board import Board
+    from game.play.daily_result import daily_result
+    from game.store.highscores import HighScores
+    from tests.test_type_scale import summary_for
+
+    summary = summary_for(Board.goal(4, 4))
+    exact = daily_result(HighScores(), "2026-11-24", summary)
+    assert exact.attempt is Attempt.FIRST and exact.note == ""
+    assert f"(optimal {summary.optimal_length})" in exact.share
+    guessed = daily_result(HighScores(), "2026-11-24", replace(summary, exact=False))
+    assert "optimal" not in guessed.share
+    assert guessed.share.endswith(sparkline(summary.distances))
