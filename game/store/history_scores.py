@@ -9,13 +9,17 @@ in ``unsaved``, with ``save_problem`` saying why, until a later write or ``retry
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import sqlite3
 import threading
 from concurrent.futures import Future
+from dataclasses import dataclass
 from datetime import datetime
 
-from game.core.averages import Attempt, Stats, stats_of
+from game.core.averages import Attempt, SizeStats, Stats, stats_of
 from game.core.board import Board
+from game.core.spec import GAME_KINDS, GameKind
 from game.core.summary import GameSummary
 from game.store.highscores import (
     DEFAULT_NAME,
@@ -32,32 +36,100 @@ from game.store.history import GameRecord, History, HistoryError
 from game.store.storage import SaveWriter
 
 
+class TableKind(enum.StrEnum):
+    """Which top 10 a game can enter."""
+
+    SIZE = "size"
+    """The size's headline table: random boards the game picked."""
+    DAILY = "daily"
+    """The size's dailies (first attempts)."""
+    BOARD = "board"
+    """One board's own table (a seeded or custom board played again)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableKey:
+    """One top 10: of a size (random games or dailies), or of one board."""
+
+    kind: TableKind
+    shape: str
+    board: str = ""
+    """The board's text (BOARD tables)."""
+
+    @property
+    def title(self) -> str:
+        """``4x4 top 10``, ``4x4 daily top 10``, ``this board's top 10``."""
+        if self.kind is TableKind.BOARD:
+            return "this board's top 10"
+        return f"{self.shape} daily top 10" if self.kind is TableKind.DAILY \
+            else f"{self.shape} top 10"
+
+
+def size_key(shape: str) -> TableKey:
+    """The size's headline table."""
+    return TableKey(TableKind.SIZE, shape)
+
+
+def board_text(game: GameRecord) -> str:
+    """The start board's text (the game ID of an imported row without a board)."""
+    return game.board.text() if game.board is not None else game.game_id
+
+
+def table_key(game: GameRecord) -> TableKey | None:
+    """The top 10 ``game`` belongs to (None: a practice game, never ranked). Random games
+    fill the size's table; a seeded or custom board (known before it is played) has its
+    own; dailies theirs."""
+    kind = game.kind
+    if kind is GameKind.PRACTICE:
+        return None
+    if kind is GameKind.DAILY:
+        return TableKey(TableKind.DAILY, game.shape)
+    if kind is GameKind.RANDOM:
+        return size_key(game.shape)
+    return TableKey(TableKind.BOARD, game.shape, board_text(game))
+
+
+def counts_in(game: GameRecord, key: TableKey) -> bool:
+    """Whether ``game`` (solved or not) is one of ``key``'s games: a board's table also
+    holds the first, random, game on that board."""
+    if key.kind is TableKind.BOARD:
+        return game.kind in BOARD_KINDS and game.shape == key.shape \
+            and board_text(game) == key.board
+    return table_key(game) == key
+
+
+BOARD_KINDS = (GameKind.RANDOM, GameKind.SEEDED, GameKind.CUSTOM)
+
+
 def attempt_of(game: GameRecord) -> Attempt:
     """A game as the averages read it (solved by the player, or a DNF)."""
     return Attempt(game.seconds, game.moves, game.solved_by_player, game.efficiency,
                    game.session)
 
 
-def ranked(games: list[GameRecord]) -> list[GameRecord]:
-    """The games that count for high scores: solved by the player, and of a daily puzzle
-    only the first attempt."""
+def ranked(games: list[GameRecord], key: TableKey | None = None) -> list[GameRecord]:
+    """The games that count for high scores (in ``key``'s table, or in any): solved by the
+    player, never a practice game, and of a daily puzzle only the first attempt."""
     seen: set[tuple[str, str]] = set()
     out = []
     for game in games:
         if game.daily is not None:
-            key = (game.daily, game.shape)
-            if key in seen:
+            day = (game.daily, game.shape)
+            if day in seen:
                 continue
-            seen.add(key)
-        if game.solved_by_player:
+            seen.add(day)
+        if not game.solved_by_player or table_key(game) is None:
+            continue
+        if key is None or counts_in(game, key):
             out.append(game)
     return out
 
 
-def scores_data(games: list[GameRecord], shape: str) -> dict:
-    """The score-file shape (``tables``/``records``) of the games of ``shape``."""
-    solved = [g for g in ranked(games) if g.shape == shape]
-    entries = sorted((entry_of(g) for g in solved), key=Entry.sort_key)
+def scores_data(games: list[GameRecord], key: TableKey) -> dict:
+    """The score-file shape (``tables``/``records``, under the key's shape) of ``key``'s
+    games."""
+    shape = key.shape
+    entries = sorted((entry_of(g) for g in ranked(games, key)), key=Entry.sort_key)
     records = {}
     if entries:
         records = {"points": max(e.points for e in entries),
@@ -69,12 +141,39 @@ def scores_data(games: list[GameRecord], shape: str) -> dict:
 
 def best_game(games: list[GameRecord], *, board: Board | None = None,
               shape: str | None = None) -> GameRecord | None:
-    """The fastest game the player solved that can be replayed (stored board and actions):
-    on ``board`` and/or of ``shape``; ties go to fewer moves, then the earlier game."""
+    """The fastest game the player solved that can be replayed (stored board and actions),
+    never a practice game: on ``board`` (of any kind), or without one the fastest random
+    game of ``shape`` (never a custom board's); ties go to fewer moves, then the earlier
+    game."""
     fits = [g for g in games if g.finished and g.solved_by_player and g.board is not None
-            and not g.imported and (board is None or g.board == board)
+            and not g.imported and g.kind is not GameKind.PRACTICE
+            and (g.board == board if board is not None else g.kind is GameKind.RANDOM)
             and (shape is None or g.shape == shape)]
     return min(fits, key=lambda g: (g.seconds, g.moves), default=None)
+
+
+def races_won(games: list[GameRecord]) -> tuple[int, int]:
+    """(races won, races run) of these games (a race whose ghost never ran is not counted)."""
+    run = [g.race for g in games if g.race is not None and g.race.won is not None]
+    return sum(1 for race in run if race.won), len(run)
+
+
+def kind_words(game: GameRecord) -> str:
+    """What kind of game it was, for the end screen ("custom board · its own top 10")."""
+    kind = game.kind
+    if kind is GameKind.DAILY:
+        return f"daily {game.daily} · first attempts ranked" if game.daily \
+            else "daily · first attempts ranked"
+    return KIND_WORDS[kind]
+
+
+KIND_WORDS = {
+    GameKind.RANDOM: "random board · the size's top 10",
+    GameKind.SEEDED: "seeded board · its own top 10",
+    GameKind.CUSTOM: "custom board · its own top 10",
+    GameKind.DAILY: "daily · first attempts ranked",
+    GameKind.PRACTICE: "practice · never ranked",
+}
 
 
 class HistoryScores(HighScores):
@@ -103,15 +202,31 @@ class HistoryScores(HighScores):
         return note
 
     def table(self, shape: str) -> list[Entry]:
-        rows = scores_data(self.games, shape)["tables"][shape]
+        """The size's headline top 10 (random games)."""
+        return self.table_of(size_key(shape))
+
+    def table_of(self, key: TableKey) -> list[Entry]:
+        """One top 10, best first."""
+        rows = scores_data(self.games, key)["tables"][key.shape]
         return [e for e in (Entry.from_json(r) for r in rows) if e is not None]
 
     def shapes(self) -> list[str]:
-        return sorted({g.shape for g in ranked(self.games)}, key=shape_key)
+        return sorted({g.shape for g in ranked(self.games)
+                       if table_key(g) == size_key(g.shape)}, key=shape_key)
 
-    def stats(self, shape: str) -> Stats:
-        """Games, solves, bests and averages for one size."""
-        return stats_of([attempt_of(g) for g in self.games if g.shape == shape])
+    def stats(self, shape: str, kind: GameKind = GameKind.RANDOM) -> Stats:
+        """Games, solves, bests and averages of one kind of game on one size (random games
+        unless told)."""
+        return stats_of([attempt_of(g) for g in self.games
+                         if g.shape == shape and g.kind is kind])
+
+    def size_stats(self, shape: str) -> SizeStats:
+        """Every kind played on one size, apart, and the ghost races run there."""
+        games = [g for g in self.games if g.shape == shape]
+        won, run = races_won(games)
+        played = {g.kind for g in games}
+        kinds = tuple((kind, self.stats(shape, kind)) for kind in GAME_KINDS if kind in played)
+        return SizeStats(shape, kinds, run, won)
 
     def played_shapes(self) -> list[str]:
         """Every shape with at least one recorded game, smaller first."""
@@ -123,14 +238,22 @@ class HistoryScores(HighScores):
         if not isinstance(game, GameRecord):  # the history keeps whole games, replays and all
             raise TypeError(f"the history keeps GameRecords, not {type(game).__name__}")
         result = None
-        if game in ranked([*self.games, game])[-1:]:
-            _, result = insert(scores_data(self.games, game.shape), game.shape,
-                               entry_of(game))
+        key = table_key(game)
+        if key is not None and game in ranked([*self.games, game], key)[-1:]:
+            _, result = insert(scores_data(self.games, key), key.shape, entry_of(game))
         self.games.append(game)
         with self._pending_lock:
             self._pending.append(game)
         writer.submit(self._write_pending)
         return result
+
+    def _known_as(self, game: GameRecord, row: int) -> None:
+        """The in-memory copy of a game just written learns its row id (a ghost race
+        against it names the game raced)."""
+        for i, held in enumerate(self.games):
+            if held is game:
+                self.games[i] = dataclasses.replace(game, id=row)
+                return
 
     @property
     def unsaved(self) -> int:
@@ -152,8 +275,9 @@ class HistoryScores(HighScores):
         written = 0
         try:
             for game in batch:
-                self.history.add(game)  # one transaction each: a game is written whole or not
+                row = self.history.add(game)  # one transaction each: written whole or not
                 written += 1
+                self._known_as(game, row)
                 with self._pending_lock:
                     self._pending = [g for g in self._pending if g is not game]
         except (HistoryError, OSError, sqlite3.Error) as exc:
