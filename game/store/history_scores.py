@@ -58,11 +58,11 @@ class TableKey:
 
     @property
     def title(self) -> str:
-        """``4x4 top 10``, ``4x4 daily top 10``, ``this board's top 10``."""
+        """``the 4x4 top 10``, ``the 4x4 daily top 10``, ``this board's top 10``."""
         if self.kind is TableKind.BOARD:
             return "this board's top 10"
-        return f"{self.shape} daily top 10" if self.kind is TableKind.DAILY \
-            else f"{self.shape} top 10"
+        return f"the {self.shape} daily top 10" if self.kind is TableKind.DAILY \
+            else f"the {self.shape} top 10"
 
 
 def size_key(shape: str) -> TableKey:

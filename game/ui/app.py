@@ -280,7 +280,7 @@ class App:
             case ShowEnd(summary=summary, spec=spec, start=start, game_id=game_id, record=game):
                 result = self.record(game)
                 self.replace(EndScene(self, summary, spec, start, game_id, result,
-                                      warning=self._scores.take_warning()))
+                                      warning=self._scores.take_warning(), record=game))
             case RecordGame(record=game):
                 self.record(game)
             case Moved(tiles=tiles):

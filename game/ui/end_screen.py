@@ -26,9 +26,10 @@ GRADE_LABEL = "Grade"
 HELP = "N new game   R play it again   G race your ghost   Esc title"
 UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
-RANK_IN_TABLE = "#{rank} in the {shape} top 10"
-RANK_OUTSIDE = "Not in the {shape} top 10 this time"
+RANK_IN_TABLE = "#{rank} in {table}"
+RANK_OUTSIDE = "Not in {table} this time"
 RANK_AUTO = "Auto-solved games do not enter the high scores"
+RANK_NEVER = "Practice games are never ranked"
 
 PAD_SHARE = 0.018
 """Space between the parts, as a share of the window's short side."""
@@ -58,6 +59,14 @@ class EndScreenView:
     """The points as counted up so far (None: the final figure)."""
     share: str = ""
     """The daily puzzle's one-line shareable result ("" for other games)."""
+    kind: str = ""
+    """What kind of game it was and where it ranks ("custom board · its own top 10")."""
+    table_title: str = ""
+    """The table it is ranked in ("this board's top 10"; "": the size's top 10)."""
+    ranked: bool = True
+    """False for a game never ranked (practice)."""
+    race: tuple[str, ...] = ()
+    """A ghost race's result: who won and by how much, then both figures."""
 
     @classmethod
     def build(cls, summary: GameSummary, result: AddResult | None,
@@ -129,15 +138,22 @@ def game_subtitle(shape: str, game_id: str) -> str:
 def end_screen_text(view: EndScreenView) -> EndScreenText:
     """The texts of the end screen, computed from the view alone."""
     s = view.summary
-    if not s.solved_by_player:
+    if not view.ranked:
+        rank_line = RANK_NEVER
+    elif not s.solved_by_player:
         rank_line = RANK_AUTO
     else:
         template = RANK_IN_TABLE if view.rank is not None else RANK_OUTSIDE
-        rank_line = template.format(rank=view.rank, shape=s.shape)
+        rank_line = template.format(rank=view.rank,
+                                    table=view.table_title or f"the {s.shape} top 10")
     subtitle = game_subtitle(s.shape, view.game_id)
+    if view.kind:
+        subtitle = f"{subtitle} · {view.kind}" if subtitle else view.kind
     bonus = s.solve_bonus + s.time_bonus + s.perfect_bonus
     moves = str(s.moves) if not s.coach_moves else f"{s.moves} (+{s.coach_moves} coach)"
-    notes = tuple(n for n in (s.grade_reason, s.history_note, s.coach_note) if n)
+    race_head, race_detail = (*view.race, "", "")[:2]  # the winner first; figures if room
+    notes = tuple(n for n in (s.grade_reason, race_head, s.history_note, s.coach_note,
+                              race_detail) if n)
     stats = (
         ("Time", format_time(s.seconds)),
         ("Moves", moves),

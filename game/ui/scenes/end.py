@@ -11,7 +11,9 @@ from game.core.daily import parse_date, share_line
 from game.core.ghost import DEFAULT_TPS, GhostChoice, GhostKind
 from game.core.spec import GameSpec
 from game.core.summary import GameSummary
+from game.play.standing import standing
 from game.store.highscores import AddResult
+from game.store.history import GameRecord
 from game.ui.context import SceneContext
 from game.ui.end_screen import EndScreenView, count_up, draw_end_screen
 from game.ui.intents import Pop, StartGame, ToTitle
@@ -25,15 +27,21 @@ class EndScene(Scene):
 
     def __init__(self, ctx: SceneContext, summary: GameSummary, spec: GameSpec, start: Board,
                  game_id: str = "", result: AddResult | None = None, *,
-                 warning: str | None = None) -> None:
+                 warning: str | None = None, record: GameRecord | None = None) -> None:
         """``result`` is where the recorded game landed in the top 10 (None: not entered);
-        ``warning``: a note about the score file, from the app."""
+        ``warning``: a note about the score file, from the app; ``record``: the game as
+        recorded (its kind, its own top 10 and its race are told)."""
         super().__init__(ctx)
         self.summary = summary
         self.start = start
         self.spec = spec
-        self.view = EndScreenView.build(summary, result, ctx.scores.table(summary.shape),
-                                        game_id=game_id, warning=warning)
+        told = standing(ctx.scores, record) if record is not None else None
+        entries = told.entries if told is not None else ctx.scores.table(summary.shape)
+        self.view = EndScreenView.build(summary, result, entries, game_id=game_id,
+                                        warning=warning)
+        if told is not None:
+            self.view = replace(self.view, kind=told.kind, table_title=told.table_title,
+                                ranked=told.ranked, race=told.race)
         share = ""
         if spec.daily is not None:
             share = share_line(parse_date(spec.daily), summary.shape, summary.moves,
@@ -55,10 +63,10 @@ class EndScene(Scene):
             return
         if event.key == pygame.K_n:
             self.emit(StartGame(self.spec.fresh()))
-        elif event.key == pygame.K_r:
-            self.emit(StartGame(replace(self.spec, board=self.start)))
+        elif event.key == pygame.K_r:  # the same board: seeded or custom from now on
+            self.emit(StartGame(self.spec.again(self.start)))
         elif event.key == pygame.K_g:
-            self.emit(StartGame(replace(self.spec, board=self.start,
+            self.emit(StartGame(replace(self.spec.again(self.start),
                                         ghost=self.race_choice())))
         elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.emit(ToTitle())
