@@ -77,7 +77,7 @@ def format_stats(stats: SizeStats) -> str:
         if kind is not GameKind.RANDOM:
             lines.append(f"  {kind_line(kind, figures)}")
             continue
-        lines += [f"  {kind_line(kind, figures)} (the size's bests and top 10)",
+        lines += [f"  {kind_line(kind, figures, bests=False)} (the size's bests and top 10)",
                   f"    best time {format_seconds(figures.best_time)}  best moves "
                   f"{figures.best_moves if figures.best_moves is not None else '-'}  best tps "
                   f"{opt(figures.best_tps, '.2f')}  best efficiency "

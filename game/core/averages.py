@@ -196,12 +196,12 @@ def races_words(stats: SizeStats) -> str:
     return f"ghost races won {stats.races_won} of {stats.races}" if stats.races else ""
 
 
-def kind_line(kind: GameKind, stats: Stats) -> str:
-    """One kind's figures on one line: "custom boards: 3 games, 2 solves, best 0:01.2,
-    fewest moves 4"."""
+def kind_line(kind: GameKind, stats: Stats, *, bests: bool = True) -> str:
+    """One kind's figures on one line: "custom boards: 3 games, 2 solved, best 0:01.2,
+    fewest moves 4" (without ``bests`` only the counts, when lines of bests follow)."""
     games = f"{stats.games} game{'s' if stats.games != 1 else ''}"
     line = f"{KIND_NAMES[kind]}: {games}, {stats.solves} solved"
-    if stats.best_time is not None:
+    if bests and stats.best_time is not None:
         line += f", best {format_seconds(stats.best_time)}, fewest moves {stats.best_moves}"
     return line
 

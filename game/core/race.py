@@ -29,11 +29,11 @@ class RaceResult:
 
     @property
     def ghost_name(self) -> str:
-        """``your best game`` / ``game #12`` / ``the coach at 4 tiles/s``."""
+        """``your best game`` / ``the coach at 4 tiles/s``."""
         if self.kind is GhostKind.COACH:
             pace = f" at {self.tps:g} tiles/s" if self.tps is not None else ""
             return f"the coach{pace}"
-        return f"your best game (#{self.game})" if self.game is not None else "your best game"
+        return "your best game"
 
 
 def _count(n: int, word: str) -> str:
@@ -43,7 +43,7 @@ def _count(n: int, word: str) -> str:
 def race_lines(race: RaceResult, seconds: float, moves: int,
                solved_by_player: bool) -> tuple[str, str]:
     """Who won and by how much, then both figures, e.g. ("You beat the ghost by 3.3 s and
-    4 moves", "you 0:12.1, 40 moves · your best game (#12) 0:15.4, 44 moves")."""
+    4 moves", "you 0:12.1, 40 moves · your best game 0:15.4, 44 moves")."""
     if race.seconds is None or race.moves is None or race.won is None:
         return f"No race: {race.ghost_name} did not run", ""
     gap = abs(seconds - race.seconds)

@@ -275,7 +275,7 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     _draw_grade(surface, box, text.grade, theme, font)
     _draw_hero(surface, box, view, text, theme, font)
     _draw_stats(surface, box, text.stats[:-1], theme, font)
-    _draw_notes(surface, box, text.notes[1:], theme, font)
+    _draw_notes(surface, box, text.notes[1:], theme, font, view.race[:1])
     draw_distance_chart(surface, box.chart, view.summary.distances, theme, font,
                         box.caption_px, view.summary.by_coach)
     _draw_ranked_table(surface, box, view, text.rank_line, theme, font)
@@ -354,11 +354,12 @@ def _draw_stats(surface: pygame.Surface, box: EndScreenLayout,
 
 
 def _draw_notes(surface: pygame.Surface, box: EndScreenLayout, notes: Sequence[str],
-                theme: Theme, font: FontFn) -> None:
+                theme: Theme, font: FontFn, lit: Sequence[str] = ()) -> None:
+    """Up to two notes; those in ``lit`` (who won a ghost race) in the accent colour."""
     x, y, w, h = box.notes
     for note in notes[:2]:
-        y += blit_fit(surface, font, box.caption_px, note, theme.muted, (x + w / 2, y), w,
-                      "center")
+        colour = theme.accent if note in lit else theme.muted
+        y += blit_fit(surface, font, box.caption_px, note, colour, (x + w / 2, y), w, "center")
 
 
 def _draw_ranked_table(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenView,

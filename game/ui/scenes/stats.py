@@ -71,9 +71,10 @@ class StatsScene(Scene):
         lines = [f"games {stats.games}   solves {stats.solves}"
                  + (f"   {races}" if races else "")]
         for kind, figures in stats.kinds:
-            lines.append(kind_line(kind, figures))
             if kind is not GameKind.RANDOM:
+                lines.append(kind_line(kind, figures))
                 continue
+            lines.append(f"{kind_line(kind, figures, bests=False)} · the size's bests")
             tps = "-" if figures.best_tps is None else f"{figures.best_tps:.2f}"
             eff = "-" if figures.best_efficiency is None else f"{figures.best_efficiency:.0%}"
             lines += [
@@ -117,7 +118,7 @@ class StatsScene(Scene):
         if h < 3 * px:
             return
         times = stats.trend[-TREND_MAX:]
-        label = fonts.text(f"solve times, last {len(times)} (s)", px, theme.muted)
+        label = fonts.text(f"random boards' solve times, last {len(times)} (s)", px, theme.muted)
         surface.blit(label, (x, y))
         top, bottom = max(times), min(times)
         span = max(1e-6, top - bottom)
