@@ -18,6 +18,8 @@ class Standing:
     """The top 10 the game belongs to (the size's for random games)."""
     table_title: str
     """"" for the size's top 10, else e.g. "this board's top 10"."""
+    scope: str
+    """Where its new bests are bests: "" for the size, else e.g. "on this board"."""
     kind: str
     ranked: bool
     """False for a practice game (never ranked)."""
@@ -35,7 +37,8 @@ def standing(scores: HighScores, game: GameRecord) -> Standing:
     else:
         entries = tuple(scores.table(game.shape))
     title = key.title if key is not None and key.kind is not TableKind.SIZE else ""
+    scope = key.scope if key is not None else ""
     race = race_lines(game.race, game.seconds, game.moves, game.solved_by_player) \
         if game.race is not None else ()
-    return Standing(entries, title, kind_words(game), key is not None,
+    return Standing(entries, title, scope, kind_words(game), key is not None,
                     tuple(line for line in race if line))

@@ -1,4 +1,8 @@
-"""High scores as a query over the game history: the top 10 and records per size.
+"""High scores as a query over the game history: top 10s and records, kinds kept apart.
+
+Random games fill a size's top 10 and bests; a seeded or custom board has a top 10 of its
+own (the first, random, game on it included); dailies rank their first attempts in the size's
+daily table; practice games are never ranked (``table_key``). Stats are per kind too.
 
 ``HistoryScores`` keeps the interface of ``HighScores`` (so the scores and end screens are
 unchanged) but reads its tables from an in-memory copy of the history's game summaries,
@@ -63,6 +67,15 @@ class TableKey:
             return "this board's top 10"
         return f"the {self.shape} daily top 10" if self.kind is TableKind.DAILY \
             else f"the {self.shape} top 10"
+
+
+    @property
+    def scope(self) -> str:
+        """Where a best in this table is a best: ``on this board``, ``of the 4x4 dailies``
+        ("" for the size's own)."""
+        if self.kind is TableKind.BOARD:
+            return "on this board"
+        return f"of the {self.shape} dailies" if self.kind is TableKind.DAILY else ""
 
 
 def size_key(shape: str) -> TableKey:

@@ -63,6 +63,8 @@ class EndScreenView:
     """What kind of game it was and where it ranks ("custom board · its own top 10")."""
     table_title: str = ""
     """The table it is ranked in ("this board's top 10"; "": the size's top 10)."""
+    scope: str = ""
+    """Where its new bests are bests ("on this board"; "": the size's)."""
     ranked: bool = True
     """False for a game never ranked (practice)."""
     race: tuple[str, ...] = ()
@@ -96,11 +98,12 @@ class EndScreenText:
     share: str = ""
 
 
-def badge_text(badges: Sequence[str]) -> str:
-    """One badge for every new best: ``New best points!`` or ``New best points and time!``."""
+def badge_text(badges: Sequence[str], scope: str = "") -> str:
+    """One badge for every new best: ``New best points!`` or ``New best points and time!``
+    (``New best time on this board!`` with a ``scope``)."""
     names = [b.removeprefix("best ").removeprefix("fewest ") for b in badges]
     joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return BADGE_TEXT.format(badge=f"best {joined}")
+    return BADGE_TEXT.format(badge=f"best {joined}" + (f" {scope}" if scope else ""))
 
 
 def count_up(points: int, seconds: float) -> int:
@@ -174,7 +177,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         subtitle=subtitle,
         grade=s.grade,
         notes=notes,
-        badges=(badge_text(view.badges),) if view.badges else (),
+        badges=(badge_text(view.badges, view.scope),) if view.badges else (),
         stats=stats,
         rank_line=rank_line,
         table=tuple(table_lines(view.entries, s.shape)),

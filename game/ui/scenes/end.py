@@ -41,7 +41,7 @@ class EndScene(Scene):
                                         warning=warning)
         if told is not None:
             self.view = replace(self.view, kind=told.kind, table_title=told.table_title,
-                                ranked=told.ranked, race=told.race)
+                                scope=told.scope, ranked=told.ranked, race=told.race)
         share = ""
         if spec.daily is not None:
             share = share_line(parse_date(spec.daily), summary.shape, summary.moves,
