@@ -6,7 +6,19 @@ import math
 
 import pytest
 
-from game.core.averages import Attempt, average, format_seconds, rolling, stats_of, trim_count
+from game.core.averages import (
+    Attempt,
+    SizeStats,
+    average,
+    format_seconds,
+    kind_line,
+    races_words,
+    rolling,
+    session_words,
+    stats_of,
+    trim_count,
+)
+from game.core.spec import GameKind
 
 
 @pytest.mark.parametrize(("n", "trim"), [(3, 1), (5, 1), (12, 1), (20, 1), (21, 2), (50, 3),
@@ -69,8 +81,26 @@ def test_stats_of_bests_session_mean_and_json() -> None:
     assert stats.session_mean == pytest.approx((8 + 12 + 9) / 3)
     doc = stats.to_json()
     assert set(doc) == {"games", "solves", "best", "ao5", "ao12", "ao50", "ao100",
-                        "session_mean"}
+                        "session_mean", "session"}
     assert doc["ao12"] is None and doc["best"]["moves"] == 18
+    assert doc["session"] == {"games": 3, "solves": 3, "mean": round((8 + 12 + 9) / 3, 3)}
+    assert session_words(stats) == ("last session (one run of the game): 3 games, 3 solved, "
+                                    "mean 0:09.7")
+    assert session_words(stats_of([Attempt(5.0, 30, False)])).endswith("1 game, none solved")
+    assert session_words(stats_of([])) == ""
+
+
+def test_size_stats_keep_kinds_apart_and_count_races() -> None:
+    random = stats_of([Attempt(10.0, 40, True)])
+    custom = stats_of([Attempt(0.5, 4, True), Attempt(0.6, 4, True)])
+    size = SizeStats("4x4", ((GameKind.RANDOM, random), (GameKind.CUSTOM, custom)), 3, 2)
+    assert (size.games, size.solves) == (3, 3) and size.of(GameKind.DAILY) is None
+    doc = size.to_json()
+    assert doc["races"] == {"run": 3, "won": 2}
+    assert doc["kinds"]["random"]["best"]["time"] == 10.0  # never the custom board's 0.5
+    assert races_words(size) == "ghost races won 2 of 3"
+    assert kind_line(GameKind.CUSTOM, custom) == ("custom boards: 2 games, 2 solved, best "
+                                                  "0:00.5, fewest moves 4")
 
 
 def test_empty_stats() -> None:

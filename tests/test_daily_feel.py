@@ -125,7 +125,7 @@ def test_first_try_is_ranked_a_repeat_says_so(data_home: Path) -> None:
     try:
         first = win(app)
         text = end_screen_text(first.view)
-        assert first.view.rank == 1 and text.rank_line == "#1 in the 3x3 top 10"
+        assert first.view.rank == 1 and text.rank_line == "#1 in the 3x3 daily top 10"
         assert text.share.startswith("Fifteen daily 2026-11-24 3x3 (first try): 2 moves")
         assert text.help == HELP_SHARE
         points = first.summary.points
@@ -137,7 +137,7 @@ def test_first_try_is_ranked_a_repeat_says_so(data_home: Path) -> None:
         assert again.view.rank is None and again.naming is None
         assert text.rank_line == ("Repeat: not ranked \u2014 your first try scored "
                                   f"{points}, #1")
-        assert text.rank_line != RANK_OUTSIDE.format(shape="3x3")
+        assert text.rank_line != RANK_OUTSIDE.format(table="the 3x3 daily top 10")
         assert text.share.startswith("Fifteen daily 2026-11-24 3x3 (repeat): 2 moves")
     finally:
         app.close()

@@ -10,8 +10,9 @@ import pytest
 from game.cli.main import _play_options, build_parser, main
 from game.core.ghost import GhostChoice, GhostKind
 from game.core.recording import Mode
-from game.core.spec import GameSpec
-from game.store.history import HISTORY_FILE, History
+from game.core.spec import GameKind, GameSpec
+from game.solver.exact.optimal import solve_exact
+from game.store.history import HISTORY_FILE, GameRecord, History
 from game.ui.app import App
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.play import PlayScene
@@ -103,25 +104,44 @@ def test_best_ghost_is_read_from_the_history_off_the_frame(data_home: Path) -> N
 
 def test_play_ghost_best_finds_your_best_and_its_board(data_home: Path) -> None:
     app = make_app(data_home)
-    try:
-        for wait in (12, 6):  # two solves; the second is faster
-            app.start_game(GameSpec(3, 3, board=START))
+    try:  # two custom games on START (the second faster), then a slower random one
+        for wait, kind in ((12, None), (6, None), (9, GameKind.RANDOM)):
+            app.start_game(GameSpec(3, 3, board=START, chosen=kind))
             frames(app, 2)
             solve(app, wait=wait)
             frames(app, 80)
     finally:
         app.close()
     games = History(data_home / HISTORY_FILE).games()
+    assert [g.kind for g in games] == [GameKind.CUSTOM, GameKind.CUSTOM, GameKind.RANDOM]
     best = min(games, key=lambda g: g.seconds)
-    for argv in (["play", "--ghost", "--size", "3x3"],
-                 ["play", "--ghost", "best", "--board", START.text()]):
-        options = _play_options(build_parser().parse_args(argv))
-        assert options.board == START and options.ghost is not None
-        assert options.ghost.recording is not None
-        assert options.ghost.recording.times_ms[-1] == round(best.seconds * 1000)
+    # on the board: the best game on it, whatever its kind
+    options = _play_options(build_parser().parse_args(
+        ["play", "--ghost", "best", "--board", START.text()]))
+    assert options.board == START and options.ghost is not None
+    assert options.ghost.recording is not None and options.ghost.game == best.id
+    assert options.ghost.recording.times_ms[-1] == round(best.seconds * 1000)
+    # no board: the size's best random game, never a custom board's (faster as it was)
+    options = _play_options(build_parser().parse_args(["play", "--ghost", "--size", "3x3"]))
+    assert options.board == START and options.ghost is not None
+    assert options.ghost.game == games[2].id and best.id != games[2].id
     options = _play_options(build_parser().parse_args(["play", "--ghost", "coach",
                                                        "--tps", "2.5"]))
     assert options.ghost == GhostChoice(GhostKind.COACH, 2.5)
+
+
+def test_ghost_best_plays_a_seeded_best_by_its_seed(data_home: Path) -> None:
+    board = GameSpec(3, 3, seed=77).seeded_board()
+    moves = solve_exact(board).moves
+    History(data_home / HISTORY_FILE).add(GameRecord(
+        game_id="3x3-77", width=3, height=3, board=board, mode=Mode.NORMAL, started="t",
+        session="s", finished=True, solved_by_player=True, seconds=9.0, moves=len(moves),
+        optimal_length=len(moves), points=100, grade="S", efficiency=1.0,
+        tokens=tuple(moves), times_ms=tuple(range(0, 100 * len(moves), 100))))
+    options = _play_options(build_parser().parse_args(["play", "--ghost", "--size", "3x3"]))
+    assert options.seed == 77 and options.board is None  # its game ID: played as SEEDED
+    assert options.ghost is not None and options.ghost.recording is not None
+    assert options.ghost.recording.board == board
 
 
 @pytest.mark.parametrize(("argv", "words"), [
@@ -131,7 +151,7 @@ def test_play_ghost_best_finds_your_best_and_its_board(data_home: Path) -> None:
     (["play", "--ghost", "coach", "--tps", "nan"], "'nan'"),
     (["play", "--ghost", "best", "--tps", "4"], "--tps 4"),
     (["play", "--tps", "3"], "--tps 3"),
-    (["play", "--ghost"], "no finished game on 4x4"),
+    (["play", "--ghost"], "no finished game on a random 4x4 board"),
     (["play", "--ghost", "best", "--size", "3x3", "--seed", "5"], "no finished game on"),
     (["play", "--daily", "--ghost", "coach"], "--daily"),
 ])

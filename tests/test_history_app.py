@@ -10,7 +10,7 @@ import pytest
 
 from game.cli.main import main
 from game.core.replay_code import encode
-from game.core.spec import GameSpec
+from game.core.spec import GameKind, GameSpec
 from game.store.history import HISTORY_FILE, History
 from game.ui.app import App
 from game.ui.intents import ShowReplay, ShowStats
@@ -43,6 +43,7 @@ def test_games_are_recorded_counted_and_replayed(data_home: Path, capsys) -> Non
         assert isinstance(stats_scene, StatsScene)
         stats = stats_scene.stats()
         assert stats is not None and (stats.games, stats.solves) == (2, 1)
+        assert [kind for kind, _ in stats.kinds] == [GameKind.CUSTOM]  # --board games
         frames(app, 2)
         key(pygame.K_r)
         frames(app, 2)
@@ -58,8 +59,10 @@ def test_games_are_recorded_counted_and_replayed(data_home: Path, capsys) -> Non
     assert [(g.finished, g.moves) for g in games] == [(False, 2), (True, 2)]
     assert main(["stats", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["size"] == "3x3" and doc["games"] == 2 and doc["solves"] == 1
-    assert doc["best"]["moves"] == 2 and doc["ao5"] is None
+    (size,) = doc["sizes"]
+    assert size["size"] == "3x3" and size["games"] == 2 and size["solves"] == 1
+    custom = size["kinds"]["custom"]
+    assert custom["best"]["moves"] == 2 and custom["ao5"] is None
     assert main(["replay", "--last", "--text"]) == 0
     text = capsys.readouterr().out
     assert "move 2 L: optimal (0 to go)" in text and "no detour" in text

@@ -203,7 +203,7 @@ def test_a_new_entry_asks_a_name_that_renames_the_game_and_is_remembered(
         frames(app)
         assert end.naming is None and app.settings.player_name == "Amy"
         assert [e.name for e in end.view.entries] == ["Amy"]
-        assert [e.name for e in app.scores.table("3x3")] == ["Amy"]
+        assert [g.name for g in app.scores.games] == ["Amy"]
         key(pygame.K_r)  # the keys are the end screen's again
         frames(app, 2)
         assert isinstance(app.scene, PlayScene)

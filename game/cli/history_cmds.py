@@ -10,11 +10,19 @@ from pathlib import Path
 
 import platformdirs
 
-from game.core.averages import AVERAGE_SIZES, Stats, format_seconds
+from game.core.averages import (
+    AVERAGE_SIZES,
+    SizeStats,
+    format_seconds,
+    kind_line,
+    races_words,
+    session_words,
+)
 from game.core.board import Board
 from game.core.daily import DateError, daily_game_id, parse_date
 from game.core.recording import Recording, RecordingError
 from game.core.replay_code import ReplayCodeError, decode, encode
+from game.core.spec import GameKind
 from game.store.history import HISTORY_FILE, GameRecord, History, HistoryError
 from game.store.history_reader import HistoryReader
 from game.store.history_scores import HistoryScores, best_game
@@ -34,8 +42,9 @@ def _existing_history() -> History | None:
     return HistoryReader(path) if path.exists() else None
 
 
-def load_stats(size: tuple[int, int] | None) -> tuple[str, Stats]:
-    """The shape and figures asked for; HistoryUsageError when there is nothing to show."""
+def load_stats(size: tuple[int, int] | None) -> list[SizeStats]:
+    """The figures of the size asked for, or of every size played (smaller first);
+    HistoryUsageError when there is nothing to show."""
     history = _existing_history()
     if history is None:
         raise HistoryUsageError("no games recorded yet (play one first)")
@@ -45,38 +54,52 @@ def load_stats(size: tuple[int, int] | None) -> tuple[str, Stats]:
         raise HistoryUsageError(problem)
     played = scores.played_shapes()
     if size is None:
-        if not scores.games:
+        if not played:
             raise HistoryUsageError("no games recorded yet (play one first)")
-        shape = scores.games[-1].shape
-    else:
-        shape = f"{size[0]}x{size[1]}"
-        if shape not in played:
-            others = ", ".join(played) or "none"
-            raise HistoryUsageError(f"no {shape} games in the history (played sizes: {others})")
-    return shape, scores.stats(shape)
+        return [scores.size_stats(shape) for shape in played]
+    shape = f"{size[0]}x{size[1]}"
+    if shape not in played:
+        others = ", ".join(played) or "none"
+        raise HistoryUsageError(f"no {shape} games in the history (played sizes: {others})")
+    return [scores.size_stats(shape)]
 
 
-def format_stats(shape: str, stats: Stats) -> str:
-    """The human-readable stats."""
+def format_stats(stats: SizeStats) -> str:
+    """One size's figures in words: its totals and races, then random boards in full (bests,
+    averages, the last session) and every other kind on a line of its own."""
     def opt(value: float | None, fmt: str) -> str:
         return "-" if value is None else format(value, fmt)
 
-    lines = [f"{shape}: {stats.games} games, {stats.solves} solves",
-             f"best time {format_seconds(stats.best_time)}  best moves "
-             f"{stats.best_moves if stats.best_moves is not None else '-'}  best tps "
-             f"{opt(stats.best_tps, '.2f')}  best efficiency {opt(stats.best_efficiency, '.0%')}",
-             "  ".join(f"ao{n} {format_seconds(stats.averages[n])}" for n in AVERAGE_SIZES),
-             f"session mean {format_seconds(stats.session_mean)}"]
+    races = races_words(stats)
+    lines = [f"{stats.shape}: {stats.games} games, {stats.solves} solves"
+             + (f", {races}" if races else "")]
+    for kind, figures in stats.kinds:
+        if kind is not GameKind.RANDOM:
+            lines.append(f"  {kind_line(kind, figures)}")
+            continue
+        lines += [f"  {kind_line(kind, figures, bests=False)} (the size's bests and top 10)",
+                  f"    best time {format_seconds(figures.best_time)}  best moves "
+                  f"{figures.best_moves if figures.best_moves is not None else '-'}  best tps "
+                  f"{opt(figures.best_tps, '.2f')}  best efficiency "
+                  f"{opt(figures.best_efficiency, '.0%')}",
+                  "    " + "  ".join(f"ao{n} {format_seconds(figures.averages[n])}"
+                                     for n in AVERAGE_SIZES)]
+        session = session_words(figures)
+        if session:
+            lines.append(f"    {session}")
     return "\n".join(lines)
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    """`stats [--size WxH] [--json]`."""
-    shape, stats = load_stats(args.size)
+    """`stats [--size WxH] [--json]`: one size, or every size played."""
+    sizes = load_stats(args.size)
     if args.json:
-        print(json.dumps({"size": shape, **stats.to_json()}))
+        if args.size is not None:
+            print(json.dumps(sizes[0].to_json()))
+        else:
+            print(json.dumps({"sizes": [s.to_json() for s in sizes]}))
     else:
-        print(format_stats(shape, stats))
+        print("\n".join(format_stats(s) for s in sizes))
     return EXIT_OK
 
 
@@ -154,9 +177,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return run_replay(game, args.speed)
 
 
-def ghost_recording(board: Board | None, width: int, height: int) -> Recording:
-    """The game ``play --ghost best`` races: the best finished game on ``board``, or with no
-    board the personal best (fastest solve) of the size, whose board is then played."""
+def ghost_game(board: Board | None, width: int, height: int) -> GameRecord:
+    """The game ``play --ghost best`` races, with its actions: the best finished game on
+    ``board``, or with no board the size's best random game (never a custom board's), whose
+    board is then played."""
     shape = f"{width}x{height}"
     history = _existing_history()
     try:
@@ -167,13 +191,19 @@ def ghost_recording(board: Board | None, width: int, height: int) -> Recording:
     except HistoryError as exc:
         raise HistoryUsageError(f"--ghost best: {exc}") from None
     if game is None:
-        where = f"the board {board.text()}" if board is not None else f"{shape}"
+        where = f"the board {board.text()}" if board is not None else f"a random {shape} board"
         raise HistoryUsageError(f"--ghost best: no finished game on {where} to race yet "
                                 "(play it first, or race --ghost coach)")
     try:
-        return game.recording()
+        game.recording()
     except RecordingError as exc:
         raise HistoryUsageError(f"--ghost best: {exc}") from None
+    return game
+
+
+def ghost_recording(board: Board | None, width: int, height: int) -> Recording:
+    """The recording of ``ghost_game``."""
+    return ghost_game(board, width, height).recording()
 
 
 COMMANDS = {"stats": cmd_stats, "daily": cmd_daily, "replay": cmd_replay}

@@ -216,18 +216,30 @@ def _ghost_options(args: argparse.Namespace, board: Board | None, width: int,
     if args.ghost is GhostKind.COACH:
         choice = GhostChoice(GhostKind.COACH, args.tps or DEFAULT_TPS)
         return PlayOptions(width, height, args.seed, board, args.image, True, ghost=choice)
-    from game.cli.history_cmds import HistoryUsageError, ghost_recording
+    from game.cli.history_cmds import HistoryUsageError, ghost_game
 
     on = board
     if on is None and args.seed is not None:
         on = random_board(width, height, random.Random(args.seed))
     try:
-        recording = ghost_recording(on, width, height)
+        game = ghost_game(on, width, height)
     except HistoryUsageError as exc:
         raise UsageError(str(exc)) from None
-    choice = GhostChoice(GhostKind.BEST, recording=recording)
-    start = None if on is not None else recording.board  # a seed keeps its game ID
-    return PlayOptions(width, height, args.seed, board or start, args.image, True, ghost=choice)
+    choice = GhostChoice(GhostKind.BEST, recording=game.recording(), game=game.id)
+    if on is not None:  # a seed keeps its game ID
+        return PlayOptions(width, height, args.seed, board, args.image, True, ghost=choice)
+    # the size's best random game: its board again, by its seed when it has one
+    seed = _seed_of(game.game_id)
+    return PlayOptions(width, height, seed, None if seed is not None else game.board,
+                       args.image, True, ghost=choice)
+
+
+def _seed_of(game_id: str) -> int | None:
+    """The seed of a ``WxH-SEED`` game ID (None for board text)."""
+    try:
+        return parse_game_id(game_id).seed
+    except ValueError:
+        return None
 
 
 def _demo_options(args: argparse.Namespace) -> DemoOptions:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.clock import clock_text
+from game.core.spec import GameKind
 
 TRIM_PERCENT = 5
 AVERAGE_SIZES = (5, 12, 50, 100)
@@ -89,8 +90,12 @@ class Stats:
     averages: dict[int, float | None]
     """ao-N (N in AVERAGE_SIZES): seconds, ``math.inf`` for a DNF average, None until N games."""
     session_mean: float | None
+    """The mean time of the solves of the latest session (one run of the game)."""
     trend: tuple[float, ...]
     """Solve times, oldest first (the chart)."""
+    session_games: int = 0
+    """Games of the latest session (solved or not)."""
+    session_solves: int = 0
 
     def to_json(self) -> dict[str, object]:
         """Plain keys; a DNF average is written "DNF", as the stats screen says it, and one
@@ -106,6 +111,8 @@ class Stats:
                      "tps": clean(self.best_tps), "efficiency": clean(self.best_efficiency)},
             **{f"ao{n}": clean(self.averages[n]) for n in AVERAGE_SIZES},
             "session_mean": clean(self.session_mean),
+            "session": {"games": self.session_games, "solves": self.session_solves,
+                        "mean": clean(self.session_mean)},
         }
 
 
@@ -126,7 +133,77 @@ def stats_of(attempts: Sequence[Attempt], session: str | None = None) -> Stats:
         best_tps=max(tps, default=None), best_efficiency=max(effs, default=None),
         averages={n: rolling(results, n) for n in AVERAGE_SIZES},
         session_mean=mean(in_session), trend=tuple(a.seconds for a in solves),
+        session_games=len(in_session),
+        session_solves=sum(1 for r in in_session if r is not None),
     )
+
+
+SESSION_WORDS = "last session (one run of the game)"
+
+
+def session_words(stats: Stats) -> str:
+    """The session mean explained: "last session (one run of the game): 4 games, 3 solved,
+    mean 0:12.3" ("" before any game)."""
+    if not stats.session_games:
+        return ""
+    games = f"{stats.session_games} game{'s' if stats.session_games != 1 else ''}"
+    if not stats.session_solves:
+        return f"{SESSION_WORDS}: {games}, none solved"
+    return (f"{SESSION_WORDS}: {games}, {stats.session_solves} solved, mean "
+            f"{format_seconds(stats.session_mean)}")
+
+
+KIND_NAMES = {GameKind.RANDOM: "random boards", GameKind.SEEDED: "seeded boards",
+              GameKind.CUSTOM: "custom boards", GameKind.DAILY: "dailies",
+              GameKind.PRACTICE: "practice"}
+
+
+@dataclass(frozen=True, slots=True)
+class SizeStats:
+    """Every kind of game played on one size, each with its own figures (bests and averages
+    never mix kinds), and the ghost races run there."""
+
+    shape: str
+    kinds: tuple[tuple[GameKind, Stats], ...]
+    """The kinds played, in ``GAME_KINDS`` order (random boards first)."""
+    races: int = 0
+    """Ghost races run (the ghost set off)."""
+    races_won: int = 0
+
+    @property
+    def games(self) -> int:
+        """Games of every kind."""
+        return sum(stats.games for _, stats in self.kinds)
+
+    @property
+    def solves(self) -> int:
+        """Solves of every kind."""
+        return sum(stats.solves for _, stats in self.kinds)
+
+    def of(self, kind: GameKind) -> Stats | None:
+        """The figures of one kind (None: none played)."""
+        return next((stats for k, stats in self.kinds if k is kind), None)
+
+    def to_json(self) -> dict[str, object]:
+        """The size, totals, races and each kind's figures."""
+        return {"size": self.shape, "games": self.games, "solves": self.solves,
+                "races": {"run": self.races, "won": self.races_won},
+                "kinds": {str(kind): stats.to_json() for kind, stats in self.kinds}}
+
+
+def races_words(stats: SizeStats) -> str:
+    """"ghost races won 3 of 5" ("" when none was run)."""
+    return f"ghost races won {stats.races_won} of {stats.races}" if stats.races else ""
+
+
+def kind_line(kind: GameKind, stats: Stats, *, bests: bool = True) -> str:
+    """One kind's figures on one line: "custom boards: 3 games, 2 solved, best 0:01.2,
+    fewest moves 4" (without ``bests`` only the counts, when lines of bests follow)."""
+    games = f"{stats.games} game{'s' if stats.games != 1 else ''}"
+    line = f"{KIND_NAMES[kind]}: {games}, {stats.solves} solved"
+    if bests and stats.best_time is not None:
+        line += f", best {format_seconds(stats.best_time)}, fewest moves {stats.best_moves}"
+    return line
 
 
 def format_seconds(value: float | None) -> str:

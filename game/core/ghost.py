@@ -53,6 +53,8 @@ class GhostChoice:
     tps: float = DEFAULT_TPS
     recording: Recording | None = None
     """The game to race (BEST); None until it is found (or for the coach)."""
+    game: int | None = None
+    """The history row of the game to race (BEST), when it is known (kept with the result)."""
 
     def __post_init__(self) -> None:
         check_tps(self.tps)

@@ -89,6 +89,17 @@ class GameSpec:
         by a normal game)."""
         return replace(self, seed=None, board=None, daily=None, ghost=None, chosen=None)
 
+    def again(self, board: Board) -> GameSpec:
+        """``board`` played again (the end screen's R and G): a board its seed names stays
+        SEEDED (and keeps its ``WxH-SEED``), any other becomes CUSTOM; a daily stays the
+        daily (only its first attempt is ranked), practice stays practice. No ghost."""
+        if self.kind in (GameKind.DAILY, GameKind.PRACTICE):
+            return replace(self, board=board, ghost=None)
+        seeded = self.seed is not None and self.difficulty is Difficulty.ANY \
+            and board == self.seeded_board()
+        return replace(self, board=board, ghost=None,
+                       chosen=GameKind.SEEDED if seeded else GameKind.CUSTOM)
+
     def seeded_board(self) -> Board:
         """The uniformly random board its seed names (the one ``WxH-SEED`` IDs share)."""
         if self.seed is None:
@@ -96,8 +107,10 @@ class GameSpec:
         return random_board(self.width, self.height, random.Random(self.seed))
 
     def game_id(self, board: Board) -> str:
-        """A shareable name: ``WxH-SEED`` for seeded random boards, else the board text."""
-        if self.seed is not None and self.board is None and self.difficulty is Difficulty.ANY:
+        """A shareable name: ``WxH-SEED`` for seeded random boards (played again too), else
+        the board text."""
+        if self.seed is not None and self.difficulty is Difficulty.ANY \
+                and (self.board is None or self.board == self.seeded_board()):
             return f"{self.width}x{self.height}-{self.seed}"
         return board.text()
 

@@ -17,9 +17,10 @@ from game.core.board import Board
 from game.core.clock import clock_text
 from game.core.coach import Hint
 from game.core.ghost import Ghost, GhostChoice, GhostError, GhostKind
+from game.core.race import RaceResult
 from game.core.recording import Recording, RecordingError
 from game.core.spec import GameSpec
-from game.store.highscores import HighScores
+from game.store.highscores import SECONDS_DECIMALS, HighScores
 from game.store.history import History
 from game.store.history_scores import HistoryScores, best_game
 
@@ -38,17 +39,22 @@ def find_ghost(scores: HighScores, submit: Submit,
     choice = spec.ghost
     if choice is None or choice.kind is not GhostKind.BEST or choice.recording is not None:
         return spec, None
-    game = best_game(scores.games, board=spec.board) \
-        if isinstance(scores, HistoryScores) and spec.board is not None else None
+    board = spec.board if spec.board is not None else \
+        spec.seeded_board() if spec.seed is not None else None
+    game = best_game(scores.games, board=board) \
+        if isinstance(scores, HistoryScores) and board is not None else None
     if game is None:
         return replace(spec, ghost=GhostChoice(GhostKind.COACH, choice.tps)), None
     if game.tokens or game.id is None:  # played this run: its actions are in memory
+        row = scores.row_of(game) if isinstance(scores, HistoryScores) else game.id
         try:
-            return replace(spec, ghost=replace(choice, recording=game.recording())), None
+            found = replace(choice, recording=game.recording(), game=row)
+            return replace(spec, ghost=found), None
         except RecordingError:
             return replace(spec, ghost=GhostChoice(GhostKind.COACH, choice.tps)), None
     assert isinstance(scores, HistoryScores)
     history, row = scores.history, game.id
+    spec = replace(spec, ghost=replace(choice, game=row))
     pending = submit(lambda: _read_recording(history, row))
     if not isinstance(pending, Future):  # an inline writer: run it here
         inline: Future[Recording | None] = Future()
@@ -143,6 +149,18 @@ class GhostRace:
     def board_at(self, seconds: float) -> Board | None:
         """The ghost's board, or None before it exists."""
         return self.ghost.board_at(seconds - self.offset) if self.ghost is not None else None
+
+    def result(self, seconds: float, solved_by_player: bool) -> RaceResult:
+        """The race as the history keeps it, for a player who stopped at ``seconds`` (having
+        solved the board, or not: then the ghost won if it ran at all)."""
+        choice = self.choice
+        tps = choice.tps if choice.kind is GhostKind.COACH else None
+        ghost = self.ghost
+        if ghost is None or not ghost.solves:
+            return RaceResult(choice.kind, choice.game, tps)
+        finish = round(ghost.duration + self.offset, SECONDS_DECIMALS)
+        won = solved_by_player and seconds <= finish
+        return RaceResult(choice.kind, choice.game, tps, finish, ghost.total_moves, won)
 
     def verdict(self, seconds: float) -> str:
         """The banner words for a player who solved the board at ``seconds``."""

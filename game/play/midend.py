@@ -234,9 +234,14 @@ class MidEnd:
     def record(self) -> GameRecord:
         """The game as it stands, as the history keeps it (stamped with its start and run by
         whoever writes it)."""
-        spec = self.spec
+        spec, session = self.spec, self.session
         mode = Mode.DAILY if spec.daily else Mode.GHOST if spec.ghost else Mode.NORMAL
-        return game_record(self.session, mode=mode, daily=spec.daily, started="", run="")
+        race = None
+        if self.race is not None:
+            summary = session.summary()
+            race = self.race.result(summary.seconds, summary.solved_by_player)
+        return game_record(session, mode=mode, daily=spec.daily, started="", run="",
+                           kind=spec.kind, race=race)
 
     def wants_record(self) -> bool:
         """Whether leaving now should still record the game (an abandoned or unhanded one)."""

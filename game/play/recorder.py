@@ -2,17 +2,40 @@
 
 from __future__ import annotations
 
+from game.core.race import RaceResult
 from game.core.recording import JUDGEMENT_LETTERS, Mode, action_token, to_ms
+from game.core.spec import GameKind
 from game.play.session import Session
 from game.store.history import GameRecord
 
 
+def action_distances(session: Session) -> tuple[int | None, ...]:
+    """Per action, the distance to the goal of the board it left, as the game knows it now
+    (exact on small boards, the best known line beyond; 0 once solved; None unknown): the
+    actions replayed on a fresh session, as ``Session.judgements`` does."""
+    again = Session(session.start, oracle=session.lookup, game_id=session.game_id)
+    out: list[int | None] = []
+    for action in session.actions:
+        again.apply(action)
+        board = again.board
+        if board.is_solved():
+            out.append(0)
+            continue
+        hint = session.lookup(board)
+        out.append(hint.distance if hint is not None and hint.board == board else None)
+    return tuple(out)
+
+
 def game_record(session: Session, *, mode: Mode = Mode.NORMAL, daily: str | None = None,
-                started: str, run: str, name: str = "player") -> GameRecord:
-    """The record of ``session`` as it stands (finished or abandoned)."""
+                started: str, run: str, name: str = "player",
+                kind: GameKind | None = None, race: RaceResult | None = None) -> GameRecord:
+    """The record of ``session`` as it stands (finished or abandoned); ``kind`` defaults to
+    DAILY for a daily, else RANDOM."""
     summary = session.summary()  # the same figures the end screen shows
     board = session.start
     judged = session.judgements()
+    if kind is None:
+        kind = GameKind.DAILY if daily is not None else GameKind.RANDOM
     return GameRecord(
         game_id=session.game_id or board.text(), width=board.width, height=board.height,
         board=board, mode=Mode.AUTO if session.auto_solved else mode, started=started,
@@ -23,4 +46,5 @@ def game_record(session: Session, *, mode: Mode = Mode.NORMAL, daily: str | None
         name=name, daily=daily, tokens=tuple(action_token(a) for a in session.actions),
         times_ms=tuple(to_ms(t) for t in session.times),
         judgements=tuple("".join(JUDGEMENT_LETTERS[c] for c in cues) for cues in judged),
-        action_count=len(session.actions))
+        action_count=len(session.actions), kind=kind, race=race,
+        distances=action_distances(session))

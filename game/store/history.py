@@ -1,8 +1,10 @@
 """Every game remembered: an SQLite history (WAL, schema version, migrations, foreign keys).
 
-One row per finished or abandoned game (board, game ID, size, mode, start time, figures) and
-one row per action with its time offset in milliseconds and the judgement of its moves
-(``o`` optimal, ``w`` wasteful, ``?`` unknown, one letter per single-tile move). Each call
+One row per finished or abandoned game (board, game ID, size, mode, kind, start time,
+figures, the result of a ghost race) and one row per action with its time offset in
+milliseconds, the judgement of its moves (``o`` optimal, ``w`` wasteful, ``?`` unknown, one
+letter per single-tile move) and the distance to the goal after it (schema in
+``history_schema``; an older file is migrated in one transaction). Each call
 opens its own connection, so the writer thread and other game instances can use the file at
 once (WAL, a busy timeout, ``BEGIN IMMEDIATE`` for writes). A file that is not a usable
 database (damage SQLite reports, a failed schema or foreign-key check, unreadable text) is
@@ -26,14 +28,27 @@ from typing import TypeVar
 
 from game.core.board import Board, BoardError
 from game.core.generate import parse_game_id
+from game.core.ghost import GhostKind
 from game.core.notation import parse_board
+from game.core.race import RaceResult
 from game.core.recording import Mode, Recording, RecordingError, token_action
+from game.core.spec import GameKind
 from game.store.highscores import SCORES_FILE, SCORES_VERSION, Entry, default_data, read_table
+from game.store.history_schema import (
+    GAME_COLUMNS_V1,
+    GAME_COLUMNS_V2,
+    SCHEMA_V1,
+    TABLES,
+    check_schema,
+    kind_of,
+    run_script,
+    v1_to_v2,
+)
 from game.store.sqlite_trouble import DAMAGE_ERRORS, passing
 from game.store.storage import CORRUPT_TAG, TIMESTAMP_FORMAT, JsonStore, data_dir
 
 HISTORY_FILE = "history.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_MS = 10_000
 IMPORTED_TAG = ".imported"
 SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -41,44 +56,6 @@ SIDE_FILES = ("-wal", "-shm", "-journal")
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-
-_SCHEMA_V1 = """
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    game_id TEXT NOT NULL,
-    width INTEGER NOT NULL,
-    height INTEGER NOT NULL,
-    board TEXT,
-    mode TEXT NOT NULL,
-    daily TEXT,
-    started TEXT NOT NULL,
-    session TEXT NOT NULL,
-    finished INTEGER NOT NULL,
-    solved_by_player INTEGER NOT NULL,
-    seconds REAL NOT NULL,
-    moves INTEGER NOT NULL,
-    optimal_length INTEGER,
-    points INTEGER NOT NULL,
-    grade TEXT NOT NULL,
-    efficiency REAL,
-    hints INTEGER NOT NULL,
-    undos INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    imported INTEGER NOT NULL DEFAULT 0,
-    actions INTEGER NOT NULL
-);
-CREATE INDEX games_by_shape ON games (width, height, id);
-CREATE INDEX games_by_daily ON games (daily, width, height, id);
-CREATE TABLE moves (
-    game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    token TEXT NOT NULL,
-    t_ms INTEGER NOT NULL,
-    judgement TEXT NOT NULL,
-    PRIMARY KEY (game, seq)
-);
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
 
 Migration = Callable[[sqlite3.Connection, Path], None]
 
@@ -116,6 +93,14 @@ class GameRecord:
     tokens: tuple[str, ...] = ()
     times_ms: tuple[int, ...] = ()
     judgements: tuple[str, ...] = ()
+    kind: GameKind = GameKind.RANDOM
+    """Which games it is measured against (see ``GameSpec.kind``)."""
+    race: RaceResult | None = None
+    """The ghost race it was (None: no ghost was raced)."""
+    distances: tuple[int | None, ...] = ()
+    """Per action: the distance to the goal after it, as the game knew it when it recorded
+    (exact on small boards, the best known line beyond; None unknown); empty when not read
+    or when none is known."""
     id: int | None = field(default=None, compare=False)
 
     @property
@@ -164,47 +149,33 @@ def _imported(entry: Entry, shape: str) -> GameRecord:
         started=entry.when, session="imported", finished=True, solved_by_player=True,
         seconds=entry.seconds, moves=entry.moves, optimal_length=entry.optimal_length,
         points=entry.points, grade=entry.grade, efficiency=efficiency, hints=entry.hints,
-        undos=entry.undos, name=entry.name, imported=True)
+        undos=entry.undos, name=entry.name, imported=True,
+        kind=kind_of(entry.game_id, None))
 
 
 def _v0_to_v1(conn: sqlite3.Connection, folder: Path) -> None:
-    for statement in _SCHEMA_V1.split(";"):
-        if statement.strip():
-            conn.execute(statement)  # not executescript: it would commit the open transaction
-    _import_scores(conn, folder)
+    run_script(conn, SCHEMA_V1)
 
 
-MIGRATIONS: dict[int, Migration] = {0: _v0_to_v1}
-"""``MIGRATIONS[v]`` takes a database from schema version v to v + 1 (in one transaction)."""
+MIGRATIONS: dict[int, Migration] = {0: _v0_to_v1, 1: v1_to_v2}
+"""``MIGRATIONS[v]`` takes a database from schema version v to v + 1 (all of them in one
+transaction). A new file imports ``scores.json`` once the schema is complete."""
 
-_COLUMNS = ("game_id", "width", "height", "board", "mode", "daily", "started", "session",
-            "finished", "solved_by_player", "seconds", "moves", "optimal_length", "points",
-            "grade", "efficiency", "hints", "undos", "name", "imported", "actions")
-
-
-_TABLES = {"games": ("id", *_COLUMNS), "moves": ("game", "seq", "token", "t_ms", "judgement"),
-           "meta": ("key", "value")}
-
-
-def check_schema(conn: sqlite3.Connection) -> None:
-    """Raise DatabaseError unless every table and column this game uses is there and the
-    moves all belong to games (a foreign key the file cannot honour is damage too)."""
-    for table, columns in _TABLES.items():
-        have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
-        if not have:
-            raise sqlite3.DatabaseError(f"its {table} table is missing")
-        lacking = [c for c in columns if c not in have]
-        if lacking:
-            raise sqlite3.DatabaseError(f"its {table} table lacks {', '.join(lacking)}")
-    if conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
-        raise sqlite3.DatabaseError("it holds moves of games that are not there")
+_COLUMNS = (*GAME_COLUMNS_V1, *GAME_COLUMNS_V2)
 
 
 def _read_all(conn: sqlite3.Connection) -> None:
     """Decode every stored value (bad UTF-8 raises); before a file is first changed."""
-    for table in _TABLES:
+    for table in TABLES[SCHEMA_VERSION]:  # the same tables in every version
         for _ in conn.execute(f"SELECT * FROM {table}"):
             pass
+
+
+def _race_values(race: RaceResult | None) -> tuple[object, ...]:
+    if race is None:
+        return (None,) * 6
+    won = None if race.won is None else int(race.won)
+    return (str(race.kind), race.game, race.tps, race.seconds, race.moves, won)
 
 
 def _insert(conn: sqlite3.Connection, game: GameRecord) -> int:
@@ -213,24 +184,47 @@ def _insert(conn: sqlite3.Connection, game: GameRecord) -> int:
               game.daily, game.started, game.session, int(game.finished),
               int(game.solved_by_player), game.seconds, game.moves, game.optimal_length,
               game.points, game.grade, game.efficiency, game.hints, game.undos, game.name,
-              int(game.imported), len(game.tokens))
+              int(game.imported), len(game.tokens), str(game.kind), *_race_values(game.race))
     marks = ", ".join("?" * len(_COLUMNS))
     cursor = conn.execute(f"INSERT INTO games ({', '.join(_COLUMNS)}) VALUES ({marks})", values)
     row_id = cursor.lastrowid
     assert row_id is not None
     judgements = game.judgements or ("",) * len(game.tokens)
+    distances = game.distances or (None,) * len(game.tokens)
     conn.executemany(
-        "INSERT INTO moves (game, seq, token, t_ms, judgement) VALUES (?, ?, ?, ?, ?)",
-        [(row_id, seq, token, at, judged) for seq, (token, at, judged)
-         in enumerate(zip(game.tokens, game.times_ms, judgements, strict=True))])
+        "INSERT INTO moves (game, seq, token, t_ms, judgement, distance) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [(row_id, seq, token, at, judged, distance) for seq, (token, at, judged, distance)
+         in enumerate(zip(game.tokens, game.times_ms, judgements, distances, strict=True))])
     return row_id
 
 
+def _race(row: sqlite3.Row, keys: list[str]) -> RaceResult | None:
+    """The race of a row (None: no race, or a row from before races were kept)."""
+    if "race_kind" not in keys or row["race_kind"] not in tuple(GhostKind):
+        return None
+    won = row["race_won"]
+    return RaceResult(GhostKind(row["race_kind"]), game=row["race_game"], tps=row["race_tps"],
+                      seconds=row["race_seconds"], moves=row["race_moves"],
+                      won=None if won is None else bool(won))
+
+
+def _distances(moves: list[sqlite3.Row]) -> tuple[int | None, ...]:
+    """One per action, or none at all when not one is known (an old row, an unjudged game)."""
+    out = tuple(m["distance"] if "distance" in m.keys() else None for m in moves)
+    return out if any(d is not None for d in out) else ()
+
+
 def _record(row: sqlite3.Row, moves: list[sqlite3.Row] | None = None) -> GameRecord:
+    """A game from its row (and its actions' rows); a version 1 row (read, never migrated,
+    by ``stats``) gets the kind it would be migrated to, no race and no distances."""
     board = None
     with contextlib.suppress(BoardError, ValueError):
         board = parse_board(row["board"]) if row["board"] else None
     moves = moves or []
+    keys = row.keys()
+    kind = GameKind(row["kind"]) if "kind" in keys and row["kind"] in tuple(GameKind) \
+        else kind_of(row["game_id"], row["daily"])
     return GameRecord(
         game_id=row["game_id"], width=row["width"], height=row["height"], board=board,
         mode=Mode(row["mode"]) if row["mode"] in tuple(Mode) else Mode.NORMAL,
@@ -241,7 +235,10 @@ def _record(row: sqlite3.Row, moves: list[sqlite3.Row] | None = None) -> GameRec
         undos=row["undos"], name=row["name"], daily=row["daily"],
         imported=bool(row["imported"]), action_count=row["actions"],
         tokens=tuple(m["token"] for m in moves), times_ms=tuple(m["t_ms"] for m in moves),
-        judgements=tuple(m["judgement"] for m in moves), id=row["id"])
+        judgements=tuple(m["judgement"] for m in moves),
+        kind=kind, race=_race(row, keys),
+        distances=_distances(moves),
+        id=row["id"])
 
 
 class History:
@@ -330,8 +327,8 @@ class History:
                 raise sqlite3.DatabaseError(f"it was written by a newer game (schema {version})")
             if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                 raise sqlite3.DatabaseError("it is an SQLite file this game did not write")
-            if version == SCHEMA_VERSION:
-                check_schema(conn)
+            if version in TABLES:
+                check_schema(conn, version)  # before a migration too: it needs v1 whole
                 if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                     _read_all(conn)  # about to be switched: find bad text while unchanged
             conn.execute("PRAGMA journal_mode = WAL")
@@ -340,6 +337,8 @@ class History:
                 version = conn.execute("PRAGMA user_version").fetchone()[0]
                 for step in range(version, SCHEMA_VERSION):
                     MIGRATIONS[step](conn, self.path.parent)
+                if version == 0:  # a new file: the old score tables come in, with kinds
+                    _import_scores(conn, self.path.parent)
                 if version != SCHEMA_VERSION:
                     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 conn.execute("COMMIT")

@@ -14,13 +14,14 @@ from game.store.history import (
     GameRecord,
     History,
     HistoryError,
-    check_schema,
 )
+from game.store.history_schema import TABLES, check_schema
 
 
 class HistoryReader(History):
     """A ``History`` for commands that only read: the file is opened read-only, so nothing is
-    renamed, created or migrated, and any damage is a HistoryError naming the file (the game
+    renamed, created or migrated (a file of an older schema is read as it is, its games given
+the kind they would be migrated to), and any damage is a HistoryError naming the file (the game
     itself sets a damaged history aside when it next starts). A file with no schema yet is an
     empty history.
 
@@ -54,18 +55,18 @@ class HistoryReader(History):
                 raise self._unreadable(f"integrity check failed: {check}")
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            if version == SCHEMA_VERSION:
-                check_schema(conn)  # what the game would set aside is named here
+            if version in TABLES:  # an older schema is read as it is (the game migrates it)
+                check_schema(conn, version)  # what the game would set aside is named here
         except DAMAGE_ERRORS as exc:
             raise self._unreadable(exc) from None
         finally:
             conn.close()
         if version > SCHEMA_VERSION:
             raise self._unreadable(f"it was written by a newer game (schema {version})")
-        if version < SCHEMA_VERSION and tables:
+        if version not in TABLES and tables:
             raise self._unreadable(f"schema {version} with tables of its own: not a history "
                                    "this game wrote")
-        self._blank = version < SCHEMA_VERSION  # made, never set up: no games yet
+        self._blank = version not in TABLES  # made, never set up: no games yet
         self._ready = True
 
     @contextlib.contextmanager

@@ -1,24 +1,29 @@
-"""High scores as a query over the game history: the top 10 and records per size.
+"""High scores as a query over the game history: top 10s and records, kinds kept apart.
+
+Random games fill a size's top 10 and bests; a seeded or custom board has a top 10 of its
+own (the first, random, game on it included); dailies rank their first attempts in the size's
+daily table; practice games are never ranked (``table_key``). Stats are per kind too.
 
 ``HistoryScores`` keeps the interface of ``HighScores`` (so the scores and end screens are
 unchanged) but reads its tables from an in-memory copy of the history's game summaries,
 loaded once; a new game joins that copy at once and is written to SQLite on the writer thread.
 A game the history cannot take now (read-only, full, locked, its folder gone) stays in memory,
 in ``unsaved``, with ``save_problem`` saying why, until a later write or ``retry`` stores it.
-A name typed after the game was entered (``rename``) goes the same way: into the copy at once,
-then to SQLite on the writer thread (an UPDATE, or the unwritten game is written with it).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import sqlite3
 import threading
 from concurrent.futures import Future
-from dataclasses import replace
+from dataclasses import dataclass
 from datetime import datetime
 
-from game.core.averages import Attempt, Stats, stats_of
+from game.core.averages import Attempt, SizeStats, Stats, stats_of
 from game.core.board import Board
+from game.core.spec import GAME_KINDS, GameKind
 from game.core.summary import GameSummary
 from game.store.highscores import (
     DEFAULT_NAME,
@@ -35,32 +40,109 @@ from game.store.history import GameRecord, History, HistoryError
 from game.store.storage import SaveWriter
 
 
+class TableKind(enum.StrEnum):
+    """Which top 10 a game can enter."""
+
+    SIZE = "size"
+    """The size's headline table: random boards the game picked."""
+    DAILY = "daily"
+    """The size's dailies (first attempts)."""
+    BOARD = "board"
+    """One board's own table (a seeded or custom board played again)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableKey:
+    """One top 10: of a size (random games or dailies), or of one board."""
+
+    kind: TableKind
+    shape: str
+    board: str = ""
+    """The board's text (BOARD tables)."""
+
+    @property
+    def title(self) -> str:
+        """``the 4x4 top 10``, ``the 4x4 daily top 10``, ``this board's top 10``."""
+        if self.kind is TableKind.BOARD:
+            return "this board's top 10"
+        return f"the {self.shape} daily top 10" if self.kind is TableKind.DAILY \
+            else f"the {self.shape} top 10"
+
+
+    @property
+    def scope(self) -> str:
+        """Where a best in this table is a best: ``on this board``, ``of the 4x4 dailies``
+        ("" for the size's own)."""
+        if self.kind is TableKind.BOARD:
+            return "on this board"
+        return f"of the {self.shape} dailies" if self.kind is TableKind.DAILY else ""
+
+
+def size_key(shape: str) -> TableKey:
+    """The size's headline table."""
+    return TableKey(TableKind.SIZE, shape)
+
+
+def board_text(game: GameRecord) -> str:
+    """The start board's text (the game ID of an imported row without a board)."""
+    return game.board.text() if game.board is not None else game.game_id
+
+
+def table_key(game: GameRecord) -> TableKey | None:
+    """The top 10 ``game`` belongs to (None: a practice game, never ranked). Random games
+    fill the size's table; a seeded or custom board (known before it is played) has its
+    own; dailies theirs."""
+    kind = game.kind
+    if kind is GameKind.PRACTICE:
+        return None
+    if kind is GameKind.DAILY:
+        return TableKey(TableKind.DAILY, game.shape)
+    if kind is GameKind.RANDOM:
+        return size_key(game.shape)
+    return TableKey(TableKind.BOARD, game.shape, board_text(game))
+
+
+def counts_in(game: GameRecord, key: TableKey) -> bool:
+    """Whether ``game`` (solved or not) is one of ``key``'s games: a board's table also
+    holds the first, random, game on that board."""
+    if key.kind is TableKind.BOARD:
+        return game.kind in BOARD_KINDS and game.shape == key.shape \
+            and board_text(game) == key.board
+    return table_key(game) == key
+
+
+BOARD_KINDS = (GameKind.RANDOM, GameKind.SEEDED, GameKind.CUSTOM)
+
+
 def attempt_of(game: GameRecord) -> Attempt:
     """A game as the averages read it (solved by the player, or a DNF)."""
     return Attempt(game.seconds, game.moves, game.solved_by_player, game.efficiency,
                    game.session)
 
 
-def ranked(games: list[GameRecord]) -> list[GameRecord]:
-    """The games that count for high scores: solved by the player, and of a daily puzzle
-    only the first attempt."""
+def ranked(games: list[GameRecord], key: TableKey | None = None) -> list[GameRecord]:
+    """The games that count for high scores (in ``key``'s table, or in any): solved by the
+    player, never a practice game, and of a daily puzzle only the first attempt."""
     seen: set[tuple[str, str]] = set()
     out = []
     for game in games:
         if game.daily is not None:
-            key = (game.daily, game.shape)
-            if key in seen:
+            day = (game.daily, game.shape)
+            if day in seen:
                 continue
-            seen.add(key)
-        if game.solved_by_player:
+            seen.add(day)
+        if not game.solved_by_player or table_key(game) is None:
+            continue
+        if key is None or counts_in(game, key):
             out.append(game)
     return out
 
 
-def scores_data(games: list[GameRecord], shape: str) -> dict:
-    """The score-file shape (``tables``/``records``) of the games of ``shape``."""
-    solved = [g for g in ranked(games) if g.shape == shape]
-    entries = sorted((entry_of(g) for g in solved), key=Entry.sort_key)
+def scores_data(games: list[GameRecord], key: TableKey) -> dict:
+    """The score-file shape (``tables``/``records``, under the key's shape) of ``key``'s
+    games."""
+    shape = key.shape
+    entries = sorted((entry_of(g) for g in ranked(games, key)), key=Entry.sort_key)
     records = {}
     if entries:
         records = {"points": max(e.points for e in entries),
@@ -72,12 +154,39 @@ def scores_data(games: list[GameRecord], shape: str) -> dict:
 
 def best_game(games: list[GameRecord], *, board: Board | None = None,
               shape: str | None = None) -> GameRecord | None:
-    """The fastest game the player solved that can be replayed (stored board and actions):
-    on ``board`` and/or of ``shape``; ties go to fewer moves, then the earlier game."""
+    """The fastest game the player solved that can be replayed (stored board and actions),
+    never a practice game: on ``board`` (of any kind), or without one the fastest random
+    game of ``shape`` (never a custom board's); ties go to fewer moves, then the earlier
+    game."""
     fits = [g for g in games if g.finished and g.solved_by_player and g.board is not None
-            and not g.imported and (board is None or g.board == board)
+            and not g.imported and g.kind is not GameKind.PRACTICE
+            and (g.board == board if board is not None else g.kind is GameKind.RANDOM)
             and (shape is None or g.shape == shape)]
     return min(fits, key=lambda g: (g.seconds, g.moves), default=None)
+
+
+def races_won(games: list[GameRecord]) -> tuple[int, int]:
+    """(races won, races run) of these games (a race whose ghost never ran is not counted)."""
+    run = [g.race for g in games if g.race is not None and g.race.won is not None]
+    return sum(1 for race in run if race.won), len(run)
+
+
+def kind_words(game: GameRecord) -> str:
+    """What kind of game it was, for the end screen ("custom board · its own top 10")."""
+    kind = game.kind
+    if kind is GameKind.DAILY:
+        return f"daily {game.daily} · first attempts ranked" if game.daily \
+            else "daily · first attempts ranked"
+    return KIND_WORDS[kind]
+
+
+KIND_WORDS = {
+    GameKind.RANDOM: "random board · the size's top 10",
+    GameKind.SEEDED: "seeded board · its own top 10",
+    GameKind.CUSTOM: "custom board · its own top 10",
+    GameKind.DAILY: "daily · first attempts ranked",
+    GameKind.PRACTICE: "practice · never ranked",
+}
 
 
 class HistoryScores(HighScores):
@@ -111,15 +220,31 @@ class HistoryScores(HighScores):
         return note
 
     def table(self, shape: str) -> list[Entry]:
-        rows = scores_data(self.games, shape)["tables"][shape]
+        """The size's headline top 10 (random games)."""
+        return self.table_of(size_key(shape))
+
+    def table_of(self, key: TableKey) -> list[Entry]:
+        """One top 10, best first."""
+        rows = scores_data(self.games, key)["tables"][key.shape]
         return [e for e in (Entry.from_json(r) for r in rows) if e is not None]
 
     def shapes(self) -> list[str]:
-        return sorted({g.shape for g in ranked(self.games)}, key=shape_key)
+        return sorted({g.shape for g in ranked(self.games)
+                       if table_key(g) == size_key(g.shape)}, key=shape_key)
 
-    def stats(self, shape: str) -> Stats:
-        """Games, solves, bests and averages for one size."""
-        return stats_of([attempt_of(g) for g in self.games if g.shape == shape])
+    def stats(self, shape: str, kind: GameKind = GameKind.RANDOM) -> Stats:
+        """Games, solves, bests and averages of one kind of game on one size (random games
+        unless told)."""
+        return stats_of([attempt_of(g) for g in self.games
+                         if g.shape == shape and g.kind is kind])
+
+    def size_stats(self, shape: str) -> SizeStats:
+        """Every kind played on one size, apart, and the ghost races run there."""
+        games = [g for g in self.games if g.shape == shape]
+        won, run = races_won(games)
+        played = {g.kind for g in games}
+        kinds = tuple((kind, self.stats(shape, kind)) for kind in GAME_KINDS if kind in played)
+        return SizeStats(shape, kinds, run, won)
 
     def daily_attempts(self, daily: str, shape: str) -> list[GameRecord]:
         """Every game of the daily puzzle of ``daily`` (YYYY-MM-DD) at ``shape``, oldest
@@ -127,12 +252,12 @@ class HistoryScores(HighScores):
         return [g for g in self.games if g.daily == daily and g.shape == shape]
 
     def rank_of(self, game: GameRecord) -> int | None:
-        """Where ``game`` stands in its size's top 10 now (1..10), or None."""
-        if not any(g is game for g in ranked(self.games)):
+        """Where ``game`` stands in the top 10 it counts in now (1..10), or None."""
+        key = table_key(game)
+        if key is None or not any(g is game for g in ranked(self.games, key)):
             return None
         entry = entry_of(game)
-        return next((i for i, e in enumerate(self.table(game.shape), start=1) if e == entry),
-                    None)
+        return next((i for i, e in enumerate(self.table_of(key), start=1) if e == entry), None)
 
     def played_shapes(self) -> list[str]:
         """Every shape with at least one recorded game, smaller first."""
@@ -144,9 +269,9 @@ class HistoryScores(HighScores):
         if not isinstance(game, GameRecord):  # the history keeps whole games, replays and all
             raise TypeError(f"the history keeps GameRecords, not {type(game).__name__}")
         result = None
-        if any(g is game for g in ranked([*self.games, game])[-1:]):  # not an equal game
-            _, result = insert(scores_data(self.games, game.shape), game.shape,
-                               entry_of(game))
+        key = table_key(game)
+        if key is not None and any(g is game for g in ranked([*self.games, game], key)[-1:]):
+            _, result = insert(scores_data(self.games, key), key.shape, entry_of(game))
         self.games.append(game)
         with self._pending_lock:
             self._pending.append(game)
@@ -157,12 +282,17 @@ class HistoryScores(HighScores):
         """Put ``game`` (the record ``add_game`` took, or one loaded) under the player name
         ``name``: in the tables at once, in the history on ``writer``. Returns the renamed
         record (the one to give a later rename)."""
-        renamed = replace(game, name=name)
+        renamed = dataclasses.replace(game, name=name)
         self.games = [renamed if g is game else g for g in self.games]
         with self._pending_lock:
             self._renames.append((game, renamed))
         writer.submit(self._write_pending)
         return renamed
+
+    def row_of(self, game: GameRecord) -> int | None:
+        """The history row of ``game``: written by this object, or loaded with its id."""
+        kept = self._rows.get(id(game))
+        return kept[1] if kept is not None and kept[0] is game else game.id
 
     @property
     def unsaved(self) -> int:
@@ -198,7 +328,7 @@ class HistoryScores(HighScores):
                     self._pending = [g for g in self._pending if g is not game]
             for change in renames:
                 old, new = change
-                row_id = self._row_of(old)
+                row_id = self.row_of(old)
                 if row_id is not None:
                     self.history.rename(row_id, new.name)
                     self._rows[id(new)] = (new, row_id)
@@ -211,11 +341,6 @@ class HistoryScores(HighScores):
             self._note = self.history.take_warning() or self._note
         self._problem = None
         return written
-
-    def _row_of(self, game: GameRecord) -> int | None:
-        """The history row of ``game``: written by this object, or loaded with its id."""
-        kept = self._rows.get(id(game))
-        return kept[1] if kept is not None and kept[0] is game else game.id
 
     def add(self, summary: GameSummary, *, name: str = DEFAULT_NAME,
             when: datetime | None = None, game_id: str = "") -> AddResult | None:

@@ -28,9 +28,10 @@ HELP_SHARE = "N new game   R play it again   G race your ghost   C copy result  
 """The keys when there is a share line (the daily): C copies it."""
 UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
-RANK_IN_TABLE = "#{rank} in the {shape} top 10"
-RANK_OUTSIDE = "Not in the {shape} top 10 this time"
+RANK_IN_TABLE = "#{rank} in {table}"
+RANK_OUTSIDE = "Not in {table} this time"
 RANK_AUTO = "Auto-solved games do not enter the high scores"
+RANK_NEVER = "Practice games are never ranked"
 
 PAD_SHARE = 0.018
 """Space between the parts, as a share of the window's short side."""
@@ -66,6 +67,16 @@ class EndScreenView:
     """The share line reached the clipboard (its note is drawn as good news)."""
     rank_note: str = ""
     """Said instead of the top-10 line (a daily's repeat: not ranked, and the first try)."""
+    kind: str = ""
+    """What kind of game it was and where it ranks ("custom board · its own top 10")."""
+    table_title: str = ""
+    """The table it is ranked in ("this board's top 10"; "": the size's top 10)."""
+    scope: str = ""
+    """Where its new bests are bests ("on this board"; "": the size's)."""
+    ranked: bool = True
+    """False for a game never ranked (practice)."""
+    race: tuple[str, ...] = ()
+    """A ghost race's result: who won and by how much, then both figures."""
 
     @classmethod
     def build(cls, summary: GameSummary, result: AddResult | None,
@@ -97,11 +108,12 @@ class EndScreenText:
     share_copied: bool = False
 
 
-def badge_text(badges: Sequence[str]) -> str:
-    """One badge for every new best: ``New best points!`` or ``New best points and time!``."""
+def badge_text(badges: Sequence[str], scope: str = "") -> str:
+    """One badge for every new best: ``New best points!`` or ``New best points and time!``
+    (``New best time on this board!`` with a ``scope``)."""
     names = [b.removeprefix("best ").removeprefix("fewest ") for b in badges]
     joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return BADGE_TEXT.format(badge=f"best {joined}")
+    return BADGE_TEXT.format(badge=f"best {joined}" + (f" {scope}" if scope else ""))
 
 
 def count_up(points: int, seconds: float) -> int:
@@ -139,17 +151,24 @@ def game_subtitle(shape: str, game_id: str) -> str:
 def end_screen_text(view: EndScreenView) -> EndScreenText:
     """The texts of the end screen, computed from the view alone."""
     s = view.summary
-    if not s.solved_by_player:
+    if not view.ranked:
+        rank_line = RANK_NEVER
+    elif not s.solved_by_player:
         rank_line = RANK_AUTO
     else:
         template = RANK_IN_TABLE if view.rank is not None else RANK_OUTSIDE
-        rank_line = template.format(rank=view.rank, shape=s.shape)
+        rank_line = template.format(rank=view.rank,
+                                    table=view.table_title or f"the {s.shape} top 10")
     if view.rank_note:
         rank_line = view.rank_note
     subtitle = game_subtitle(s.shape, view.game_id)
+    if view.kind:
+        subtitle = f"{subtitle} · {view.kind}" if subtitle else view.kind
     bonus = s.solve_bonus + s.time_bonus + s.perfect_bonus
     moves = str(s.moves) if not s.coach_moves else f"{s.moves} (+{s.coach_moves} coach)"
-    notes = tuple(n for n in (s.grade_reason, s.history_note, s.coach_note) if n)
+    race_head, race_detail = (*view.race, "", "")[:2]  # the winner first; figures if room
+    notes = tuple(n for n in (s.grade_reason, race_head, s.history_note, s.coach_note,
+                              race_detail) if n)
     stats = (
         ("Time", format_time(s.seconds)),
         ("Moves", moves),
@@ -170,7 +189,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         subtitle=subtitle,
         grade=s.grade,
         notes=notes,
-        badges=(badge_text(view.badges),) if view.badges else (),
+        badges=(badge_text(view.badges, view.scope),) if view.badges else (),
         stats=stats,
         rank_line=rank_line,
         table=tuple(table_lines(view.entries, s.shape)),
@@ -292,7 +311,7 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     _draw_grade(surface, box, text.grade, theme, font)
     _draw_hero(surface, box, view, text, theme, font)
     _draw_stats(surface, box, text.stats[:-1], theme, font)
-    _draw_notes(surface, box, text.notes[1:], theme, font)
+    _draw_notes(surface, box, text.notes[1:], theme, font, view.race[:1])
     draw_distance_chart(surface, box.chart, view.summary.distances, theme, font,
                         box.caption_px, view.summary.by_coach)
     _draw_ranked_table(surface, box, view, text.rank_line, theme, font)
@@ -371,11 +390,12 @@ def _draw_stats(surface: pygame.Surface, box: EndScreenLayout,
 
 
 def _draw_notes(surface: pygame.Surface, box: EndScreenLayout, notes: Sequence[str],
-                theme: Theme, font: FontFn) -> None:
+                theme: Theme, font: FontFn, lit: Sequence[str] = ()) -> None:
+    """Up to two notes; those in ``lit`` (who won a ghost race) in the accent colour."""
     x, y, w, h = box.notes
     for note in notes[:2]:
-        y += blit_fit(surface, font, box.caption_px, note, theme.muted, (x + w / 2, y), w,
-                      "center")
+        colour = theme.accent if note in lit else theme.muted
+        y += blit_fit(surface, font, box.caption_px, note, colour, (x + w / 2, y), w, "center")
 
 
 def _draw_ranked_table(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenView,

@@ -26,7 +26,7 @@ MIN_TEXT_PX = 16
 FIT_SHRINK = 0.9
 EMPTY_TABLE = "No scores yet for {shape}: finish a game to set one"
 SCORES_TITLE = "High scores"
-SCORES_HELP = "Left/Right size   Esc back"
+SCORES_HELP = "Random boards (seeded and custom boards rank apart)   Left/Right size   Esc back"
 PAD_FRACTION = 0.03
 
 

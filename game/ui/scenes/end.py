@@ -12,6 +12,7 @@ from game.core.ghost import DEFAULT_TPS, GhostChoice, GhostKind
 from game.core.spec import GameSpec
 from game.core.summary import GameSummary
 from game.play.daily_result import daily_result
+from game.play.standing import standing
 from game.store.highscores import AddResult
 from game.store.history import GameRecord
 from game.ui.clipboard import copy_line
@@ -32,14 +33,20 @@ class EndScene(Scene):
                  warning: str | None = None, record: GameRecord | None = None) -> None:
         """``result`` is where the recorded game landed in the top 10 (None: not entered);
         ``warning``: a note about the score file, from the app; ``record``: the game as the
-        app entered it (a name typed for a new top-10 entry renames it)."""
+        app entered it (its kind, its own top 10 and its race are told; a name typed for a
+        new top-10 entry renames it)."""
         super().__init__(ctx)
         self.summary = summary
         self.start = start
         self.spec = spec
         self.record = record
-        self.view = EndScreenView.build(summary, result, ctx.scores.table(summary.shape),
-                                        game_id=game_id, warning=warning)
+        told = standing(ctx.scores, record) if record is not None else None
+        entries = told.entries if told is not None else ctx.scores.table(summary.shape)
+        self.view = EndScreenView.build(summary, result, entries, game_id=game_id,
+                                        warning=warning)
+        if told is not None:
+            self.view = replace(self.view, kind=told.kind, table_title=told.table_title,
+                                scope=told.scope, ranked=told.ranked, race=told.race)
         if spec.daily is not None:
             daily = daily_result(ctx.scores, spec.daily, summary, record)
             self.view = replace(self.view, share=daily.share, rank_note=daily.note)
@@ -49,6 +56,12 @@ class EndScene(Scene):
             self.naming = NameEntry(ctx.settings.player_name, result.rank, summary.shape)
         self.renamed = False
         self.elapsed = 0.0
+
+    def _entries(self) -> tuple:
+        """The top 10 this game is shown in (its own kind's, when it was recorded)."""
+        if self.record is not None:
+            return standing(self.ctx.scores, self.record).entries
+        return tuple(self.ctx.scores.table(self.summary.shape))
 
     @property
     def text_input(self) -> bool:
@@ -65,8 +78,7 @@ class EndScene(Scene):
         self.elapsed += max(0.0, dt)
         if self.renamed:  # the app has renamed the game since: the table shows the name
             self.renamed = False
-            self.view = replace(self.view,
-                                entries=tuple(self.ctx.scores.table(self.summary.shape)))
+            self.view = replace(self.view, entries=self._entries())
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.naming is not None:
@@ -80,10 +92,10 @@ class EndScene(Scene):
                                 share_copied=copied.copied)
         elif event.key == pygame.K_n:
             self.emit(StartGame(self.spec.fresh()))
-        elif event.key == pygame.K_r:
-            self.emit(StartGame(replace(self.spec, board=self.start)))
+        elif event.key == pygame.K_r:  # the same board: seeded or custom from now on
+            self.emit(StartGame(self.spec.again(self.start)))
         elif event.key == pygame.K_g:
-            self.emit(StartGame(replace(self.spec, board=self.start,
+            self.emit(StartGame(replace(self.spec.again(self.start),
                                         ghost=self.race_choice())))
         elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.emit(ToTitle())

@@ -1,10 +1,20 @@
-"""The stats screen: games, solves, bests, ao5-ao100, session mean and a trend of solve times."""
+"""The stats screen: each kind of game apart, races won, bests, ao5-ao100, the last session's mean
+explained, and a trend of random boards' solve times."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.core.averages import AVERAGE_SIZES, Stats, format_seconds
+from game.core.averages import (
+    AVERAGE_SIZES,
+    SizeStats,
+    Stats,
+    format_seconds,
+    kind_line,
+    races_words,
+    session_words,
+)
+from game.core.spec import GameKind
 from game.store.history_scores import HistoryScores
 from game.ui.context import SceneContext
 from game.ui.intents import Pop, ShowReplay
@@ -15,6 +25,8 @@ from game.ui.scenes.replay import text_px
 TREND_MAX = 100
 """The chart shows at most this many of the latest solves."""
 FOOTER = "Left/Right size  R replay the last game  Esc back"
+MIN_PX = 10
+"""The smallest text a long line is shrunk to."""
 
 
 class StatsScene(Scene):
@@ -28,9 +40,9 @@ class StatsScene(Scene):
         self.shapes = shapes or [shape]
         self.shape = shape if shape in shapes else self.shapes[-1] if shapes else shape
 
-    def stats(self) -> Stats | None:
+    def stats(self) -> SizeStats | None:
         """The figures for the size on show (None: no history at all)."""
-        return self.history.stats(self.shape) if self.history is not None else None
+        return self.history.size_stats(self.shape) if self.history is not None else None
 
     def handle(self, event: pygame.event.Event) -> None:
         step = page_key(event)
@@ -49,24 +61,33 @@ class StatsScene(Scene):
             if games:
                 self.emit(ShowReplay(games[-1]))
 
-    def lines(self, stats: Stats | None) -> list[str]:
-        """The figures as text lines."""
+    def lines(self, stats: SizeStats | None) -> list[str]:
+        """The figures as text lines: totals and races, random boards in full (the size's
+        bests), every other kind on a line of its own (never mixed into those bests)."""
         if stats is None or stats.games == 0:
             return [f"No {self.shape} games yet.", "Play one from the title screen:",
                     "every game is remembered here."]
-        tps = "-" if stats.best_tps is None else f"{stats.best_tps:.2f}"
-        eff = "-" if stats.best_efficiency is None else f"{stats.best_efficiency:.0%}"
-        return [
-            f"games {stats.games}   solves {stats.solves}",
-            f"best time {format_seconds(stats.best_time)}   best moves "
-            f"{'-' if stats.best_moves is None else stats.best_moves}",
-            f"best tiles/s {tps}   best efficiency {eff}",
-            "   ".join(f"ao{n} {format_seconds(stats.averages[n])}"
-                       for n in AVERAGE_SIZES[:2]),
-            "   ".join(f"ao{n} {format_seconds(stats.averages[n])}"
-                       for n in AVERAGE_SIZES[2:]),
-            f"session mean {format_seconds(stats.session_mean)}",
-        ]
+        races = races_words(stats)
+        lines = [f"games {stats.games}   solves {stats.solves}"
+                 + (f"   {races}" if races else "")]
+        for kind, figures in stats.kinds:
+            if kind is not GameKind.RANDOM:
+                lines.append(kind_line(kind, figures))
+                continue
+            lines.append(f"{kind_line(kind, figures, bests=False)} · the size's bests")
+            tps = "-" if figures.best_tps is None else f"{figures.best_tps:.2f}"
+            eff = "-" if figures.best_efficiency is None else f"{figures.best_efficiency:.0%}"
+            lines += [
+                f"    best time {format_seconds(figures.best_time)}   best moves "
+                f"{'-' if figures.best_moves is None else figures.best_moves}",
+                f"    best tiles/s {tps}   best efficiency {eff}",
+                "    " + "   ".join(f"ao{n} {format_seconds(figures.averages[n])}"
+                                    for n in AVERAGE_SIZES),
+            ]
+            session = session_words(figures)
+            if session:
+                lines.append(f"    {session}")
+        return lines
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, fonts = self.ctx.theme, self.ctx.fonts
@@ -78,10 +99,15 @@ class StatsScene(Scene):
         y = 3 * px + px // 2
         stats = self.stats()
         for line in self.lines(stats):
-            surface.blit(fonts.text(line, px + 2, theme.hud_text), (2 * px, y))
+            text = fonts.text(line, px + 2, theme.hud_text)
+            if text.get_width() > w - 3 * px:  # a narrow window: smaller, never cut off
+                text = fonts.text(line, max(MIN_PX, px * (w - 3 * px) // text.get_width()),
+                                  theme.hud_text)
+            surface.blit(text, (2 * px, y))
             y += int(px * 1.6)
-        if stats is not None and stats.trend:
-            self._trend(surface, (2 * px, y + px, w - 4 * px, h - y - 5 * px), stats, px)
+        headline = stats.of(GameKind.RANDOM) if stats is not None else None
+        if headline is not None and headline.trend:
+            self._trend(surface, (2 * px, y + px, w - 4 * px, h - y - 5 * px), headline, px)
         foot = fonts.text(FOOTER, px, theme.muted)
         surface.blit(foot, ((w - foot.get_width()) // 2, h - 2 * px))
 
@@ -92,7 +118,7 @@ class StatsScene(Scene):
         if h < 3 * px:
             return
         times = stats.trend[-TREND_MAX:]
-        label = fonts.text(f"solve times, last {len(times)} (s)", px, theme.muted)
+        label = fonts.text(f"random boards' solve times, last {len(times)} (s)", px, theme.muted)
         surface.blit(label, (x, y))
         top, bottom = max(times), min(times)
         span = max(1e-6, top - bottom)

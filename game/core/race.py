@@ -1,0 +1,68 @@
+"""A ghost race's result: what was raced, the ghost's figures, who won, and it in words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.clock import clock_text
+from game.core.ghost import GhostKind
+
+TIE_SECONDS = 0.0005
+"""Times are kept to the millisecond: closer than this is the same time."""
+
+
+@dataclass(frozen=True, slots=True)
+class RaceResult:
+    """One ghost race as the history keeps it (``seconds``/``moves``/``won`` None when the
+    ghost never set off: its game was not found, or the coach had no line)."""
+
+    kind: GhostKind
+    game: int | None = None
+    """The history row of the game raced (BEST), when it was known."""
+    tps: float | None = None
+    """The coach's pace in tiles per second (COACH)."""
+    seconds: float | None = None
+    """The ghost's finish on the player's clock (a late coach's ghost set off late)."""
+    moves: int | None = None
+    won: bool | None = None
+    """The player solved the board first (a tie goes to the player); None: no ghost."""
+
+    @property
+    def ghost_name(self) -> str:
+        """``your best game`` / ``the coach at 4 tiles/s``."""
+        if self.kind is GhostKind.COACH:
+            pace = f" at {self.tps:g} tiles/s" if self.tps is not None else ""
+            return f"the coach{pace}"
+        return "your best game"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def race_lines(race: RaceResult, seconds: float, moves: int,
+               solved_by_player: bool) -> tuple[str, str]:
+    """Who won and by how much, then both figures, e.g. ("You beat the ghost by 3.3 s and
+    4 moves", "you 0:12.1, 40 moves · your best game 0:15.4, 44 moves")."""
+    if race.seconds is None or race.moves is None or race.won is None:
+        return f"No race: {race.ghost_name} did not run", ""
+    gap = abs(seconds - race.seconds)
+    move_gap = race.moves - moves
+    if not solved_by_player:
+        head = "The ghost won: the board was not solved by you"
+    elif gap < TIE_SECONDS:
+        head = "A dead heat with the ghost"
+    elif race.won:
+        head = f"You beat the ghost by {gap:.1f} s"
+    else:
+        head = f"The ghost won by {gap:.1f} s"
+    if solved_by_player:
+        if move_gap > 0:
+            head += f", with {_count(move_gap, 'move')} fewer"
+        elif move_gap < 0:
+            head += f", with {_count(-move_gap, 'move')} more"
+        else:
+            head += ", in as many moves"
+    detail = (f"you {clock_text(seconds)}, {_count(moves, 'move')} · {race.ghost_name} "
+              f"{clock_text(race.seconds)}, {_count(race.moves, 'move')}")
+    return head, detail
