@@ -15,7 +15,7 @@ import pygame
 
 from game.core.board import Board
 from game.core.settings import Settings
-from game.core.spec import GameSpec
+from game.core.spec import GameKind, GameSpec
 from game.play.events import Known, Moved, Shown
 from game.store.highscores import AddResult, HighScores, utc_stamp
 from game.store.history import GameRecord
@@ -39,6 +39,7 @@ from game.ui.intents import (
     Pop,
     Quit,
     RecordGame,
+    ShowDrill,
     ShowEnd,
     ShowKeys,
     ShowReplay,
@@ -53,6 +54,7 @@ from game.ui.notice import SaveWatch
 from game.ui.render import TileCache
 from game.ui.scenes import build as scenes
 from game.ui.scenes.base import Scene
+from game.ui.scenes.drill import DrillScene
 from game.ui.scenes.end import EndScene, ScoresScene
 from game.ui.scenes.keys import KeysScene
 from game.ui.scenes.menus import SettingsScene
@@ -279,8 +281,10 @@ class App:
                 self.push(ScoresScene(self, shape, warning=self._scores.take_warning()))
             case ShowEnd(summary=summary, spec=spec, start=start, game_id=game_id, record=game):
                 result = self.record(game)
+                if spec.kind is GameKind.PRACTICE:
+                    result = None  # a drill's practice game is never ranked
                 self.replace(EndScene(self, summary, spec, start, game_id, result,
-                                      warning=self._scores.take_warning()))
+                                      warning=self._scores.take_warning(), record=game))
             case RecordGame(record=game):
                 self.record(game)
             case Moved(tiles=tiles):
@@ -297,6 +301,8 @@ class App:
                 self.push(StatsScene(self, shape))
             case ShowReplay(game=game, speed=speed):
                 self.push(scenes.replay_scene(self, game, speed, self.writer.submit))
+            case ShowDrill(recording=recording, judgements=judgements, distances=distances):
+                self.push(DrillScene(self, recording, judgements, distances))
             case StartAttract():
                 self.push(scenes.attract_scene(self, ATTRACT_SHAPES))
             case NextDemoBoard():

@@ -23,12 +23,13 @@ from game.ui.theme import Theme
 Box = tuple[int, int, int, int]
 
 GRADE_LABEL = "Grade"
-HELP = "N new game   R play it again   G race your ghost   Esc title"
+HELP = "N new game   R play it again   G race your ghost   D drill   Esc title"
 UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
 RANK_IN_TABLE = "#{rank} in the {shape} top 10"
 RANK_OUTSIDE = "Not in the {shape} top 10 this time"
 RANK_AUTO = "Auto-solved games do not enter the high scores"
+RANK_PRACTICE = "practice \u2014 not ranked"
 
 PAD_SHARE = 0.018
 """Space between the parts, as a share of the window's short side."""
@@ -58,6 +59,10 @@ class EndScreenView:
     """The points as counted up so far (None: the final figure)."""
     share: str = ""
     """The daily puzzle's one-line shareable result ("" for other games)."""
+    practice: bool = False
+    """A practice game (the mistake drill): never ranked, and the screen says so."""
+    drill_note: str = ""
+    """What the drill key has to say ("no mistakes to drill"), shown in place of the keys."""
 
     @classmethod
     def build(cls, summary: GameSummary, result: AddResult | None,
@@ -129,7 +134,9 @@ def game_subtitle(shape: str, game_id: str) -> str:
 def end_screen_text(view: EndScreenView) -> EndScreenText:
     """The texts of the end screen, computed from the view alone."""
     s = view.summary
-    if not s.solved_by_player:
+    if view.practice:
+        rank_line = RANK_PRACTICE
+    elif not s.solved_by_player:
         rank_line = RANK_AUTO
     else:
         template = RANK_IN_TABLE if view.rank is not None else RANK_OUTSIDE
@@ -162,7 +169,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         stats=stats,
         rank_line=rank_line,
         table=tuple(table_lines(view.entries, s.shape)),
-        help=HELP,
+        help=view.drill_note or HELP,
         warning=view.warning,
         share=view.share,
     )

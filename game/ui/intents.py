@@ -101,6 +101,15 @@ class ShowReplay:
 
 
 @dataclass(frozen=True, slots=True)
+class ShowDrill:
+    """Push the mistake drill of a recorded game (with what was stored with it)."""
+
+    recording: Recording
+    judgements: tuple[str, ...] = ()
+    distances: tuple[int | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class StartAttract:
     """Push a self-playing game that any key ends."""
 
@@ -130,4 +139,4 @@ class ChangeSettings:
 
 Intent = (Quit | Pop | ToTitle | StartGame | BeginGame | OpenSettings | ShowScores | ShowEnd
           | ShowKeys | StartAttract | NextDemoBoard | PlaySound | ChangeSettings | ShowStats
-          | ShowReplay | RecordGame | Moved | Shown | Known)
+          | ShowReplay | ShowDrill | RecordGame | Moved | Shown | Known)

@@ -1,4 +1,5 @@
-"""End-of-game screen (figures, chart, top 10; N new, R again, G ghost, Esc title), scores view."""
+"""End-of-game screen (figures, chart, top 10; N new, R again, G ghost, D drill, Esc title),
+scores view."""
 
 from __future__ import annotations
 
@@ -9,15 +10,22 @@ import pygame
 from game.core.board import Board
 from game.core.daily import parse_date, share_line
 from game.core.ghost import DEFAULT_TPS, GhostChoice, GhostKind
-from game.core.spec import GameSpec
+from game.core.spec import GameKind, GameSpec
 from game.core.summary import GameSummary
+from game.play.drill import NO_MISTAKES
+from game.play.replay import stored_distances
 from game.store.highscores import AddResult
+from game.store.history import GameRecord
 from game.ui.context import SceneContext
 from game.ui.end_screen import EndScreenView, count_up, draw_end_screen
-from game.ui.intents import Pop, StartGame, ToTitle
+from game.ui.intents import Pop, ShowDrill, StartGame, ToTitle
 from game.ui.menu import Back, page_key
 from game.ui.scenes.base import Scene
+from game.ui.scenes.drill import drill_of
 from game.ui.scores_view import draw_high_scores, scores_view_for, step_shape
+
+DRILL_NOTE_SECONDS = 3.0
+"""How long "no mistakes to drill" stays in place of the keys."""
 
 
 class EndScene(Scene):
@@ -25,9 +33,10 @@ class EndScene(Scene):
 
     def __init__(self, ctx: SceneContext, summary: GameSummary, spec: GameSpec, start: Board,
                  game_id: str = "", result: AddResult | None = None, *,
-                 warning: str | None = None) -> None:
+                 warning: str | None = None, record: GameRecord | None = None) -> None:
         """``result`` is where the recorded game landed in the top 10 (None: not entered);
-        ``warning``: a note about the score file, from the app."""
+        ``warning``: a note about the score file, from the app; ``record``: the game as the
+        history keeps it (the drill replays it)."""
         super().__init__(ctx)
         self.summary = summary
         self.start = start
@@ -38,8 +47,10 @@ class EndScene(Scene):
         if spec.daily is not None:
             share = share_line(parse_date(spec.daily), summary.shape, summary.moves,
                                summary.optimal_length, summary.seconds, summary.grade)
-        self.view = replace(self.view, share=share)
+        self.view = replace(self.view, share=share, practice=spec.kind is GameKind.PRACTICE)
         self.elapsed = 0.0
+        self.record = record
+        self.note_until = 0.0
 
     def race_choice(self) -> GhostChoice:
         """G: race the best finished game on this board (the coach's line if there is none),
@@ -49,6 +60,19 @@ class EndScene(Scene):
 
     def update(self, dt: float) -> None:
         self.elapsed += max(0.0, dt)
+        if self.view.drill_note and self.elapsed >= self.note_until:
+            self.view = replace(self.view, drill_note="")
+
+    def drill(self) -> None:
+        """D: the mistake drill of this game, or a note that there is none."""
+        game = self.record
+        recording = game.recording() if game is not None and game.board is not None else None
+        if game is None or recording is None or drill_of(
+                recording, game.judgements, stored_distances(game)) is None:
+            self.view = replace(self.view, drill_note=NO_MISTAKES)
+            self.note_until = self.elapsed + DRILL_NOTE_SECONDS
+            return
+        self.emit(ShowDrill(recording, game.judgements, stored_distances(game)))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:
@@ -60,6 +84,8 @@ class EndScene(Scene):
         elif event.key == pygame.K_g:
             self.emit(StartGame(replace(self.spec, board=self.start,
                                         ghost=self.race_choice())))
+        elif event.key == pygame.K_d:
+            self.drill()
         elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.emit(ToTitle())
 
