@@ -287,6 +287,8 @@ def _chart(session: Session, steps: list[_Step], writer: dict[int, tuple[int, in
             step = steps[index]
             if k == len(step.cues) - 1 and step.distance is not None:
                 chart[move.number] = step.distance
+                if move.number == 1:
+                    chart[0] = None  # figured from the stored one and the first judgement
     return _filled(chart, [m.cue for m in line], session.solved)
 
 
