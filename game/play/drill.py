@@ -2,8 +2,9 @@
 
 No pygame: the end screen and the replay viewer read the same ``Drill``. The costliest run of
 charged moves (wasteful, or off the coach's line) on the line of play is the one to practise;
-each cost CHARGE_MOVES moves. On exact boards (up to 4x4) the better moves are the proven
-optimal ones; beyond, they are the coach's line, and the words say so.
+each cost CHARGE_MOVES moves. Where the move was judged exactly (up to 4x4, and near the goal
+beyond) the better moves are the proven optimal ones; elsewhere they are the coach's line, and
+the words say so.
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.board import Board
-from game.core.coach import EXACT_CELLS
 from game.core.spec import GameKind, GameSpec
 from game.play.replay import CHARGE_MOVES, LineMove, ReplayModel
 
@@ -50,7 +50,8 @@ class Drill:
     kept: int | None
     """The length of the line the better move kept: moves before plus the distance left."""
     exact: bool
-    """Judged against proven distances (False: against the coach's line, beyond 4x4)."""
+    """Judged against proven distances (False: against the coach's line, beyond exact
+    reach)."""
     frame: int
     """The replay frame just before the run (the viewer shows it)."""
 
@@ -102,7 +103,7 @@ def find_drill(model: ReplayModel) -> Drill | None:
     if not best:
         return None
     head = best[0]
-    exact = head.board.size <= EXACT_CELLS
+    exact = head.cue.exact  # wasteful: judged on proven distances (5x5 near the goal too)
     before = head.before
     better: tuple[str, ...] = ()
     distance = None

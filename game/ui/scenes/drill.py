@@ -18,11 +18,14 @@ from game.ui.layout import Type, compute_layout, type_px
 from game.ui.render import BoardView, draw_board
 from game.ui.scenes.base import Scene
 from game.ui.scenes.replay import wrap
+from game.ui.scores_view import blit_fit
 
 TITLE = "Mistake drill"
 BOARD_SHARE = 0.62
 """Share of the window height the board may use (the rest: the words and the keys)."""
-FOOTER = "Enter play on from here (practice, not ranked)   Esc back"
+FOOTER = "Enter  play on from here (practice, not ranked)     Esc  back"
+WORDS_TYPE = Type.BODY + 6
+"""The better move's words: larger than the rest, on one line at the default window."""
 PLAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_p)
 
 
@@ -95,11 +98,12 @@ class DrillScene(Scene):
                                       cue_tile=board.tile_for(drill.played[0])),
                    layout, theme, ctx.tiles)
         y = int(h * BOARD_SHARE) + px // 2
-        for line, colour in ((drill.played_words(), theme.bad), (drill.words(), theme.hud_text)):
-            for part in wrap(line, fonts, px + 2, w - 2 * px):
-                surface.blit(fonts.text(part, px + 2, colour), (px, y))
-                y += int(px * 1.4)
-        for part in wrap(FOOTER, fonts, px, w - 2 * px):
-            surface.blit(fonts.text(part, px, theme.muted), (px, y + px // 2))
-            y += int(px * 1.2)
+        for line, colour, size in ((drill.played_words(), theme.bad, Type.BODY),
+                                   (drill.words(), theme.hud_text, WORDS_TYPE)):
+            body = type_px(ctx.window, size)
+            for part in wrap(line, fonts, body, w - 2 * px):
+                y += blit_fit(surface, fonts, body, part, colour, (w / 2, y), w - 2 * px,
+                              "center") + body // 3
+        blit_fit(surface, fonts, px, FOOTER, theme.muted, (w / 2, h - int(1.8 * px)),
+                 w - 2 * px, "center")
         self.draw_notice(surface)
