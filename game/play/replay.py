@@ -240,18 +240,22 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
     final = _line_length(session)
     line = _line_moves(session, steps, writer, final)
     counted = {writer[move.number] for move in line}
+    chart = _chart(session, steps, writer, line, any(d is not None for d in given))
+    proven = _proven_from(line, session.solved)
     frames = [Frame(0, recording.board, 0, (), start_distance, "start")]
     done = 0
     for i, step in enumerate(steps):
-        note = _note(step.action, step.letters, step.cues, step.first, step.distance)
         gone = sum(1 for k in range(len(step.cues)) if (i, k) not in counted)
+        distance = step.distance
+        if distance is None and step.cues and not gone and proven[step.line_length]:
+            distance = chart[step.line_length]  # the judgements from here on prove it
+        note = _note(step.action, step.letters, step.cues, step.first, distance)
         if gone:
             note += " - taken back later" if gone == len(step.cues) \
                 else f" - {gone} taken back later"  # by an undo, or a restart
         frames.append(Frame(step.at, step.board, done + len(step.cues), step.cues,
-                            step.distance, note, step.line_length))
+                            distance, note, step.line_length))
         done += len(step.cues)
-    chart = _chart(session, steps, writer, line, any(d is not None for d in given))
     detour = charged_stretch([m.cue for m in line])
     return ReplayModel(recording.board, tuple(frames), detour, _missed(line),
                        tuple(session.unjudged_boards()), line, chart)
@@ -272,6 +276,15 @@ def _line_moves(session: Session, steps: list[_Step], writer: dict[int, tuple[in
         out.append(LineMove(position, board, letters[k], step.cues[k], _by_coach(step.action),
                             session.lookup(board), index + 1))
     return tuple(out)
+
+
+def _proven_from(line: tuple[LineMove, ...], finished: bool) -> list[bool]:
+    """For each point of the chart: whether every move after it to the goal was judged
+    exactly (each changed the distance by exactly one), which proves the filled-in distance."""
+    out = [finished] * (len(line) + 1)
+    for p in range(len(line) - 1, -1, -1):
+        out[p] = out[p + 1] and line[p].cue.exact
+    return out
 
 
 def _chart(session: Session, steps: list[_Step], writer: dict[int, tuple[int, int]],
