@@ -85,7 +85,9 @@ def test_json_schema_and_text_report(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["analyse", "1 2 3/4 5 6/0 7 8", "LRL2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"board", "optimal_length", "coach_line", "moves", "summary",
-                         "tables"}
+                         "points", "tables"}
+    assert [row["item"] for row in data["points"]] == [
+        "moves", "solve bonus", "perfect bonus", "time bonus", "undos, restarts and hints"]
     assert data["tables"] == "3x3 full table"
     assert data["coach_line"] is None  # exact on 3x3
     assert data["optimal_length"] == 2

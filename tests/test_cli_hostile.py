@@ -22,7 +22,7 @@ from game.cli import main as cli_main
 from game.cli.inputs import MAX_BOARD_BYTES
 from game.core.board import Board
 from game.core.recording import Recording, token_action
-from game.core.replay_code import MAX_GAME_MS, PREFIX, VERSION, ReplayCodeError, decode, encode
+from game.core.replay_code import MAX_GAME_MS, PREFIX, ReplayCodeError, decode, encode
 from game.store.history import HISTORY_FILE, History
 from tests.test_history_store import played, record
 
@@ -253,8 +253,9 @@ def test_a_history_file_with_no_schema_yet_is_empty(tmp_path: Path, monkeypatch,
 # --- replay codes ----------------------------------------------------------------------------
 
 def _code_with_times(*gaps_ms: int) -> str:
-    """A 3x3 code whose moves (L and R in turn, then L) come ``gaps_ms`` apart."""
-    body = bytearray([VERSION, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 0, 8, len(gaps_ms)])
+    """A 3x3 code whose moves (L and R in turn, then L) come ``gaps_ms`` apart (version 1, as
+    older games wrote them: still read)."""
+    body = bytearray([1, 3, 3, 0, 1, 2, 3, 4, 5, 6, 7, 0, 8, len(gaps_ms)])
     for number, gap in enumerate(gaps_ms):
         body.append(3 if number % 2 == 0 else 2)  # R, then L back
         while True:
@@ -263,7 +264,7 @@ def _code_with_times(*gaps_ms: int) -> str:
             if not gap:
                 break
     body += zlib.crc32(body).to_bytes(4, "big")
-    return PREFIX + urlsafe_b64encode(bytes(body)).decode("ascii").rstrip("=")
+    return "F1." + urlsafe_b64encode(bytes(body)).decode("ascii").rstrip("=")
 
 
 def test_an_absurd_game_time_is_refused(capsys) -> None:

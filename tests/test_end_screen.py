@@ -124,7 +124,7 @@ def test_end_screen_lines_have_the_right_figures() -> None:
         "3  p2  880  0:32.0  22  A",
         HELP,
     ]
-    assert HELP == "N new game   R play it again   G race your ghost   Esc title"
+    assert HELP == "N new game   R play it again   G race your ghost   D drill   Esc title"
 
 
 def test_end_screen_text_variants() -> None:

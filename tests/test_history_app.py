@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.cli.main import main
-from game.core.replay_code import encode
+from game.core.replay_code import decode_game, encode
 from game.core.spec import GameKind, GameSpec
 from game.store.history import HISTORY_FILE, History
 from game.ui.app import App
@@ -68,7 +68,11 @@ def test_games_are_recorded_counted_and_replayed(data_home: Path, capsys) -> Non
     assert "move 2 L: optimal (0 to go)" in text and "no detour" in text
     assert main(["replay", "--last", "--code"]) == 0
     code = capsys.readouterr().out.strip()
-    assert code == encode(History(data_home / HISTORY_FILE).last().recording())  # type: ignore
+    last = History(data_home / HISTORY_FILE).last()
+    assert last is not None
+    coded = decode_game(code)  # the code carries what the game judged, too
+    assert coded.recording == last.recording() and coded.judgements == last.judgements
+    assert code == encode(last.recording(), last.judgements, last.distances)
 
 
 def test_replay_code_opens_in_another_data_folder(data_home: Path, tmp_path: Path,
@@ -82,7 +86,7 @@ def test_replay_code_opens_in_another_data_folder(data_home: Path, tmp_path: Pat
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "elsewhere"))
     assert main(["replay", encode(rec), "--text"]) == 0
     out = capsys.readouterr().out
-    assert "move 2 R: wasteful" in out and "moves 2-3 cost 2 extra moves" in out
+    assert "move 2 R: wasteful" in out and "detour: move 2 cost 2 extra moves" in out
     assert "missed at move 2" in out
     assert not (tmp_path / "elsewhere").exists()  # reading a code writes nothing
 

@@ -35,8 +35,9 @@ def test_stored_judgements_stand_in_for_an_unready_coach() -> None:
     bare = build_replay(DETOUR, nothing_known)
     assert all("unjudged" in f.note or "coach's line" in f.note for f in bare.frames[1:])
     model = build_replay(DETOUR, nothing_known, ("o", "w", "o", "o"))
-    assert [f.note.split(": ")[1] for f in model.frames[1:]] == [
-        "optimal", "wasteful", "optimal", "optimal"]
+    assert [f.note.split(": ")[1] for f in model.frames[1:]] == [  # exact judgements to the
+        "optimal (1 to go)", "wasteful (2 to go)", "optimal (1 to go)",  # goal prove the
+        "optimal (0 to go)"]  # distances
     assert model.missed == "the optimal line was missed at move 2 (R played)"
     # what was stored is what the end screen said: the replay says the same, even where the
     # coach would judge otherwise now; only a move stored unjudged is judged again

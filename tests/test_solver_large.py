@@ -13,12 +13,12 @@ from game.core.board import Board
 from game.core.generate import random_board
 from game.solver import SolveCancelled, SolverError, Unsolvable
 from game.solver.big.beam import beam_search
+from game.solver.big.grid import manhattan
 from game.solver.big.large import (
     _corner,
     _peel,
     _Reducer,
     _without_loops,
-    manhattan,
     solve_large,
 )
 

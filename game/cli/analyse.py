@@ -2,6 +2,8 @@
 
 Boards of at least 5x5 are judged with the 5x5 tables: loaded, or built first with a progress
 line on stderr (one stderr line says so when they could not be); ``--json`` names the tables.
+The points are accounted for item by item, and the items a board and its moves cannot tell (the
+time bonus, undos, restarts, hints) are named as unknown with what they are worth in a game.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from game.core.board import Board, BoardError
 from game.core.coach import EXACT_CELLS, Hint
 from game.core.notation import parse_moves
 from game.core.parity import solvability
-from game.core.scoring import Line
-from game.core.summary import GameSummary, summarize
+from game.core.scoring import HINT_COST_PER_LEVEL, RESTART_COST, UNDO_COST, Line
+from game.core.summary import TIME_BONUS_PER_MOVE, GameSummary, par_seconds, summarize
 from game.play.session import Session
 
 PROG = "fifteen"
@@ -81,7 +83,28 @@ def analyse(board: Board, moves: str, oracle: ExactOracle | None = None) -> dict
         "coach_line": summary.optimal_length if not summary.exact else None,
         "moves": rows,
         "summary": _summary_data(summary, finished),
+        "points": points_accounting(summary),
     }
+
+
+def points_accounting(summary: GameSummary) -> list[dict]:
+    """Every item the game's points are made of: its points, or None with why it is not
+    known from a board and moves alone (a game adds or takes it; ``analyse`` cannot see it)."""
+    top = summary.optimal_length
+    if summary.solved_by_player and top:
+        speed = (f"up to +{TIME_BONUS_PER_MOVE * top} for finishing fast (nothing at "
+                 f"{par_seconds(top):g} s or later); the game times it, a board cannot")
+    else:
+        speed = "none for a game that is not solved (or whose line is not known)"
+    return [
+        {"item": "moves", "points": summary.move_points, "why": ""},
+        {"item": "solve bonus", "points": summary.solve_bonus, "why": ""},
+        {"item": "perfect bonus", "points": summary.perfect_bonus, "why": ""},
+        {"item": "time bonus", "points": None, "why": speed},
+        {"item": "undos, restarts and hints", "points": None,
+         "why": f"-{UNDO_COST} an undo, -{RESTART_COST} a restart, -{HINT_COST_PER_LEVEL} "
+                "a hint level; a list of moves cannot show them"},
+    ]
 
 
 def _summary_data(summary: GameSummary, finished: bool) -> dict:
@@ -90,6 +113,9 @@ def _summary_data(summary: GameSummary, finished: bool) -> dict:
                 "solved_by_player", "by_coach"):
         data.pop(key, None)
     return {"solved": finished, **data}
+
+
+UNKNOWN_ITEMS = "not in these points (a board and its moves cannot tell them):"
 
 
 def _percent(value: float | None) -> str:
@@ -112,8 +138,12 @@ def format_report(data: dict) -> str:
         f"wasteful moves: {s['wasteful']}",
         f"accuracy: {_percent(s['accuracy'])} (classic (right - wrong) / total: "
         f"{_percent(s['classic_accuracy'])})  efficiency: {_percent(s['efficiency'])}",
-        f"points: {s['points']} (moves {s['move_points']}, bonuses "
-        f"+{s['solve_bonus'] + s['time_bonus'] + s['perfect_bonus']}, costs -{s['costs']})",
+        f"points: {s['points']} = " + " + ".join(
+            f"{row['item']} {row['points']}" for row in data["points"]
+            if row["points"] is not None) + (" (never below 0)" if s["points"] == 0 else ""),
+        UNKNOWN_ITEMS,
+        *(f"  {row['item']}: {row['why']}" for row in data["points"]
+          if row["points"] is None),
         f"grade: {s['grade_reason']}",
     ]
     return "\n".join(lines)

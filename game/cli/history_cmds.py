@@ -21,7 +21,7 @@ from game.core.averages import (
 from game.core.board import Board
 from game.core.daily import DateError, daily_game_id, parse_date
 from game.core.recording import Recording, RecordingError
-from game.core.replay_code import ReplayCodeError, decode, encode
+from game.core.replay_code import CodedGame, ReplayCodeError, decode_game, encode
 from game.core.spec import GameKind
 from game.store.history import HISTORY_FILE, GameRecord, History, HistoryError
 from game.store.history_reader import HistoryReader
@@ -130,14 +130,14 @@ def _recording_of(game: GameRecord) -> Recording:
         raise HistoryUsageError(str(exc)) from None
 
 
-def replay_game(args: argparse.Namespace) -> Recording | GameRecord:
-    """The game `replay` was asked for: a decoded code, or the history's row (which carries
-    the judgements stored with it)."""
+def replay_game(args: argparse.Namespace) -> CodedGame | GameRecord:
+    """The game `replay` was asked for: a decoded code, or the history's row (both carry the
+    judgements stored with the game)."""
     if args.code and args.last:
         raise HistoryUsageError("give a replay CODE or --last, not both")
     if args.code:
         try:
-            return decode(args.code)
+            return decode_game(args.code)
         except ReplayCodeError as exc:
             raise HistoryUsageError(str(exc)) from None
     if not args.last:
@@ -155,17 +155,18 @@ def replay_game(args: argparse.Namespace) -> Recording | GameRecord:
 def cmd_replay(args: argparse.Namespace) -> int:
     """`replay CODE|--last [--code] [--text] [--speed X]`."""
     game = replay_game(args)
-    recording = game if isinstance(game, Recording) else _recording_of(game)
-    judgements = () if isinstance(game, Recording) else game.judgements
+    recording = game.recording if isinstance(game, CodedGame) else _recording_of(game)
+    judgements = game.judgements
+    distances = game.distances
     if args.print_code:
-        print(encode(recording))
+        print(encode(recording, judgements, distances))
         return EXIT_OK
     if args.text:
         from game.cli.analyse import ExactOracle
         from game.play.replay import build_replay
 
-        model = build_replay(recording, ExactOracle(), judgements)
-        player = "" if isinstance(game, Recording) else f"  by {game.name}"
+        model = build_replay(recording, ExactOracle(), judgements, distances)
+        player = "" if isinstance(game, CodedGame) else f"  by {game.name}"
         print(f"{recording.board.shape} board {recording.board.text()}  mode {recording.mode}"
               f"{player}")
         for frame in model.frames[1:]:

@@ -9,15 +9,16 @@ from collections.abc import Callable
 from types import FrameType
 
 from game.core.recording import Recording
+from game.core.replay_code import CodedGame
 from game.core.spec import Difficulty, GameSpec
 from game.play.autoplay import DEMO_HINT_LEVEL, AutoPlayer
 from game.store.history import GameRecord
 from game.ui import services
 from game.ui.app import App
 from game.ui.audio import Sounds
-from game.ui.intents import ShowReplay
 from game.ui.options import DemoOptions, PlayOptions
 from game.ui.picture import load_picture
+from game.ui.scenes import build as scenes
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import TitleScene
 from game.ui.stats import format_summary, write_json
@@ -71,16 +72,20 @@ def tell_unsaved(app: App) -> None:
               f"history ({why})", file=sys.stderr)
 
 
-def run_replay(game: Recording | GameRecord, speed: float = 1.0) -> int:
-    """`replay`: the title screen with the replay over it (Esc goes to the title); a history
-    row brings the judgements stored with it."""
-    shape = (game.board.width, game.board.height) if isinstance(game, Recording) \
-        else (game.width, game.height)
+def run_replay(game: Recording | GameRecord | CodedGame, speed: float = 1.0) -> int:
+    """`replay`: the replay over the title screen; Esc closes the viewer (and the program),
+    as the command line opened it. A history row, or a replay code, brings the judgements
+    stored with it."""
+    if isinstance(game, GameRecord):
+        shape = (game.width, game.height)
+    else:
+        board = game.recording.board if isinstance(game, CodedGame) else game.board
+        shape = (board.width, board.height)
     app = App(worker=services.default_worker(shape))
     previous = _install_sigterm(app.quit)
     try:
-        app.push(TitleScene(app, *shape))
-        app.carry_out(ShowReplay(game, speed))
+        app.push(TitleScene(app, *shape))  # under the viewer, for a practice game's end
+        app.push(scenes.replay_scene(app, game, speed, app.writer.submit, closes=True))
         return app.run()
     finally:
         app.close()

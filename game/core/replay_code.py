@@ -1,11 +1,14 @@
-"""Replay codes: a whole game (size, board, timed actions, mode) as one short line of text.
+"""Replay codes: a whole game (size, board, timed actions, mode, judgements) as one line of text.
 
-Format, version 1: ``F1.`` then base64url (no padding) of the bytes
+Format, version 2: ``F2.`` then base64url (no padding) of the bytes
 
-    version (1) | width | height | mode | width*height tiles (one byte each)
+    version (2) | width | height | mode | width*height tiles (one byte each)
     | action count (varint) | per action: token byte, ms since the previous action (varint)
+    | per action: judgement count (varint), then one byte per judgement (index in "owlx?")
+    | distances flag (0 none, 1 one per action) | per action: distance + 1 (varint; 0 unknown)
     | CRC-32 of everything before it (4 bytes, big-endian)
 
+Version 1 (``F1.``, still read) stops after the actions: a game without its judgements.
 Token bytes: 0-3 the player's U D L R, 4-7 the coach's, 8 undo, 9 redo, 10 restart, 11 hint,
 16 + N a slide from cell N. Parsing is strict: every problem raises ``ReplayCodeError`` naming it.
 """
@@ -16,12 +19,26 @@ import base64
 import binascii
 import re
 import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from game.core.board import Board, BoardError, check_size
-from game.core.recording import MODES, Mode, Recording, RecordingError, token_action
+from game.core.recording import (
+    JUDGEMENT_LETTERS,
+    MODES,
+    Mode,
+    Recording,
+    RecordingError,
+    token_action,
+)
 
-PREFIX = "F1."
-VERSION = 1
+PREFIX = "F2."
+VERSION = 2
+PREFIXES = {"F1.": 1, PREFIX: VERSION}
+"""Every prefix read, with the version its bytes must carry."""
+LETTERS = "".join(JUDGEMENT_LETTERS.values())
+"""Judgement letters in the order their bytes count them."""
+MAX_DISTANCE = 1 << 20
 SLIDE_BASE = 16
 CRC_BYTES = 4
 HEADER_BYTES = 4
@@ -46,8 +63,28 @@ def _varint(value: int) -> bytes:
             return bytes(out)
 
 
-def encode(recording: Recording) -> str:
-    """The replay code of a recording."""
+@dataclass(frozen=True, slots=True)
+class CodedGame:
+    """What a replay code holds: the recording and, from version 2, what the game judged."""
+
+    recording: Recording
+    judgements: tuple[str, ...] = ()
+    """One string of judgement letters per action (empty: none were carried)."""
+    distances: tuple[int | None, ...] = ()
+    """The distance to the goal after each action (empty: none were carried)."""
+
+
+def encode(recording: Recording, judgements: Sequence[str] = (),
+           distances: Sequence[int | None] = ()) -> str:
+    """The replay code of a recording with the judgements (one string of letters per action)
+    and distances (one per action) stored with it; either is left out unless there is one per
+    action."""
+    count = len(recording.actions)
+    if len(judgements) != count:
+        judgements = ("",) * count
+    for text in judgements:
+        if any(letter not in LETTERS for letter in text):
+            raise ReplayCodeError(f"judgements '{text}' are not judgement letters ({LETTERS})")
     board = recording.board
     body = bytearray([VERSION, board.width, board.height, MODES.index(recording.mode)])
     body += bytes(board.tiles)
@@ -58,6 +95,13 @@ def encode(recording: Recording) -> str:
                     else _SIMPLE_TOKENS.index(token))
         body += _varint(at - last)
         last = at
+    for text in judgements:
+        body += _varint(len(text)) + bytes(LETTERS.index(letter) for letter in text)
+    with_distances = len(distances) == count and any(d is not None for d in distances)
+    body.append(int(with_distances))
+    if with_distances:
+        for distance in distances:
+            body += _varint(0 if distance is None else min(distance, MAX_DISTANCE) + 1)
     body += zlib.crc32(body).to_bytes(CRC_BYTES, "big")
     return PREFIX + base64.urlsafe_b64encode(bytes(body)).decode("ascii").rstrip("=")
 
@@ -86,14 +130,21 @@ class _Reader:
 
 def decode(code: str) -> Recording:
     """The recording in ``code``; raises ReplayCodeError naming what is wrong."""
+    return decode_game(code).recording
+
+
+def decode_game(code: str) -> CodedGame:
+    """The game in ``code`` with the judgements it carries; raises ReplayCodeError naming
+    what is wrong."""
     text = code.strip()
     shown = text if len(text) <= 24 else text[:21] + "..."
-    if not text.startswith(PREFIX):
+    prefix = next((p for p in PREFIXES if text.startswith(p)), None)
+    if prefix is None:
         raise ReplayCodeError(f"'{shown}' is not a replay code (expected it to start with "
-                              f"'{PREFIX}')")
+                              f"'{PREFIX}', or '{next(iter(PREFIXES))}' for an older one)")
     if len(text) > MAX_CODE_CHARS:
         raise ReplayCodeError(f"the replay code is too long ({len(text)} characters)")
-    payload = text[len(PREFIX):]
+    payload = text[len(prefix):]
     try:
         if not _B64URL.fullmatch(payload):
             raise ValueError("characters outside base64url")
@@ -104,15 +155,15 @@ def decode(code: str) -> Recording:
     if len(data) < HEADER_BYTES + CRC_BYTES:
         raise ReplayCodeError(f"replay code '{shown}' is truncated ({len(data)} bytes)")
     body, crc = data[:-CRC_BYTES], int.from_bytes(data[-CRC_BYTES:], "big")
-    if data[0] != VERSION:
-        raise ReplayCodeError(f"replay code version {data[0]} is not supported (expected "
-                              f"{VERSION})")
+    if data[0] != PREFIXES[prefix]:
+        raise ReplayCodeError(f"replay code '{shown}' carries version {data[0]} (its prefix "
+                              f"'{prefix}' expects {PREFIXES[prefix]})")
     if zlib.crc32(body) != crc:
         raise ReplayCodeError(f"replay code '{shown}' fails its checksum (damaged or truncated)")
     return _parse(body)
 
 
-def _parse(body: bytes) -> Recording:
+def _parse(body: bytes) -> CodedGame:
     reader = _Reader(body)
     reader.byte("version")
     width, height = reader.byte("width"), reader.byte("height")
@@ -145,12 +196,52 @@ def _parse(body: bytes) -> Recording:
                                   f"{MAX_GAME_MS} ms, a year)")
         actions.append(token_action(token))
         times.append(at)
+    judgements: tuple[str, ...] = ()
+    distances: tuple[int | None, ...] = ()
+    if body[0] >= 2:
+        judgements = _judgements(reader, count)
+        distances = _distances(reader, count)
     if reader.pos != len(body):
         raise ReplayCodeError(f"the code has {len(body) - reader.pos} unexpected bytes at the end")
     try:
-        return Recording(board, tuple(actions), tuple(times), Mode(MODES[mode_index]))
+        recording = Recording(board, tuple(actions), tuple(times), Mode(MODES[mode_index]))
     except RecordingError as exc:
         raise ReplayCodeError(f"the code's game is invalid: {exc}") from None
+    return CodedGame(recording, judgements, distances)
 
 
-__all__ = ["PREFIX", "Mode", "ReplayCodeError", "decode", "encode"]
+def _judgements(reader: _Reader, count: int) -> tuple[str, ...]:
+    out = []
+    for number in range(1, count + 1):
+        size = reader.varint(f"judgement count of action {number}")
+        if size > len(reader.data):
+            raise ReplayCodeError(f"action {number} claims {size} judgements but the code is "
+                                  "too short for them")
+        letters = []
+        for _ in range(size):
+            raw = reader.byte(f"judgements of action {number}")
+            if raw >= len(LETTERS):
+                raise ReplayCodeError(f"action {number} has an unknown judgement {raw} "
+                                      f"(expected 0-{len(LETTERS) - 1})")
+            letters.append(LETTERS[raw])
+        out.append("".join(letters))
+    return tuple(out) if any(out) else ()
+
+
+def _distances(reader: _Reader, count: int) -> tuple[int | None, ...]:
+    flag = reader.byte("distances flag")
+    if flag not in (0, 1):
+        raise ReplayCodeError(f"the distances flag is {flag} (expected 0 or 1)")
+    if not flag:
+        return ()
+    out: list[int | None] = []
+    for number in range(1, count + 1):
+        value = reader.varint(f"distance after action {number}")
+        if value > MAX_DISTANCE + 1:
+            raise ReplayCodeError(f"the distance after action {number} is {value - 1} "
+                                  f"(at most {MAX_DISTANCE})")
+        out.append(None if value == 0 else value - 1)
+    return tuple(out)
+
+
+__all__ = ["PREFIX", "CodedGame", "Mode", "ReplayCodeError", "decode", "decode_game", "encode"]

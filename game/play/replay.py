@@ -3,17 +3,20 @@
 No pygame: the replay screen and ``replay --text`` read the same model. Moves are judged by
 replaying the actions on a session with what the coach knows now, as the game does; a move the
 coach cannot judge yet (it may still be warming up) takes the judgement stored with the game in
-the history, so a stored game is commented in full at once.
+the history, so a stored game is commented in full at once. The chart is the end screen's: the
+distance after each move of the line of play (the moves that count, the coach's apart), its
+scale fixed for the whole game; distances stored with the game are preferred to those figured
+again, and what neither knows is filled in from the judgements (see ``_filled``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
 from game.core.board import Board
-from game.core.coach import EXACT_CELLS, Hint
+from game.core.coach import Hint
 from game.core.recording import JUDGEMENT_LETTERS, Recording
 from game.core.scoring import MoveClass
 from game.play.session import Session
@@ -25,6 +28,10 @@ STORED = {letter: cls for cls, letter in JUDGEMENT_LETTERS.items()
 WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
          MoveClass.LINE: "on the coach's line", MoveClass.OFF_LINE: "off the coach's line",
          MoveClass.UNKNOWN: "unjudged"}
+CHARGE_MOVES = 2
+"""What a charged move costs in moves: the move itself and the one that takes it back (on
+exact boards a wasteful move adds exactly one to the distance; beyond, an off-line move makes
+the best line known that much longer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,11 +45,29 @@ class Frame:
     cues: tuple[MoveClass, ...]
     distance: int | None
     note: str
+    line_length: int = 0
+    """Moves on the line of play after the action (what the chart shows up to)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LineMove:
+    """One move that counts (on the final line of play), with the board it was played on."""
+
+    number: int
+    """Its place on the line of play, as the replay lists it (the first move is 1)."""
+    board: Board
+    move: str
+    cue: MoveClass
+    by_coach: bool
+    before: Hint | None
+    """What is known of ``board`` (the better moves from there), or None."""
+    frame: int
+    """The frame whose action played it."""
 
 
 @dataclass(frozen=True, slots=True)
 class Detour:
-    """Moves ``first``..``last`` that cost ``cost`` moves more than the optimal line."""
+    """Moves ``first``..``last`` that cost ``cost`` moves more than the best line."""
 
     first: int
     last: int
@@ -57,7 +82,7 @@ class Detour:
 
 @dataclass(frozen=True, slots=True)
 class ReplayModel:
-    """Frames (index 0 is the start), the distance chart and the summary commentary."""
+    """Frames (index 0 is the start), the chart and the summary commentary."""
 
     start: Board
     frames: tuple[Frame, ...]
@@ -65,11 +90,27 @@ class ReplayModel:
     missed: str
     unjudged: tuple[Board, ...]
     """Boards whose exact answer would judge more moves (for the coach to look at)."""
+    line: tuple[LineMove, ...] = ()
+    """The moves that count, in order (``line[i].number == i + 1``)."""
+    chart: tuple[int | None, ...] = ()
+    """The distance to the goal after each move of the line of play, the start first."""
 
     @property
     def duration_ms(self) -> int:
         """When the last action happened."""
         return self.frames[-1].t_ms
+
+    @property
+    def by_coach(self) -> tuple[bool, ...]:
+        """Per move of the line of play: whether the coach played it (the chart's colours)."""
+        return tuple(m.by_coach for m in self.line)
+
+    @property
+    def scale(self) -> tuple[int, int]:
+        """(moves, distance) the chart's axes run to: fixed for the whole game."""
+        known = [d for d in self.chart if d is not None]
+        start = self.chart[0] if self.chart else None
+        return max(1, len(self.chart) - 1, start or 0), max(1, *known) if known else 1
 
     def index_at(self, t_ms: float) -> int:
         """The last frame shown at time ``t_ms``."""
@@ -81,13 +122,12 @@ class ReplayModel:
                 break
         return index
 
-    def distances(self) -> tuple[int | None, ...]:
-        """The distance to the goal after each move (start first): the chart. Actions that
-        move nothing (hint presses) add no point; a group slide adds one per tile moved."""
-        out = [self.frames[0].distance] if self.frames else []
-        for frame in self.frames[1:]:
-            out.extend([frame.distance] * len(frame.cues))
-        return tuple(out)
+    def distances(self, index: int | None = None) -> tuple[int | None, ...]:
+        """The chart as far as frame ``index`` has gone on the line of play (all of it for
+        None): the start first, then the distance after each move that counts."""
+        if index is None:
+            return self.chart
+        return self.chart[:self.frames[index].line_length + 1]
 
     def headline(self) -> str:
         """The summary commentary in one line."""
@@ -116,11 +156,15 @@ def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
         return "hint overlay changed"
     if not letters:
         return "no move"
-    who = "coach " if isinstance(action, Move) and action.source is Source.SOLVE else ""
+    who = "coach " if _by_coach(action) else ""
     span = f"move {first}" if len(letters) == 1 else f"moves {first}-{first + len(letters) - 1}"
     words = ", ".join(WORDS[c] for c in cues)
     to_go = f" ({distance} to go)" if distance is not None else ""
     return f"{who}{span} {letters}: {words}{to_go}"
+
+
+def _by_coach(action: object) -> bool:
+    return isinstance(action, Move) and action.source is Source.SOLVE
 
 
 def _with_stored(cues: tuple[MoveClass, ...], stored: str) -> tuple[MoveClass, ...]:
@@ -138,38 +182,42 @@ class _Step:
 
     action: object
     at: int
+    before_board: Board
     board: Board
     cues: tuple[MoveClass, ...]
     letters: str
-    before: Hint | None
     distance: int | None
     first: int
     """Where its first move stands on the line of play (moves undone later are numbered
     again by the moves that replace them, as the end screen counts)."""
+    line_length: int
 
 
 def _line_length(session: Session) -> int:
     return session.sheet.moves + session.sheet.coach_moves
 
 
-def build_replay(recording: Recording, oracle: Oracle,
-                 judgements: tuple[str, ...] = ()) -> ReplayModel:
+def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str] = (),
+                 distances: Sequence[int | None] = ()) -> ReplayModel:
     """Play ``recording`` again on a session and comment every action; ``judgements`` (one
-    string of letters per action, as the history stores them) are what the game judged.
+    string of letters per action, as the history stores them) are what the game judged, and
+    ``distances`` (one per action: the distance to the goal after it, None where unknown) what
+    it knew of the distances; both are ignored unless there is one per action.
 
     Moves are numbered as the end screen counts them, on the line of play; a move taken back
     later (undone or restarted away) says so, and the summary (the biggest detour, where the
     line was first left) speaks only of the moves that count."""
+    count = len(recording.actions)
     session = Session(recording.board, oracle=oracle)
-    stored = judgements if len(judgements) == len(recording.actions) \
-        else ("",) * len(recording.actions)
-    frames = [Frame(0, recording.board, 0, (), _distance(session), "start")]
+    stored = tuple(judgements) if len(judgements) == count else ("",) * count
+    given = tuple(distances) if len(distances) == count else (None,) * count
     steps: list[_Step] = []
     writer: dict[int, tuple[int, int]] = {}
     """Each position on the line of play: the (step, move) that last put a move there."""
-    for action, at, saved in zip(recording.actions, recording.times_ms, stored, strict=True):
+    start_distance = _distance(session)
+    for action, at, saved, known in zip(recording.actions, recording.times_ms, stored, given,
+                                        strict=True):
         board = session.board
-        before = session.lookup(board)
         letters = ""
         if isinstance(action, Move) and board.can_move(action.letter) and not session.solved:
             letters = action.letter
@@ -180,83 +228,121 @@ def build_replay(recording: Recording, oracle: Oracle,
         first = _line_length(session) - len(cues) + 1
         for k in range(len(cues)):
             writer[first + k] = (len(steps), k)
-        steps.append(_Step(action, at, session.board, cues, letters, before,
-                           _distance(session), first))
+        distance = known if known is not None else _distance(session)
+        steps.append(_Step(action, at, board, session.board, cues, letters, distance, first,
+                           _line_length(session)))
     final = _line_length(session)
-    counted = {step_move for position, step_move in writer.items() if position <= final}
+    line = _line_moves(session, steps, writer, final)
+    counted = {writer[move.number] for move in line}
+    chart = _chart(session, steps, writer, line, any(d is not None for d in given))
+    proven = _proven_from(line, session.solved)
+    frames = [Frame(0, recording.board, 0, (), start_distance, "start")]
     done = 0
     for i, step in enumerate(steps):
-        note = _note(step.action, step.letters, step.cues, step.first, step.distance)
         gone = sum(1 for k in range(len(step.cues)) if (i, k) not in counted)
+        distance = step.distance
+        if distance is None and step.cues and not gone and proven[step.line_length]:
+            distance = chart[step.line_length]  # the judgements from here on prove it
+        note = _note(step.action, step.letters, step.cues, step.first, distance)
         if gone:
             note += " - taken back later" if gone == len(step.cues) \
                 else f" - {gone} taken back later"  # by an undo, or a restart
         frames.append(Frame(step.at, step.board, done + len(step.cues), step.cues,
-                            step.distance, note))
+                            distance, note, step.line_length))
         done += len(step.cues)
-    chart = session.summary().distances
-    points = [(i, d) for i, d in enumerate(chart) if d is not None]
-    counting = [steps[writer[p][0]].cues[writer[p][1]] for p in range(1, final + 1)]
-    exact = recording.board.size <= EXACT_CELLS and len(points) == len(chart)
-    detour = detour_of(points) if exact else _charged_stretch(counting)
-    return ReplayModel(recording.board, tuple(frames), detour,
-                       _missed(steps, writer, final), tuple(session.unjudged_boards()))
+    detour = charged_stretch([m.cue for m in line])
+    return ReplayModel(recording.board, tuple(frames), detour, _missed(line),
+                       tuple(session.unjudged_boards()), line, chart)
 
 
-def _charged_stretch(cues: list[MoveClass]) -> Detour | None:
-    """Beyond exact reach (where a replay knows other lines than the game did) or where the
-    distances are not all known, the biggest detour from the judgements that count: the
-    longest run of charged moves, each of which made the best line known 2 moves longer."""
+def _line_moves(session: Session, steps: list[_Step], writer: dict[int, tuple[int, int]],
+                final: int) -> tuple[LineMove, ...]:
+    """The moves on the final line of play, each with the board before it and what is
+    known of that board."""
+    out = []
+    for position in range(1, final + 1):
+        index, k = writer[position]
+        step = steps[index]
+        letters = step.letters
+        if k >= len(letters):  # a move the session made that the action did not name
+            break
+        board = step.before_board.apply_all(letters[:k])
+        out.append(LineMove(position, board, letters[k], step.cues[k], _by_coach(step.action),
+                            session.lookup(board), index + 1))
+    return tuple(out)
+
+
+def _proven_from(line: tuple[LineMove, ...], finished: bool) -> list[bool]:
+    """For each point of the chart: whether every move after it to the goal was judged
+    exactly (each changed the distance by exactly one), which proves the filled-in distance."""
+    out = [finished] * (len(line) + 1)
+    for p in range(len(line) - 1, -1, -1):
+        out[p] = out[p + 1] and line[p].cue.exact
+    return out
+
+
+def _chart(session: Session, steps: list[_Step], writer: dict[int, tuple[int, int]],
+           line: tuple[LineMove, ...], stored: bool) -> tuple[int | None, ...]:
+    """The end screen's chart of the line of play; the distances stored with the game
+    (``stored``: the steps carry them) win over those figured again, and the gaps are filled
+    in from the judgements."""
+    chart = list(session.summary().distances)[:len(line) + 1]
+    chart += [None] * (len(line) + 1 - len(chart))
+    if stored:
+        for move in line:
+            index, k = writer[move.number]
+            step = steps[index]
+            if k == len(step.cues) - 1 and step.distance is not None:
+                chart[move.number] = step.distance
+                if move.number == 1:
+                    chart[0] = None  # figured from the stored one and the first judgement
+    return _filled(chart, [m.cue for m in line], session.solved)
+
+
+def _filled(chart: list[int | None], cues: list[MoveClass],
+            finished: bool) -> tuple[int | None, ...]:
+    """``chart`` with its gaps filled from the judgements of the moves between the points:
+    a good move came one closer, a charged one went one farther. A finished game ends at 0,
+    and its own moves are a known line from every point: an unjudged move is taken as one
+    closer (the line through it is at most one longer)."""
+    out = list(chart)
+    if finished and out and out[-1] is None:
+        out[-1] = 0
+    for p in range(len(out) - 1, 0, -1):  # back from what is known
+        after, cue = out[p], cues[p - 1]
+        if out[p - 1] is None and after is not None and (finished or cue is not
+                                                          MoveClass.UNKNOWN):
+            out[p - 1] = max(0, after - 1) if cue.bad else after + 1
+    for p in range(1, len(out)):  # on from what is known (a game left before the end)
+        before, cue = out[p - 1], cues[p - 1]
+        if out[p] is None and before is not None and cue is not MoveClass.UNKNOWN:
+            out[p] = max(0, before + 1 if cue.bad else before - 1)
+    return tuple(out)
+
+
+def charged_stretch(cues: Sequence[MoveClass]) -> Detour | None:
+    """The biggest detour from the judgements that count: the longest run of charged moves
+    (the first such run on a tie), each of which made the best line CHARGE_MOVES longer; so
+    the detour names exactly the moves the replay lists as wasteful or off the line."""
     best: Detour | None = None
     run = 0
     for i, cue in enumerate(cues, start=1):
         run = run + 1 if cue.bad else 0
-        if run and (best is None or 2 * run > best.cost):
-            best = Detour(i - run + 1, i, 2 * run)
+        if run and (best is None or CHARGE_MOVES * run > best.cost):
+            best = Detour(i - run + 1, i, CHARGE_MOVES * run)
     return best
 
 
-def _missed(steps: list[_Step], writer: dict[int, tuple[int, int]], final: int) -> str:
+def _missed(line: tuple[LineMove, ...]) -> str:
     """Where the moves that count first left the best line, in words ("" if they never did)."""
-    for position in range(1, final + 1):
-        index, k = writer[position]
-        step = steps[index]
-        cue = step.cues[k]
-        if not cue.bad:
+    for move in line:
+        if not move.cue.bad:
             continue
-        played = step.letters[k] if k < len(step.letters) else "?"
-        best = " or ".join(sorted(step.before.moves)) if step.before is not None and k == 0 \
-            else ""
-        if cue is MoveClass.OFF_LINE:  # beyond exact reach: only the coach's line is known
-            return (f"the coach's line was left at move {position} ({played} played"
+        before = move.before
+        best = " or ".join(sorted(before.moves)) if before is not None else ""
+        if move.cue is MoveClass.OFF_LINE:  # beyond exact reach: only the coach's line is known
+            return (f"the coach's line was left at move {move.number} ({move.move} played"
                     + (f", {best} stayed on it)" if best else ")"))
-        return (f"the optimal line was missed at move {position} ({played} played"
+        return (f"the optimal line was missed at move {move.number} ({move.move} played"
                 + (f", {best} was optimal)" if best else ")"))
     return ""
-
-
-def biggest_detour(frames: list[Frame] | tuple[Frame, ...]) -> Detour | None:
-    """The costliest stretch away from the goal along ``frames`` (a timeline)."""
-    return detour_of([(f.moves_done, f.distance) for f in frames if f.distance is not None])
-
-
-def detour_of(points: list[tuple[int, int]]) -> Detour | None:
-    """The costliest stretch away from the goal in (moves, distance) points: from a step
-    that raised the distance until it came back to where it was (or the end); cost = moves
-    spent - progress made."""
-    best: Detour | None = None
-    i = 1
-    while i < len(points):
-        (m0, d0), (_, d1) = points[i - 1], points[i]
-        if d1 <= d0:
-            i += 1
-            continue
-        j = i
-        while j + 1 < len(points) and points[j][1] > d0:
-            j += 1
-        m_end, d_end = points[j]
-        cost = (m_end - m0) - (d0 - d_end)
-        if cost > 0 and m_end > m0 and (best is None or cost > best.cost):
-            best = Detour(m0 + 1, m_end, cost)
-        i = j + 1
-    return best

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
+from game.core.spec import GameKind
 from game.core.summary import GameSummary
 from game.store.storage import JsonStore, SaveWriter, data_dir, save_problem
 
@@ -148,6 +149,8 @@ class ScoredGame(Protocol):
     def hints(self) -> int: ...
     @property
     def undos(self) -> int: ...
+    @property
+    def kind(self) -> GameKind: ...
 
 
 def entry_of(game: ScoredGame) -> Entry:
@@ -314,8 +317,9 @@ class HighScores:
 
     def add_game(self, game: ScoredGame, writer: SaveWriter) -> AddResult | None:
         """Remember a recorded game: the score file keeps the player's wins only (written on
-        ``writer``); returns where it landed (None for anything else)."""
-        if not game.solved_by_player:
+        ``writer``); returns where it landed (None for anything else: a practice game is
+        never ranked)."""
+        if not game.solved_by_player or game.kind is GameKind.PRACTICE:
             return None
         entry = entry_of(game)
         self._data, result = insert(self._data, game.shape, entry)

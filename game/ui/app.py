@@ -41,6 +41,7 @@ from game.ui.intents import (
     Pop,
     Quit,
     RecordGame,
+    ShowDrill,
     ShowEnd,
     ShowKeys,
     ShowReplay,
@@ -55,6 +56,7 @@ from game.ui.notice import SaveWatch
 from game.ui.render import TileCache
 from game.ui.scenes import build as scenes
 from game.ui.scenes.base import Scene
+from game.ui.scenes.drill import DrillScene
 from game.ui.scenes.end import EndScene, ScoresScene
 from game.ui.scenes.keys import KeysScene
 from game.ui.scenes.menus import SettingsScene
@@ -314,6 +316,8 @@ class App:
                 self.push(StatsScene(self, shape))
             case ShowReplay(game=game, speed=speed):
                 self.push(scenes.replay_scene(self, game, speed, self.writer.submit))
+            case ShowDrill(recording=recording, judgements=judgements, distances=distances):
+                self.push(DrillScene(self, recording, judgements, distances))
             case StartAttract():
                 self.push(scenes.attract_scene(self, ATTRACT_SHAPES))
             case NextDemoBoard():

@@ -46,9 +46,12 @@ class ChartGeometry:
 
 
 def chart_geometry(distances: Sequence[int | None], box: Box,
-                   label_px: int | None = None) -> ChartGeometry:
+                   label_px: int | None = None,
+                   scale: tuple[int, int] | None = None) -> ChartGeometry:
     """Lay out the chart of ``distances`` (index = moves played) inside ``box``;
-    ``label_px`` is the labels' line height (by default a share of the box)."""
+    ``label_px`` is the labels' line height (by default a share of the box); ``scale`` the
+    (moves, distance) the axes run to, fixed by a replay for the whole game (by default they
+    fit ``distances``)."""
     x, y, w, h = box
     if label_px is None:
         label_px = max(MIN_LABEL_PX, int(h * LABEL_FRACTION))
@@ -61,6 +64,8 @@ def chart_geometry(distances: Sequence[int | None], box: Box,
     start = distances[0] if distances else None
     x_max = max(1, len(distances) - 1, start or 0)
     y_max = max(1, *known) if known else 1
+    if scale is not None:
+        x_max, y_max = max(x_max, scale[0]), max(y_max, scale[1])
 
     def to_px(i: float, d: float) -> Point:
         return (plot[0] + plot[2] * i / x_max, plot[1] + plot[3] * (1 - d / y_max))
@@ -93,24 +98,26 @@ def _ticks(top: int) -> list[int]:
 
 def draw_distance_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | None],
                         theme: Theme, font: Callable[[int], pygame.font.Font],
-                        text_px: int | None = None, by_coach: Sequence[bool] = ()) -> None:
+                        text_px: int | None = None, by_coach: Sequence[bool] = (),
+                        scale: tuple[int, int] | None = None) -> None:
     """Draw the chart into ``box`` with labels of font size ``text_px`` (by default a share of
-    the box); ``by_coach[i]`` marks move i + 1 as the coach's (drawn in its own colour).
-    Reads its inputs and changes nothing else."""
+    the box); ``by_coach[i]`` marks move i + 1 as the coach's (drawn in its own colour);
+    ``scale``: see ``chart_geometry``. Reads its inputs and changes nothing else."""
     previous_clip = surface.get_clip()
     surface.set_clip(pygame.Rect(box).clip(previous_clip))
     try:
-        _draw_chart(surface, box, distances, theme, font, text_px, by_coach)
+        _draw_chart(surface, box, distances, theme, font, text_px, by_coach, scale)
     finally:
         surface.set_clip(previous_clip)
 
 
 def _draw_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | None],
                 theme: Theme, font: Callable[[int], pygame.font.Font],
-                text_px: int | None, by_coach: Sequence[bool]) -> None:
+                text_px: int | None, by_coach: Sequence[bool],
+                scale: tuple[int, int] | None) -> None:
     label = font(text_px if text_px is not None else max(MIN_LABEL_PX,
                                                          int(box[3] * LABEL_FRACTION)))
-    geo = chart_geometry(distances, box, label.get_height())
+    geo = chart_geometry(distances, box, label.get_height(), scale)
     px, py, pw, ph = geo.plot
     line_w = max(1, int(min(box[2], box[3]) * LINE_WIDTH_FRACTION))
     pygame.draw.rect(surface, theme.panel, pygame.Rect(box))
@@ -131,7 +138,7 @@ def _draw_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | Non
     surface.blit(y_title, (box[0], py + ph / 2 - y_title.get_height() / 2))
     if geo.ideal is not None:
         pygame.draw.line(surface, theme.chart_ideal, geo.ideal[0], geo.ideal[1], line_w)
-    dots = len(distances) <= DOT_MOVES_MAX
+    dots = geo.x_max <= DOT_MOVES_MAX  # by the scale: a replay does not change as it steps
     for run in geo.segments:
         if len(run) > 1:
             pygame.draw.lines(surface, theme.chart_line, False, run, line_w)

@@ -23,15 +23,16 @@ from game.ui.theme import Theme
 Box = tuple[int, int, int, int]
 
 GRADE_LABEL = "Grade"
-HELP = "N new game   R play it again   G race your ghost   Esc title"
-HELP_SHARE = "N new game   R play it again   G race your ghost   C copy result   Esc title"
+HELP = "N new game   R play it again   G race your ghost   D drill   Esc title"
+HELP_SHARE = ("N new game   R play it again   G race your ghost   D drill   C copy result   "
+              "Esc title")
 """The keys when there is a share line (the daily): C copies it."""
 UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
 RANK_IN_TABLE = "#{rank} in {table}"
 RANK_OUTSIDE = "Not in {table} this time"
 RANK_AUTO = "Auto-solved games do not enter the high scores"
-RANK_NEVER = "Practice games are never ranked"
+RANK_PRACTICE = "Practice games are never ranked"
 
 PAD_SHARE = 0.018
 """Space between the parts, as a share of the window's short side."""
@@ -77,6 +78,8 @@ class EndScreenView:
     """False for a game never ranked (practice)."""
     race: tuple[str, ...] = ()
     """A ghost race's result: who won and by how much, then both figures."""
+    drill_note: str = ""
+    """What the drill key has to say ("no mistakes to drill"), shown in place of the keys."""
 
     @classmethod
     def build(cls, summary: GameSummary, result: AddResult | None,
@@ -152,7 +155,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
     """The texts of the end screen, computed from the view alone."""
     s = view.summary
     if not view.ranked:
-        rank_line = RANK_NEVER
+        rank_line = RANK_PRACTICE
     elif not s.solved_by_player:
         rank_line = RANK_AUTO
     else:
@@ -193,7 +196,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         stats=stats,
         rank_line=rank_line,
         table=tuple(table_lines(view.entries, s.shape)),
-        help=HELP_SHARE if view.share else HELP,
+        help=view.drill_note or (HELP_SHARE if view.share else HELP),
         warning=view.warning,
         share=view.share,
         share_note=view.share_note,

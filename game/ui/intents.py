@@ -110,6 +110,15 @@ class ShowReplay:
 
 
 @dataclass(frozen=True, slots=True)
+class ShowDrill:
+    """Push the mistake drill of a recorded game (with what was stored with it)."""
+
+    recording: Recording
+    judgements: tuple[str, ...] = ()
+    distances: tuple[int | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class StartAttract:
     """Push a self-playing game that any key ends."""
 
@@ -139,4 +148,4 @@ class ChangeSettings:
 
 Intent = (Quit | Pop | ToTitle | StartGame | BeginGame | OpenSettings | ShowScores | ShowEnd
           | ShowKeys | StartAttract | NextDemoBoard | PlaySound | ChangeSettings | ShowStats
-          | ShowReplay | RecordGame | NameGame | Moved | Shown | Known)
+          | ShowReplay | ShowDrill | RecordGame | NameGame | Moved | Shown | Known)

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from game.core.generate import MAX_SEED
 from game.core.recording import Recording
+from game.core.replay_code import CodedGame
 from game.core.spec import Difficulty, GameKind, GameSpec, difficulty_length
 from game.play.autoplay import AutoPlayer
 from game.play.ghost_race import Submit, find_ghost
@@ -39,23 +40,28 @@ def game_scene(ctx: SceneContext, spec: GameSpec, submit: Submit) -> Scene:
     return GeneratingScene(ctx, spec, request)
 
 
-def replay_scene(ctx: SceneContext, game: Recording | GameRecord, speed: float,
-                 submit: Submit) -> ReplayScene:
-    """A replay of a recording, or of a history row whose actions load on the writer."""
+def replay_scene(ctx: SceneContext, game: Recording | GameRecord | CodedGame, speed: float,
+                 submit: Submit, *, closes: bool = False) -> ReplayScene:
+    """A replay of a recording (or a replay code's game, its judgements with it), or of a
+    history row whose actions load on the writer; ``closes``: Esc closes the program."""
     if isinstance(game, Recording):
-        return ReplayScene(ctx, game, speed=speed)
+        return ReplayScene(ctx, game, speed=speed, closes=closes)
+    if isinstance(game, CodedGame):
+        return ReplayScene(ctx, game.recording, speed=speed, judgements=game.judgements,
+                           distances=game.distances, closes=closes)
     if game.tokens or game.id is None:  # played this run: its actions are in memory
-        return ReplayScene(ctx, game.recording(), speed=speed, judgements=game.judgements)
+        return ReplayScene(ctx, game.recording(), speed=speed, judgements=game.judgements,
+                           distances=game.distances, closes=closes)
     scores = ctx.scores
     if not isinstance(scores, HistoryScores):
-        return ReplayScene(ctx, None, speed=speed)
+        return ReplayScene(ctx, None, speed=speed, closes=closes)
     history, row = scores.history, game.id
     pending = submit(lambda: history.game(row))
     if not isinstance(pending, Future):  # an inline writer in tests: already done
         done: Future = Future()
         done.set_result(history.game(row))
         pending = done
-    return ReplayScene(ctx, None, pending=pending, speed=speed)
+    return ReplayScene(ctx, None, pending=pending, speed=speed, closes=closes)
 
 
 def attract_scene(ctx: SceneContext, shapes: tuple[tuple[int, int], ...]) -> Scene:

@@ -1,5 +1,5 @@
-"""End-of-game screen (figures, chart, top 10; N new, R again, G ghost, C copy the daily's
-result, Esc title; a name asked first for a new top-10 entry), scores view."""
+"""End-of-game screen (figures, chart, top 10; N new, R again, G ghost, D drill, C copy the
+daily's result, Esc title; a name asked first for a new top-10 entry), scores view."""
 
 from __future__ import annotations
 
@@ -9,20 +9,25 @@ import pygame
 
 from game.core.board import Board
 from game.core.ghost import DEFAULT_TPS, GhostChoice, GhostKind
-from game.core.spec import GameSpec
+from game.core.spec import GameKind, GameSpec
 from game.core.summary import GameSummary
 from game.play.daily_result import daily_result
+from game.play.drill import NO_MISTAKES
 from game.play.standing import standing
 from game.store.highscores import AddResult
 from game.store.history import GameRecord
 from game.ui.clipboard import copy_line
 from game.ui.context import SceneContext
 from game.ui.end_screen import EndScreenView, count_up, draw_end_screen
-from game.ui.intents import NameGame, Pop, StartGame, ToTitle
+from game.ui.intents import NameGame, Pop, ShowDrill, StartGame, ToTitle
 from game.ui.menu import Back, page_key
 from game.ui.name_entry import NameChoice, NameEntry
 from game.ui.scenes.base import Scene
+from game.ui.scenes.drill import drill_of
 from game.ui.scores_view import draw_high_scores, scores_view_for, step_shape
+
+DRILL_NOTE_SECONDS = 3.0
+"""How long "no mistakes to drill" stays in place of the keys."""
 
 
 class EndScene(Scene):
@@ -34,7 +39,7 @@ class EndScene(Scene):
         """``result`` is where the recorded game landed in the top 10 (None: not entered);
         ``warning``: a note about the score file, from the app; ``record``: the game as the
         app entered it (its kind, its own top 10 and its race are told; a name typed for a
-        new top-10 entry renames it)."""
+        new top-10 entry renames it; the drill replays it)."""
         super().__init__(ctx)
         self.summary = summary
         self.start = start
@@ -50,12 +55,17 @@ class EndScene(Scene):
         if spec.daily is not None:
             daily = daily_result(ctx.scores, spec.daily, summary, record)
             self.view = replace(self.view, share=daily.share, rank_note=daily.note)
+        if spec.kind is GameKind.PRACTICE:  # never ranked, whatever table the app holds
+            self.view = replace(self.view, ranked=False, rank=None, badges=())
         self.naming: NameEntry | None = None
         """The name prompt, open over the screen until Enter or Esc (its keys are its own)."""
-        if result is not None and result.rank is not None and record is not None:
+        if result is not None and result.rank is not None and record is not None \
+                and self.view.ranked:
             self.naming = NameEntry(ctx.settings.player_name, result.rank, summary.shape)
         self.renamed = False
         self.elapsed = 0.0
+        self.record = record
+        self.note_until = 0.0
 
     def _entries(self) -> tuple:
         """The top 10 this game is shown in (its own kind's, when it was recorded)."""
@@ -79,6 +89,19 @@ class EndScene(Scene):
         if self.renamed:  # the app has renamed the game since: the table shows the name
             self.renamed = False
             self.view = replace(self.view, entries=self._entries())
+        if self.view.drill_note and self.elapsed >= self.note_until:
+            self.view = replace(self.view, drill_note="")
+
+    def drill(self) -> None:
+        """D: the mistake drill of this game, or a note that there is none."""
+        game = self.record
+        recording = game.recording() if game is not None and game.board is not None else None
+        if game is None or recording is None or drill_of(
+                recording, game.judgements, game.distances) is None:
+            self.view = replace(self.view, drill_note=NO_MISTAKES)
+            self.note_until = self.elapsed + DRILL_NOTE_SECONDS
+            return
+        self.emit(ShowDrill(recording, game.judgements, game.distances))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.naming is not None:
@@ -97,6 +120,8 @@ class EndScene(Scene):
         elif event.key == pygame.K_g:
             self.emit(StartGame(replace(self.spec.again(self.start),
                                         ghost=self.race_choice())))
+        elif event.key == pygame.K_d:
+            self.drill()
         elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.emit(ToTitle())
 

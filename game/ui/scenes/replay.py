@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from concurrent.futures import Future
 
 import pygame
@@ -10,11 +11,12 @@ from game.core.board import Board
 from game.core.coach import CoachPacket
 from game.core.knowledge import Knowledge
 from game.core.recording import Recording
+from game.play.drill import NO_MISTAKES, find_drill
 from game.play.replay import ReplayModel, build_replay
 from game.ui.chart import draw_distance_chart
 from game.ui.context import SceneContext
 from game.ui.fonts import Fonts
-from game.ui.intents import Pop
+from game.ui.intents import Pop, Quit, ShowDrill
 from game.ui.layout import Type, compute_layout, type_px
 from game.ui.render import BoardView, draw_board
 from game.ui.scenes.base import Scene
@@ -24,7 +26,10 @@ LEAD_MS = 600.0
 """The start board shows this long before the first move plays."""
 BOARD_SHARE = 0.52
 """Share of the window height the board may use (the rest: text, chart, scrub bar)."""
-FOOTER = "Space pause  Left/Right step  Up/Down speed  Esc back"
+FOOTER = "Space pause  Left/Right step  Up/Down speed  D drill  Esc back"
+FOOTER_CLOSES = "Space pause  Left/Right step  Up/Down speed  D drill  Esc close"
+NOTE_SECONDS = 3.0
+"""How long a note such as "no mistakes to drill" stays in place of the keys."""
 
 
 def text_px(window: tuple[int, int]) -> int:
@@ -37,11 +42,18 @@ class ReplayScene(Scene):
 
     def __init__(self, ctx: SceneContext, recording: Recording | None = None, *,
                  pending: Future | None = None, speed: float = 1.0,
-                 judgements: tuple[str, ...] = ()) -> None:
-        """``judgements``: those stored with the game in the history (see build_replay)."""
+                 judgements: Sequence[str] = (), distances: Sequence[int | None] = (),
+                 closes: bool = False) -> None:
+        """``judgements`` and ``distances``: those stored with the game in the history (see
+        build_replay); ``closes``: Esc closes the program (a viewer the command line opened)
+        instead of going back to the scene below."""
         super().__init__(ctx)
         self.recording = recording
-        self.judgements = judgements
+        self.judgements = tuple(judgements)
+        self.distances = tuple(distances)
+        self.closes = closes
+        self.note = ""
+        self.note_left = 0.0
         self.pending = pending
         self.model: ReplayModel | None = None
         self.t_ms = -LEAD_MS
@@ -61,7 +73,8 @@ class ReplayScene(Scene):
 
     def _build(self) -> None:
         assert self.recording is not None
-        self.model = build_replay(self.recording, self.knowledge.known, self.judgements)
+        self.model = build_replay(self.recording, self.knowledge.known, self.judgements,
+                                  self.distances)
         if not self.model.frames[1:]:
             self.problem = "this game has no moves to replay"
         if self.model.unjudged != self._asked:
@@ -83,9 +96,11 @@ class ReplayScene(Scene):
     def _key(self, key: int) -> None:
         model = self.model
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-            self.emit(Pop())
+            self.emit(Quit() if self.closes else Pop())
         elif model is None:
             return
+        elif key == pygame.K_d:
+            self._drill(model)
         elif key == pygame.K_SPACE:
             if self.t_ms >= model.duration_ms and self.paused:
                 self.t_ms = -LEAD_MS
@@ -106,6 +121,16 @@ class ReplayScene(Scene):
             self.t_ms, self.pinned = -LEAD_MS, None
         elif key == pygame.K_END:
             self.t_ms, self.pinned = float(model.duration_ms), None
+
+    def _drill(self, model: ReplayModel) -> None:
+        """D: pause at the position where the most was lost and open the drill there."""
+        drill = find_drill(model)
+        if drill is None or self.recording is None:
+            self.note, self.note_left = NO_MISTAKES, NOTE_SECONDS
+            return
+        self.paused, self.pinned = True, drill.frame
+        self.t_ms = float(model.frames[drill.frame].t_ms) if drill.frame else -LEAD_MS
+        self.emit(ShowDrill(self.recording, self.judgements, self.distances))
 
     def _scrub(self, pos: tuple[int, int]) -> bool:
         x, y, w, h = self.bar_rect()
@@ -136,12 +161,14 @@ class ReplayScene(Scene):
             self._build()  # the coach can judge more moves now
 
     def update(self, dt: float) -> None:
+        self.note_left = max(0.0, self.note_left - dt)
         if self.pending is not None and self.pending.done():
             pending, self.pending = self.pending, None
             try:
                 game = pending.result()
                 self.recording = game.recording() if game is not None else None
                 self.judgements = game.judgements if game is not None else ()
+                self.distances = game.distances
             except Exception as exc:  # a broken row must not stop the game
                 self.problem = f"this game cannot be replayed ({exc})"
             else:
@@ -192,21 +219,23 @@ class ReplayScene(Scene):
         colour = {"optimal": theme.good, "wasteful": theme.bad}.get(
             cue.value if cue is not None else "", theme.hud_text)
         for line, col in ((frame.note, colour), (model.headline(), theme.muted)):
-            for part in _wrap(line, fonts, px, w - 2 * px):
+            for part in wrap(line, fonts, px, w - 2 * px):
                 surface.blit(fonts.text(part, px, col), (px, y))
                 y += int(px * 1.2)
         chart_h = max(40, h - 3 * px - y - px)
-        draw_distance_chart(surface, (px, y, w - 2 * px, chart_h),
-                            model.distances()[:index + 1], theme, fonts, px)
+        draw_distance_chart(surface, (px, y, w - 2 * px, chart_h), model.distances(index),
+                            theme, fonts, px, model.by_coach, model.scale)
         bx, by, bw, bh = self.bar_rect()
         pygame.draw.rect(surface, theme.panel, (bx, by, bw, bh), border_radius=bh // 2)
         share = (self.t_ms + LEAD_MS) / (model.duration_ms + LEAD_MS)
         pygame.draw.rect(surface, theme.accent, (bx, by, int(bw * share), bh),
                          border_radius=bh // 2)
-        surface.blit(fonts.text(FOOTER, px, theme.muted), (px, h - int(1.8 * px)))
+        footer = self.note if self.note_left > 0 else FOOTER_CLOSES if self.closes else FOOTER
+        surface.blit(fonts.text(footer, px, theme.hud_text if self.note_left > 0 else
+                                theme.muted), (px, h - int(1.8 * px)))
 
 
-def _wrap(text: str, fonts: Fonts, px: int, width: int) -> list[str]:
+def wrap(text: str, fonts: Fonts, px: int, width: int) -> list[str]:
     """Split ``text`` at spaces so each line fits ``width`` pixels."""
     font = fonts(px)
     lines, line = [], ""
