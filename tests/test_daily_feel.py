@@ -126,6 +126,8 @@ def test_first_try_is_ranked_a_repeat_says_so(data_home: Path) -> None:
         first = win(app)
         text = end_screen_text(first.view)
         assert first.view.rank == 1 and text.rank_line == "#1 in the 3x3 daily top 10"
+        assert first.naming is not None  # the prompt names the table the daily entered
+        assert first.naming.lines()[0] == "New #1 in the 3x3 daily top 10!"
         assert text.share.startswith("Fifteen daily 2026-11-24 3x3 (first try): 2 moves")
         assert text.help == HELP_SHARE
         points = first.summary.points

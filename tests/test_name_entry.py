@@ -53,7 +53,7 @@ def test_which_characters_may_be_typed() -> None:
 
 
 def test_typing_erasing_and_keeping() -> None:
-    entry = NameEntry("", 3, "4x4")
+    entry = NameEntry("", 3, "the 4x4 top 10")
     assert entry.lines() == ["New #3 in the 4x4 top 10!",
                              "Your name: up to 10 letters, digits or spaces", "",
                              "Enter keep   Backspace erase   Esc skip (kept as player)"]
@@ -68,23 +68,23 @@ def test_typing_erasing_and_keeping() -> None:
 
 
 def test_esc_skips_and_an_empty_name_is_a_skip() -> None:
-    entry = NameEntry("AMY", 1, "3x3")
+    entry = NameEntry("AMY", 1, "the 3x3 top 10")
     assert entry.handle(typed("Z")) is None
     assert entry.handle(pressed(pygame.K_ESCAPE)) == NameDone(NameChoice.SKIPPED)
-    empty = NameEntry("", 1, "3x3")
+    empty = NameEntry("", 1, "the 3x3 top 10")
     empty.handle(typed(" "))
     assert empty.handle(pressed(pygame.K_KP_ENTER)) == NameDone(NameChoice.SKIPPED)
 
 
 def test_the_remembered_name_is_filled_in_selected() -> None:
-    kept = NameEntry("AMY", 2, "4x4")
+    kept = NameEntry("AMY", 2, "the 4x4 top 10")
     assert kept.text == "AMY" and kept.selected
     assert kept.lines()[-1].endswith("(kept as AMY)")
     assert kept.handle(pressed(pygame.K_RETURN)) == NameDone(NameChoice.KEPT, "AMY")
-    replaced = NameEntry("AMY", 2, "4x4")
+    replaced = NameEntry("AMY", 2, "the 4x4 top 10")
     replaced.handle(typed("B"))
     assert replaced.text == "B" and not replaced.selected
-    cleared = NameEntry("AMY", 2, "4x4")
+    cleared = NameEntry("AMY", 2, "the 4x4 top 10")
     cleared.handle(pressed(pygame.K_BACKSPACE))
     assert cleared.text == ""
 
@@ -95,7 +95,7 @@ def test_the_prompt_draws_at_the_smallest_and_default_windows() -> None:
 
     pygame.display.init()
     for size in ((640, 600), (760, 820)):
-        for entry in (NameEntry("", 1, "4x4"), NameEntry("AMY", 1, "4x4")):
+        for entry in (NameEntry("", 1, "the 4x4 top 10"), NameEntry("AMY", 1, "the 4x4 top 10")):
             surface = pygame.Surface(size)
             entry.draw(surface, get_theme("classic"), Fonts())
 

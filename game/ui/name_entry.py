@@ -14,7 +14,7 @@ from game.ui.layout import Type, type_px
 from game.ui.render import OVERLAY_ALPHA
 from game.ui.theme import Theme
 
-PROMPT_TITLE = "New #{rank} in the {shape} top 10!"
+PROMPT_TITLE = "New #{rank} in {table}!"
 PROMPT_ASK = f"Your name: up to {NAME_LIMIT} letters, digits or spaces"
 PROMPT_HELP = "Enter keep   Backspace erase   Esc skip (kept as {name})"
 PANEL_SHARE = (0.8, 0.36)
@@ -48,13 +48,14 @@ class NameEntry:
     replaces it, Backspace clears it.
     """
 
-    def __init__(self, remembered: str, rank: int, shape: str) -> None:
+    def __init__(self, remembered: str, rank: int, table: str) -> None:
         self.remembered = clean_name(remembered)
         self.text = self.remembered
         self.selected = bool(self.text)
         """The filled-in name is still whole and selected (typing replaces it)."""
         self.rank = rank
-        self.shape = shape
+        self.table = table
+        """The table entered, in words ("the 4x4 top 10", "this board's top 10")."""
 
     def handle(self, event: pygame.event.Event) -> NameDone | None:
         """Type, erase, keep or skip; other events are swallowed. The answer once closed."""
@@ -83,7 +84,7 @@ class NameEntry:
 
     def lines(self) -> list[str]:
         """Every text the prompt draws, top to bottom (the box's text as typed)."""
-        return [PROMPT_TITLE.format(rank=self.rank, shape=self.shape), PROMPT_ASK, self.text,
+        return [PROMPT_TITLE.format(rank=self.rank, table=self.table), PROMPT_ASK, self.text,
                 PROMPT_HELP.format(name=shown_name(self.remembered))]
 
     def draw(self, surface: pygame.Surface, theme: Theme, fonts: Fonts) -> None:

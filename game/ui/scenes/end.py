@@ -61,7 +61,8 @@ class EndScene(Scene):
         """The name prompt, open over the screen until Enter or Esc (its keys are its own)."""
         if result is not None and result.rank is not None and record is not None \
                 and self.view.ranked:
-            self.naming = NameEntry(ctx.settings.player_name, result.rank, summary.shape)
+            table = self.view.table_title or f"the {summary.shape} top 10"
+            self.naming = NameEntry(ctx.settings.player_name, result.rank, table)
         self.renamed = False
         self.elapsed = 0.0
         self.record = record
