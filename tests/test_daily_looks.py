@@ -24,13 +24,11 @@ from game.ui.scenes.play import PlayScene
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker
 from tests.test_type_scale import (
-    DEFAULT,
-    MIN_LINE_PX,
     SIZES,
     Build,
     RecordingSurface,
+    check_text_fits,
     entries,
-    overlaps,
     summary_for,
 )
 from tests.test_type_scale import record_text as record_text  # noqa: F401  (autouse)
@@ -102,15 +100,7 @@ def test_daily_text_fits_the_window_and_never_overlaps(make_app, name: str,  # n
         scene = SCENES[name](app)
         scene.update(1 / 60)
         scene.draw(surface)
-        window = surface.get_rect()
         texts = [d.text for d in surface.texts]
         if name.startswith("play") or name.startswith("pause"):
             assert "Daily 4x4 \u00b7 Tue 24 Nov 2026" in texts, f"{name} at {size}: {texts}"
-        for drawn in surface.texts:
-            assert window.contains(drawn.rect), f"{drawn.text!r} leaves the {size} window"
-            assert drawn.clip.contains(drawn.rect), f"{drawn.text!r} is clipped at {size}"
-        assert not overlaps(surface.texts), f"{name} at {size}: {overlaps(surface.texts)}"
-        if size == DEFAULT:
-            small = [(d.text, d.rect.height) for d in surface.texts
-                     if d.rect.height < MIN_LINE_PX]
-            assert not small, f"{name}: text under {MIN_LINE_PX} px at {size}: {small}"
+        check_text_fits(surface, name, size)

@@ -204,13 +204,18 @@ def test_text_fits_the_window_and_never_overlaps(make_app, name: str, large: boo
         scene = SCENES[name](app)
         scene.update(1 / 60)
         scene.draw(surface)
-        window = surface.get_rect()
         assert surface.texts, f"{name} at {size} drew no text"
-        for drawn in surface.texts:
-            assert window.contains(drawn.rect), f"{drawn.text!r} leaves the {size} window"
-            assert drawn.clip.contains(drawn.rect), f"{drawn.text!r} is clipped at {size}"
-        assert not overlaps(surface.texts), f"{name} at {size}: {overlaps(surface.texts)}"
-        if size == DEFAULT:
-            small = [(d.text, d.rect.height) for d in surface.texts
-                     if d.rect.height < MIN_LINE_PX]
-            assert not small, f"{name}: text under {MIN_LINE_PX} px at {size}: {small}"
+        check_text_fits(surface, name, size)
+
+
+def check_text_fits(surface: RecordingSurface, name: str, size: tuple[int, int]) -> None:
+    """Every text drawn on ``surface`` is inside the window, unclipped, overlapping no other,
+    and (at the default size) at least MIN_LINE_PX high."""
+    window = surface.get_rect()
+    for drawn in surface.texts:
+        assert window.contains(drawn.rect), f"{drawn.text!r} leaves the {size} window"
+        assert drawn.clip.contains(drawn.rect), f"{drawn.text!r} is clipped at {size}"
+    assert not overlaps(surface.texts), f"{name} at {size}: {overlaps(surface.texts)}"
+    if size == DEFAULT:
+        small = [(d.text, d.rect.height) for d in surface.texts if d.rect.height < MIN_LINE_PX]
+        assert not small, f"{name}: text under {MIN_LINE_PX} px at {size}: {small}"
