@@ -220,7 +220,7 @@ def test_read_commands_on_a_healthy_history_work_and_change_nothing(history_home
                                                                     capsys) -> None:
     before = _listing(history_home)
     assert cli_main.main(["stats"]) == 0
-    assert "3x3: 1 games, 1 solves" in capsys.readouterr().out
+    assert "3x3: 1 game, 1 solve" in capsys.readouterr().out
     assert cli_main.main(["replay", "--last", "--code"]) == 0
     assert capsys.readouterr().out.startswith(PREFIX)
     assert _listing(history_home) == before

@@ -72,9 +72,9 @@ def test_a_long_game_is_sampled_keeping_its_start_and_end() -> None:
 def test_share_line_says_first_try_or_repeat_and_spoils_nothing() -> None:
     first = share_line(DAY, "4x4", 52, 48, 61.23, "A", distances=(3, 2, 1, 0))
     assert first == ("Fifteen daily 2026-11-24 4x4 (first try): 52 moves (optimal 48) in "
-                     "61.2s, grade A \u2588\u2586\u2583\u2581")
+                     "1:01.2, grade A \u2588\u2586\u2583\u2581")
     again = share_line(DAY, "5x5", 130, None, 200.0, "B", attempt=Attempt.REPEAT)
-    assert again == "Fifteen daily 2026-11-24 5x5 (repeat): 130 moves in 200.0s, grade B"
+    assert again == "Fifteen daily 2026-11-24 5x5 (repeat): 130 moves in 3:20.0, grade B"
 
 
 @pytest.mark.parametrize(("first", "words"), [

@@ -189,7 +189,7 @@ def test_dailies_rank_their_first_attempt_and_practice_never() -> None:
     assert key is not None and key.kind is TableKind.DAILY
     assert [e.seconds for e in scores.table_of(key)] == [20.0]
     assert table_key(drill) is None and scores.table("3x3") == []
-    assert kind_words(drill) == "practice · never ranked"
+    assert kind_words(drill) == "practice game · never ranked"
     assert kind_words(first) == "daily 2025-01-31 · first attempts ranked"
 
 

@@ -223,7 +223,7 @@ def test_replay_text_names_the_player(data_home: Path, capsys) -> None:
     History(data_home / HISTORY_FILE).add(game("AMY"))
     assert main(["replay", "--last", "--text"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
-    assert first == f"3x3 board {START.text()}  mode normal  by AMY"
+    assert first == f"3x3 random board: {START.text()}  by AMY"
 
 
 def test_esc_skips_and_keeps_the_name_it_was_saved_under(data_home: Path) -> None:

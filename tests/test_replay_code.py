@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
+from game.core.clock import clock_text
 from game.core.daily import DateError, daily_game_id, daily_seed, parse_date, share_line
 from game.core.generate import random_board
 from game.core.notation import parse_board
@@ -103,5 +104,8 @@ def test_bad_dates_are_named(text: str) -> None:
 
 def test_share_line() -> None:
     line = share_line(dt.date(2025, 1, 31), "4x4", 52, 48, 61.23, "A")
-    assert line == ("Fifteen daily 2025-01-31 4x4 (first try): 52 moves (optimal 48) in 61.2s, "
+    assert line == ("Fifteen daily 2025-01-31 4x4 (first try): 52 moves (optimal 48) in 1:01.2, "
                     "grade A")
+    for seconds in (2.55, 59.96, 0.05):  # the time as the end screen rounds it
+        assert f" in {clock_text(seconds)}, " in share_line(dt.date(2025, 1, 31), "3x3", 9, 9,
+                                                            seconds, "S")

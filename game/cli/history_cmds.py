@@ -13,6 +13,7 @@ import platformdirs
 from game.core.averages import (
     AVERAGE_SIZES,
     SizeStats,
+    counted,
     format_seconds,
     kind_line,
     races_words,
@@ -71,7 +72,7 @@ def format_stats(stats: SizeStats) -> str:
         return "-" if value is None else format(value, fmt)
 
     races = races_words(stats)
-    lines = [f"{stats.shape}: {stats.games} games, {stats.solves} solves"
+    lines = [f"{stats.shape}: {counted(stats.games, 'game')}, {counted(stats.solves, 'solve')}"
              + (f", {races}" if races else "")]
     for kind, figures in stats.kinds:
         if kind is not GameKind.RANDOM:
@@ -163,12 +164,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.text:
         from game.cli.analyse import ExactOracle
-        from game.play.replay import build_replay
+        from game.play.replay import build_replay, game_label
 
         model = build_replay(recording, ExactOracle(), judgements, distances)
+        kind = None if isinstance(game, CodedGame) else game.kind
         player = "" if isinstance(game, CodedGame) else f"  by {game.name}"
-        print(f"{recording.board.shape} board {recording.board.text()}  mode {recording.mode}"
-              f"{player}")
+        print(f"{recording.board.shape} {game_label(recording.mode, kind)}: "
+              f"{recording.board.text()}{player}")
         for frame in model.frames[1:]:
             print(f"{frame.t_ms / 1000:8.2f}s  {frame.note}")
         print(model.headline())

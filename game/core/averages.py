@@ -146,7 +146,7 @@ def session_words(stats: Stats) -> str:
     mean 0:12.3" ("" before any game)."""
     if not stats.session_games:
         return ""
-    games = f"{stats.session_games} game{'s' if stats.session_games != 1 else ''}"
+    games = counted(stats.session_games, "game")
     if not stats.session_solves:
         return f"{SESSION_WORDS}: {games}, none solved"
     return (f"{SESSION_WORDS}: {games}, {stats.session_solves} solved, mean "
@@ -199,11 +199,17 @@ def races_words(stats: SizeStats) -> str:
 def kind_line(kind: GameKind, stats: Stats, *, bests: bool = True) -> str:
     """One kind's figures on one line: "custom boards: 3 games, 2 solved, best 0:01.2,
     fewest moves 4" (without ``bests`` only the counts, when lines of bests follow)."""
-    games = f"{stats.games} game{'s' if stats.games != 1 else ''}"
-    line = f"{KIND_NAMES[kind]}: {games}, {stats.solves} solved"
+    line = f"{KIND_NAMES[kind]}: {counted(stats.games, 'game')}, {stats.solves} solved"
     if bests and stats.best_time is not None:
         line += f", best {format_seconds(stats.best_time)}, fewest moves {stats.best_moves}"
+        if kind is GameKind.DAILY:
+            line += " (first tries, as the daily table ranks them)"
     return line
+
+
+def counted(count: int, noun: str) -> str:
+    """"1 game", "3 games"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def format_seconds(value: float | None) -> str:

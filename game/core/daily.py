@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.board import check_size
+from game.core.clock import clock_text
 from game.core.generate import MAX_SEED, GameId
 
 DAILY_SALT = "fifteen-daily"
@@ -104,7 +105,7 @@ def share_line(day: dt.date, shape: str, moves: int, optimal: int | None, second
     end screen and the terminal print this same line."""
     versus = f"{moves} moves (optimal {optimal})" if optimal is not None else f"{moves} moves"
     line = (f"Fifteen daily {day.isoformat()} {shape} ({attempt.value}): {versus} in "
-            f"{seconds:.1f}s, grade {grade}")
+            f"{clock_text(seconds)}, grade {grade}")  # the end screen's time, rounded as there
     bars = sparkline(distances)
     return f"{line} {bars}" if bars else line
 

@@ -53,6 +53,10 @@ class GameKind(enum.StrEnum):
 
 
 GAME_KINDS = tuple(GameKind)
+KIND_NOUNS = {GameKind.RANDOM: "random board", GameKind.SEEDED: "seeded board",
+              GameKind.CUSTOM: "custom board", GameKind.DAILY: "daily",
+              GameKind.PRACTICE: "practice game"}
+"""A kind in a few words, as replays and the end screen name it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,7 +71,8 @@ class Drill:
         return f"{self.span}: you played {moves_words(self.position, self.played)}"
 
     def words(self) -> str:
-        """"13 up kept you at 55; your move cost 2" (the coach's line beyond exact reach)."""
+        """"13 up kept you on course for 55 moves; your move cost 2" (the whole game's length:
+        the moves before it and the best line left; the coach's line beyond exact reach)."""
         yours = "your move" if len(self.played) == 1 else f"your {self.span}"
         cost = f"{yours} cost {self.cost}"
         if not self.better:
@@ -81,8 +82,8 @@ class Drill:
         if self.kept is None:
             kept = "was better" if self.exact else "stayed on the coach's line"
         else:
-            kept = f"kept you at {self.kept}" if self.exact else \
-                f"kept you on the coach's line of {self.kept}"
+            kept = f"kept you on course for {self.kept} moves" if self.exact else \
+                f"kept you on the coach's line of {self.kept} moves"
         return f"{better} {kept}; {cost}"
 
     def spec(self) -> GameSpec:

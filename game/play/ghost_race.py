@@ -137,18 +137,24 @@ class GhostRace:
             return self.problem
         return "loading" if self.choice.kind is GhostKind.BEST else "waiting"
 
-    def line(self, seconds: float) -> GhostLine:
-        """The ghost column at ``seconds`` of game time."""
+    def line(self, seconds: float | None) -> GhostLine:
+        """The ghost column at ``seconds`` of game time (None: the player has not moved yet,
+        so neither has the ghost, whose first move is at 0 s like the player's)."""
         ghost = self.ghost
         if ghost is None:
             return GhostLine(self.waiting_words)
+        if seconds is None:
+            return GhostLine(f"{ghost.total_moves} to go", clock_text(0.0), 0.0)
         seconds -= self.offset
         words = "done" if ghost.finished_at(seconds) else f"{ghost.to_go_at(seconds)} to go"
         return GhostLine(words, clock_text(ghost.clock_at(seconds)), ghost.progress_at(seconds))
 
-    def board_at(self, seconds: float) -> Board | None:
-        """The ghost's board, or None before it exists."""
-        return self.ghost.board_at(seconds - self.offset) if self.ghost is not None else None
+    def board_at(self, seconds: float | None) -> Board | None:
+        """The ghost's board, or None before it exists (its start before the race begins:
+        ``seconds`` None)."""
+        if self.ghost is None:
+            return None
+        return self.start if seconds is None else self.ghost.board_at(seconds - self.offset)
 
     def result(self, seconds: float, solved_by_player: bool) -> RaceResult:
         """The race as the history keeps it, for a player who stopped at ``seconds`` (having

@@ -383,6 +383,7 @@ class MidEnd:
         words, note = coach_lines(status, hint, session.board, session.hint_level > 0,
                                   self._searching)
         news = self._news if self._news_left > 0 else ""
+        race_time = session.elapsed if session.started else None  # the ghost waits for you
         footer = news or status.detail or hint_words(hint, session.hint_level, session.solved)
         if status.progress is not None and not status.detail and not news:
             footer = work_words(status.work, status.progress)
@@ -405,8 +406,8 @@ class MidEnd:
             coach_words=words, coach_note=note, coach_state=status.state,
             coach_progress=status.progress,
             footer=footer, banner=self._banner(),
-            ghost=race.line(session.elapsed) if race is not None else None,
-            ghost_board=race.board_at(session.elapsed)
+            ghost=race.line(race_time) if race is not None else None,
+            ghost_board=race.board_at(race_time)
             if race is not None and not session.solved else None,
             solved=session.solved, solving=self.solving,
         )

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
 from game.core.board import Board
 from game.core.coach import Hint
-from game.core.recording import JUDGEMENT_LETTERS, Recording
+from game.core.recording import JUDGEMENT_LETTERS, Mode, Recording
 from game.core.scoring import MoveClass
+from game.core.spec import KIND_NOUNS, GameKind
 from game.play.session import Session
 
 Oracle = Callable[[Board], Hint | None]
@@ -346,3 +347,22 @@ def _missed(line: tuple[LineMove, ...]) -> str:
         return (f"the optimal line was missed at move {move.number} ({move.move} played"
                 + (f", {best} was optimal)" if best else ")"))
     return ""
+
+
+MODE_WORDS = {Mode.GHOST: "ghost race", Mode.AUTO: "finished by the coach",
+              Mode.ARENA: "arena"}
+"""How a game was played, where it says more than its kind (a normal or daily game says
+nothing more)."""
+
+
+def game_label(mode: Mode, kind: GameKind | None) -> str:
+    """What a replay calls its game: its kind and how it was played ("practice game",
+    "seeded board · ghost race"); the mode alone ("normal game") for a game whose kind is
+    not known (a replay code's)."""
+    parts = [KIND_NOUNS[kind]] if kind is not None else []
+    extra = MODE_WORDS.get(mode)
+    if extra is not None:
+        parts.append(extra)
+    elif kind is None:
+        parts.append(f"{mode} game")
+    return " · ".join(parts)

@@ -23,7 +23,7 @@ from datetime import datetime
 
 from game.core.averages import Attempt, SizeStats, Stats, stats_of
 from game.core.board import Board
-from game.core.spec import GAME_KINDS, GameKind
+from game.core.spec import GAME_KINDS, KIND_NOUNS, GameKind
 from game.core.summary import GameSummary
 from game.store.highscores import (
     DEFAULT_NAME,
@@ -120,9 +120,9 @@ def attempt_of(game: GameRecord) -> Attempt:
                    game.session)
 
 
-def ranked(games: list[GameRecord], key: TableKey | None = None) -> list[GameRecord]:
-    """The games that count for high scores (in ``key``'s table, or in any): solved by the
-    player, never a practice game, and of a daily puzzle only the first attempt."""
+def first_attempts(games: list[GameRecord]) -> list[GameRecord]:
+    """The games without a daily's repeats (the first attempt at each day's daily of a size
+    is kept; games oldest first)."""
     seen: set[tuple[str, str]] = set()
     out = []
     for game in games:
@@ -131,11 +131,16 @@ def ranked(games: list[GameRecord], key: TableKey | None = None) -> list[GameRec
             if day in seen:
                 continue
             seen.add(day)
-        if not game.solved_by_player or table_key(game) is None:
-            continue
-        if key is None or counts_in(game, key):
-            out.append(game)
+        out.append(game)
     return out
+
+
+def ranked(games: list[GameRecord], key: TableKey | None = None) -> list[GameRecord]:
+    """The games that count for high scores (in ``key``'s table, or in any): solved by the
+    player, never a practice game, and of a daily puzzle only the first attempt."""
+    return [game for game in first_attempts(games)
+            if game.solved_by_player and table_key(game) is not None
+            and (key is None or counts_in(game, key))]
 
 
 def scores_data(games: list[GameRecord], key: TableKey) -> dict:
@@ -181,11 +186,11 @@ def kind_words(game: GameRecord) -> str:
 
 
 KIND_WORDS = {
-    GameKind.RANDOM: "random board · the size's top 10",
-    GameKind.SEEDED: "seeded board · its own top 10",
-    GameKind.CUSTOM: "custom board · its own top 10",
-    GameKind.DAILY: "daily · first attempts ranked",
-    GameKind.PRACTICE: "practice · never ranked",
+    GameKind.RANDOM: f"{KIND_NOUNS[GameKind.RANDOM]} · the size's top 10",
+    GameKind.SEEDED: f"{KIND_NOUNS[GameKind.SEEDED]} · its own top 10",
+    GameKind.CUSTOM: f"{KIND_NOUNS[GameKind.CUSTOM]} · its own top 10",
+    GameKind.DAILY: f"{KIND_NOUNS[GameKind.DAILY]} · first attempts ranked",
+    GameKind.PRACTICE: f"{KIND_NOUNS[GameKind.PRACTICE]} · never ranked",
 }
 
 
@@ -234,9 +239,16 @@ class HistoryScores(HighScores):
 
     def stats(self, shape: str, kind: GameKind = GameKind.RANDOM) -> Stats:
         """Games, solves, bests and averages of one kind of game on one size (random games
-        unless told)."""
-        return stats_of([attempt_of(g) for g in self.games
-                         if g.shape == shape and g.kind is kind])
+        unless told). A daily's bests are its first attempts' (the ones its table ranks);
+        its counts include the repeats."""
+        games = [g for g in self.games if g.shape == shape and g.kind is kind]
+        every = stats_of([attempt_of(g) for g in games])
+        if kind is not GameKind.DAILY:
+            return every
+        first = stats_of([attempt_of(g) for g in first_attempts(games)])
+        return dataclasses.replace(every, best_time=first.best_time, best_moves=first.best_moves,
+                                   best_tps=first.best_tps,
+                                   best_efficiency=first.best_efficiency)
 
     def size_stats(self, shape: str) -> SizeStats:
         """Every kind played on one size, apart, and the ghost races run there."""

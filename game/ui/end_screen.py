@@ -12,6 +12,8 @@ from game.store.highscores import AddResult, Entry
 from game.ui.chart import draw_distance_chart
 from game.ui.layout import Type, type_px
 from game.ui.scores_view import (
+    EMPTY_NAMED,
+    EMPTY_TABLE,
     FontFn,
     blit_fit,
     draw_table,
@@ -111,6 +113,16 @@ class EndScreenText:
     share_copied: bool = False
 
 
+def empty_words(view: EndScreenView) -> str:
+    """What an empty top 10 says: the table's name (a daily's, a board's own), the size's
+    call to play, or nothing for a game never ranked (its rank line says why)."""
+    if not view.ranked:
+        return ""
+    if view.table_title:
+        return EMPTY_NAMED.format(table=view.table_title)
+    return EMPTY_TABLE.format(shape=view.summary.shape)
+
+
 def badge_text(badges: Sequence[str], scope: str = "") -> str:
     """One badge for every new best: ``New best points!`` or ``New best points and time!``
     (``New best time on this board!`` with a ``scope``)."""
@@ -195,7 +207,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         badges=(badge_text(view.badges, view.scope),) if view.badges else (),
         stats=stats,
         rank_line=rank_line,
-        table=tuple(table_lines(view.entries, s.shape)),
+        table=tuple(table_lines(view.entries, empty_words(view))),
         help=view.drill_note or (HELP_SHARE if view.share else HELP),
         warning=view.warning,
         share=view.share,
@@ -409,8 +421,8 @@ def _draw_ranked_table(surface: pygame.Surface, box: EndScreenLayout, view: EndS
         used += blit_fit(surface, font, box.caption_px, line,
                          theme.good if view.rank is not None else theme.muted,
                          (x + w / 2, y + used), w, "center")
-    draw_table(surface, (x, y + used, w, max(1, h - used)), view.entries,
-               view.summary.shape, view.rank, theme, font, box.caption_px)
+    draw_table(surface, (x, y + used, w, max(1, h - used)), view.entries, empty_words(view),
+               view.rank, theme, font, box.caption_px)
 
 
 def _shared_lines(box: EndScreenLayout, text: EndScreenText, theme: Theme,

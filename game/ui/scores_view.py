@@ -25,6 +25,8 @@ MIN_TEXT_PX = 16
 """Text shrunk to fit its column never gets smaller than this font size."""
 FIT_SHRINK = 0.9
 EMPTY_TABLE = "No scores yet for {shape}: finish a game to set one"
+EMPTY_NAMED = "No scores yet in {table}"
+"""The empty message of a named table (a daily's, a board's own) on the end screen."""
 SCORES_TITLE = "High scores"
 SCORES_HELP = "Random boards (seeded and custom boards rank apart)   Left/Right size   Esc back"
 PAD_FRACTION = 0.03
@@ -71,17 +73,18 @@ def step_shape(view: ScoresView, step: int) -> str:
 def scores_view_lines(view: ScoresView) -> list[str]:
     """Every text the view draws, top to bottom (a table row's cells joined by two spaces)."""
     lines = [SCORES_TITLE, *view.shapes]
-    lines += table_lines(view.entries, view.current)
+    lines += table_lines(view.entries, EMPTY_TABLE.format(shape=view.current))
     if view.warning:
         lines.append(view.warning)
     lines.append(SCORES_HELP)
     return lines
 
 
-def table_lines(entries: Sequence[Entry], shape: str) -> list[str]:
-    """The table text as lines: the header and one line per row, or the empty message."""
+def table_lines(entries: Sequence[Entry], empty: str) -> list[str]:
+    """The table text as lines: the header and one line per row, or ``empty`` (no line when
+    it is "")."""
     if not entries:
-        return [EMPTY_TABLE.format(shape=shape)]
+        return [empty] if empty else []
     return ["  ".join(TABLE_HEADER)] + ["  ".join(row) for row in table_rows(entries)]
 
 
@@ -115,22 +118,25 @@ def visible_rows(count: int, fits: int, highlight: int | None) -> range:
     return range(start, start + fits)
 
 
-def draw_table(surface: pygame.Surface, box: Box, entries: Sequence[Entry], shape: str,
+def draw_table(surface: pygame.Surface, box: Box, entries: Sequence[Entry], empty: str,
                highlight: int | None, theme: Theme, font: FontFn,
                text_px: int | None = None) -> None:
     """The top-10 table in ``box`` (as many rows as fit, the highlighted one always among
-    them); the ``highlight`` rank gets an accent bar."""
+    them); the ``highlight`` rank gets an accent bar; ``empty`` is said when there is no row
+    (nothing is drawn when it is "")."""
     previous_clip = surface.get_clip()
     surface.set_clip(pygame.Rect(box).clip(previous_clip))
     try:
-        _draw_table_rows(surface, box, entries, shape, highlight, theme, font, text_px)
+        _draw_table_rows(surface, box, entries, empty, highlight, theme, font, text_px)
     finally:
         surface.set_clip(previous_clip)
 
 
-def _draw_table_rows(surface: pygame.Surface, box: Box, entries: Sequence[Entry], shape: str,
+def _draw_table_rows(surface: pygame.Surface, box: Box, entries: Sequence[Entry], empty: str,
                      highlight: int | None, theme: Theme, font: FontFn,
                      text_px: int | None) -> None:
+    if not entries and not empty:
+        return
     x, y, w, h = box
     if text_px is None:
         text_px = max(MIN_TEXT_PX, int(h / ((TABLE_SIZE + 1) * ROW_SPACING)))
@@ -141,7 +147,7 @@ def _draw_table_rows(surface: pygame.Surface, box: Box, entries: Sequence[Entry]
     pygame.draw.rect(surface, theme.panel, pygame.Rect(x, y, w, panel_h),
                      border_radius=max(2, row_h // 4))
     if not entries:
-        blit_fit(surface, font, text_px, EMPTY_TABLE.format(shape=shape), theme.muted,
+        blit_fit(surface, font, text_px, empty, theme.muted,
                  (x + w / 2, y + panel_h / 2 - font(text_px).get_height() / 2), w, "center")
         return
     edges: list[float] = [x]
@@ -185,7 +191,8 @@ def draw_high_scores(surface: pygame.Surface, view: ScoresView, theme: Theme,
     y += pad // 2 + line + pad
     bottom = h - pad - line * (2 if view.warning else 1)
     draw_table(surface, (left, y, content_w, max(1, bottom - y - pad)),
-               view.entries, view.current, view.highlight, theme, font, text_px)
+               view.entries, EMPTY_TABLE.format(shape=view.current), view.highlight, theme, font,
+               text_px)
     if view.warning:
         blit_fit(surface, font, text_px, view.warning, theme.bad,
                  (w / 2, bottom), w - 2 * pad, "center")

@@ -51,7 +51,7 @@ def replay_scene(ctx: SceneContext, game: Recording | GameRecord | CodedGame, sp
                            distances=game.distances, closes=closes)
     if game.tokens or game.id is None:  # played this run: its actions are in memory
         return ReplayScene(ctx, game.recording(), speed=speed, judgements=game.judgements,
-                           distances=game.distances, closes=closes)
+                           distances=game.distances, closes=closes, kind=game.kind)
     scores = ctx.scores
     if not isinstance(scores, HistoryScores):
         return ReplayScene(ctx, None, speed=speed, closes=closes)

@@ -11,8 +11,9 @@ from game.core.board import Board
 from game.core.coach import CoachPacket
 from game.core.knowledge import Knowledge
 from game.core.recording import Recording
+from game.core.spec import GameKind
 from game.play.drill import NO_MISTAKES, find_drill
-from game.play.replay import ReplayModel, build_replay
+from game.play.replay import ReplayModel, build_replay, game_label
 from game.ui.chart import draw_distance_chart
 from game.ui.context import SceneContext
 from game.ui.fonts import Fonts
@@ -43,15 +44,16 @@ class ReplayScene(Scene):
     def __init__(self, ctx: SceneContext, recording: Recording | None = None, *,
                  pending: Future | None = None, speed: float = 1.0,
                  judgements: Sequence[str] = (), distances: Sequence[int | None] = (),
-                 closes: bool = False) -> None:
+                 closes: bool = False, kind: GameKind | None = None) -> None:
         """``judgements`` and ``distances``: those stored with the game in the history (see
         build_replay); ``closes``: Esc closes the program (a viewer the command line opened)
-        instead of going back to the scene below."""
+        instead of going back to the scene below; ``kind``: the game's kind, when known."""
         super().__init__(ctx)
         self.recording = recording
         self.judgements = tuple(judgements)
         self.distances = tuple(distances)
         self.closes = closes
+        self.kind = kind
         self.note = ""
         self.note_left = 0.0
         self.pending = pending
@@ -169,6 +171,7 @@ class ReplayScene(Scene):
                 self.recording = game.recording() if game is not None else None
                 self.judgements = game.judgements if game is not None else ()
                 self.distances = game.distances
+                self.kind = game.kind if game is not None else None
             except Exception as exc:  # a broken row must not stop the game
                 self.problem = f"this game cannot be replayed ({exc})"
             else:
@@ -192,6 +195,10 @@ class ReplayScene(Scene):
         px = text_px(self.ctx.window)
         return (px, h - 3 * px, w - 2 * px, max(6, px // 2))
 
+    def _label(self) -> str:
+        assert self.recording is not None
+        return game_label(self.recording.mode, self.kind)
+
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         theme, fonts = ctx.theme, ctx.fonts
@@ -211,7 +218,7 @@ class ReplayScene(Scene):
                                       picture=ctx.picture_tiles(board)),
                    layout, theme, ctx.tiles)
         state = "paused" if self.paused else "playing"
-        title = (f"Replay {board.shape} {self.recording.mode}  {max(0.0, self.t_ms) / 1000:.1f} / "
+        title = (f"Replay {board.shape} {self._label()}  {max(0.0, self.t_ms) / 1000:.1f} / "
                  f"{model.duration_ms / 1000:.1f} s  x{self.speed:g}  {state}")
         surface.blit(fonts.text(title, px + 2, theme.hud_text, bold=True), (px, px // 2))
         y = int(h * BOARD_SHARE) + px // 2

@@ -120,7 +120,7 @@ class StatsScene(Scene):
         times = stats.trend[-TREND_MAX:]
         label = fonts.text(f"random boards' solve times, last {len(times)} (s)", px, theme.muted)
         surface.blit(label, (x, y))
-        top, bottom = max(times), min(times)
+        top, bottom = max(times), 0.0  # from zero: one game, or equal times, read plainly
         span = max(1e-6, top - bottom)
         plot = pygame.Rect(x + 3 * px, y + int(1.5 * px), w - 3 * px, h - int(2.5 * px))
         pygame.draw.rect(surface, theme.panel, plot)
