@@ -452,7 +452,9 @@ class App:
         return 0
 
     def close(self) -> None:
-        """Save what is left, stop the worker and the writer, close the window."""
+        """Record and queue what is left, take the window away at once, then stop the worker
+        and the writer: their waits (a search being cancelled, saves finishing) happen with
+        no window on screen, and every save queued still completes."""
         try:
             self._closed(self.scenes)  # a game left open by quitting is recorded too
             self.scenes = []
@@ -461,9 +463,12 @@ class App:
                 self.save_settings()
         finally:
             try:
-                self.worker.shutdown()
+                pygame.display.quit()  # no black window while the threads below wind down
             finally:
                 try:
-                    self.writer.close()
+                    self.worker.shutdown()
                 finally:
-                    pygame.quit()
+                    try:
+                        self.writer.close()
+                    finally:
+                        pygame.quit()
