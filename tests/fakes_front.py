@@ -137,6 +137,10 @@ class MemoryStore:
         self.data = dict(data)
         self.saves += 1
 
+    def update(self, fn) -> dict:
+        self.save(fn(self.load()))
+        return self.load()
+
 
 class InlineWriter:
     """BackgroundWriter that runs each job at once (deterministic tests)."""

@@ -21,8 +21,8 @@ from game.play.events import Known, Moved, Shown
 from game.store.highscores import AddResult, HighScores, utc_stamp
 from game.store.history import GameRecord
 from game.store.history_scores import HistoryScores
-from game.store.settings_file import open_settings_store
-from game.store.storage import BackgroundWriter, JsonStore
+from game.store.settings_file import SettingsChanges, SettingsStore, open_settings_store
+from game.store.storage import BackgroundWriter
 from game.ui import display, services
 from game.ui.audio import Sounds
 from game.ui.context import Clock, Worker, Writer
@@ -86,7 +86,7 @@ class App:
     """
 
     def __init__(self, *, worker: Worker | None = None, clock: Clock | None = None,
-                 settings_store: JsonStore | None = None, writer: Writer | None = None,
+                 settings_store: SettingsStore | None = None, writer: Writer | None = None,
                  sounds: Sounds | None = None, scores: HighScores | None = None,
                  window: tuple[int, int] = DEFAULT_WINDOW, image: str | None = None,
                  rng: random.Random | None = None) -> None:
@@ -101,6 +101,8 @@ class App:
         self.store = settings_store if settings_store is not None else open_settings_store()
         self.writer: Writer = writer if writer is not None else BackgroundWriter()
         self._settings = Settings.from_dict(self.store.load())
+        self._changes = SettingsChanges(self.store)
+        """What this instance changed: only that is written (other windows share the file)."""
         self._warning: str | None = self.store.warning
         self._scores = scores if scores is not None else HistoryScores().load()
         self._warning = self._warning or self._scores.take_warning()
@@ -203,6 +205,7 @@ class App:
     def stamped(self, game: GameRecord) -> GameRecord:
         """``game`` as it is recorded: its start time, this run, the player's name."""
         started = datetime.now(UTC) - timedelta(seconds=game.seconds)
+        self._refresh_name()
         return dataclasses.replace(game, started=utc_stamp(started), session=self._run,
                                    name=shown_name(self._settings.player_name))
 
@@ -210,8 +213,17 @@ class App:
         """Put a recorded game under ``name`` (typed at its end screen) and remember it."""
         if isinstance(self._scores, HistoryScores):
             self._scores.rename(game, name, self.writer)
+        self._refresh_name()  # typed here: this window's choice, whatever another one typed
         if name != self._settings.player_name:
             self.set_settings(dataclasses.replace(self._settings, player_name=name))
+
+    def _refresh_name(self) -> None:
+        """Take the remembered name as it stands on disk now (another window may have typed
+        one since this one started); not a change of this instance, so nothing is written.
+        Called when a name is needed (a game stamped, its prompt opened), not every frame."""
+        name = self._changes.remembered_name()
+        if name != self._settings.player_name:
+            self._settings = dataclasses.replace(self._settings, player_name=name)
 
     # --- window -------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -335,27 +347,32 @@ class App:
 
     # --- settings and pictures -------------------------------------------
     def set_settings(self, settings: Settings) -> None:
-        """Use new settings now and save them in the background."""
+        """Use new settings now and save the fields that changed in the background."""
         old, self._settings = self._settings, settings
         self._fonts.set_large(settings.large_text)
         if settings.sound != old.sound:
             if settings.sound and not self.sounds.available:
                 self.sounds = Sounds.load(True)
             self.sounds.set_muted(not settings.sound)
-        self.save_settings()
+        if self._changes.note(old, settings):
+            self.save_settings()
 
     def save_settings(self) -> None:
-        """Queue a save of the settings on the writer thread."""
-        data, store = self._settings.to_dict(), self.store
-
+        """Queue a write of this instance's unwritten changes (only those fields, on top of
+        the file as it is then) on the writer thread."""
+        changes, store = self._changes, self.store
         path = getattr(store, "path", None) or Path("settings.json")
 
         def save() -> None:
             try:
-                store.save(data)
-            except OSError as exc:  # kept in memory; the player is told once, in the window
+                changes.write()
+            except OSError as exc:  # kept pending; the player is told once, in the window
                 self._saves.settings_saved(exc, path)
                 raise
+            finally:
+                aside, store.warning = store.warning, None
+                if aside:  # a damaged file was set aside by the re-read, not overwritten
+                    self._saves.tell(aside)
             self._saves.settings_saved(None, path)
 
         self.writer.submit(save)
@@ -435,17 +452,23 @@ class App:
         return 0
 
     def close(self) -> None:
-        """Save settings, stop the worker and the writer, close the window."""
+        """Record and queue what is left, take the window away at once, then stop the worker
+        and the writer: their waits (a search being cancelled, saves finishing) happen with
+        no window on screen, and every save queued still completes."""
         try:
             self._closed(self.scenes)  # a game left open by quitting is recorded too
             self.scenes = []
             self._scores.retry(self.writer)  # one last try for games held in memory
-            self.save_settings()
+            if self._changes.pending:  # only changes a failed save left: never a stale copy
+                self.save_settings()
         finally:
             try:
-                self.worker.shutdown()
+                pygame.display.quit()  # no black window while the threads below wind down
             finally:
                 try:
-                    self.writer.close()
+                    self.worker.shutdown()
                 finally:
-                    pygame.quit()
+                    try:
+                        self.writer.close()
+                    finally:
+                        pygame.quit()

@@ -28,6 +28,10 @@ STEP_BADGE_SHARE = 0.12
 """Level-2 step badges: radius as a share of the tile side (at least the text's size)."""
 STEP_FADE = 0.08
 """Each later step's badge is this much fainter than the one before."""
+STEP_JOINER = "\u00b7"
+"""Between the steps of a tile that moves more than once ("1\u00b74": a middle dot)."""
+STEP_PAD_SHARE = 0.55
+"""A pill badge's room either side of its steps, as a share of the text's height."""
 CUE_BORDER = 4
 ICON_SHARE = 0.16
 """The check / cross on a judged tile, as a share of the tile side."""
@@ -247,49 +251,72 @@ def _draw_chevron(surface: pygame.Surface, board: Board, move: str, layout: Layo
     pygame.gfxdraw.aapolygon(surface, points, theme.hint)
 
 
-def path_steps(board: Board, path: str) -> dict[int, int]:
+def path_steps(board: Board, path: str) -> dict[int, tuple[int, ...]]:
     """Level 2: the cell (on the board as it is now) of each tile the next moves slide,
-    with the step it moves first (1 = the next move)."""
-    steps: dict[int, int] = {}
+    with every step that moves it, in order (1 = the next move)."""
+    steps: dict[int, tuple[int, ...]] = {}
     where = {tile: i for i, tile in enumerate(board.tiles)}
     here = board
     for step, move in enumerate(path, start=1):
         if not here.can_move(move):
             break
-        tile = here.tile_for(move)
-        steps.setdefault(where[tile], step)
+        cell = where[here.tile_for(move)]
+        steps[cell] = (*steps.get(cell, ()), step)
         here = here.apply(move)
     return steps
 
 
+def step_label(steps: tuple[int, ...]) -> str:
+    """A tile's steps as its badge shows them: "3", or "1\u00b74" for a tile moved twice."""
+    return STEP_JOINER.join(str(step) for step in steps)
+
+
 def _draw_steps(surface: pygame.Surface, board: Board, path: str, layout: Layout,
                 offset: int, theme: Theme, fonts: Fonts) -> None:
-    """Numbered badges on the tiles to move next, the first one bright and larger."""
+    """Numbered badges on the tiles to move next, the first one bright and larger; a tile
+    that moves more than once carries all its steps on a pill ("1\u00b74")."""
     s = layout.tile_px
+    margin = max(2, s // 28)
     px = type_px(layout.window, Type.BODY)  # digits a player reads at a glance
-    for cell, step in sorted(path_steps(board, path).items(), key=lambda item: -item[1]):
-        x, y, _, _ = layout.cell_rect(cell)
-        label = fonts.text(str(step), px, theme.bg if step == 1 else theme.tile_text, bold=True)
-        radius = max(int(s * STEP_BADGE_SHARE * (1.25 if step == 1 else 1.0)),
+    for cell, steps in sorted(path_steps(board, path).items(), key=lambda item: -item[1][0]):
+        first = steps[0]
+        color = theme.bg if first == 1 else theme.tile_text
+        text = step_label(steps)
+        size = px
+        label = fonts.text(text, size, color, bold=True)
+        pad = max(3, int(label.get_height() * STEP_PAD_SHARE))
+        while label.get_width() + 2 * pad > s - 2 * margin and size > MIN_TYPE_PX:
+            size -= 1  # a long pill on a small tile: smaller digits, still inside the tile
+            label = fonts.text(text, size, color, bold=True)
+        radius = max(int(s * STEP_BADGE_SHARE * (1.25 if first == 1 else 1.0)),
                      label.get_height() // 2 + 3)
-        centre = (x + offset + radius + max(2, s // 28), y + radius + max(2, s // 28))
-        alpha = max(150, int(255 * (1.0 - STEP_FADE * (step - 1))))
-        fill = theme.accent if step == 1 else theme.hint
-        badge = _badge(radius, fill, theme.tile_text, alpha)
-        surface.blit(badge, (centre[0] - radius - 1, centre[1] - radius - 1))
+        width = max(2 * radius, label.get_width() + 2 * pad)  # one step: a disc
+        x, y, _, _ = layout.cell_rect(cell)
+        left, top = x + offset + margin, y + margin
+        alpha = max(150, int(255 * (1.0 - STEP_FADE * (first - 1))))
+        fill = theme.accent if first == 1 else theme.hint
+        surface.blit(_badge(width, 2 * radius, fill, theme.tile_text, alpha),
+                     (left - 1, top - 1))
         label.set_alpha(alpha)
-        surface.blit(label, label.get_rect(center=centre))
+        surface.blit(label, label.get_rect(center=(left + width // 2, top + radius)))
         label.set_alpha(None)
 
 
 @lru_cache(maxsize=64)
-def _badge(radius: int, fill: tuple[int, int, int], edge: tuple[int, int, int],
+def _badge(width: int, height: int, fill: tuple[int, int, int], edge: tuple[int, int, int],
            alpha: int) -> pygame.Surface:
-    """A step badge's disc (made once per size, colour and step, not every frame)."""
-    badge = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
-    pygame.draw.circle(badge, (*fill, alpha), (radius + 1, radius + 1), radius)
-    pygame.draw.circle(badge, (*edge, alpha), (radius + 1, radius + 1), radius,
-                       max(1, radius // 8))
+    """A step badge: a disc, or a pill when wider than high (made once per size, colour and
+    step, not every frame)."""
+    badge = pygame.Surface((width + 2, height + 2), pygame.SRCALPHA)
+    radius = height // 2
+    line = max(1, radius // 8)
+    if width <= height:
+        pygame.draw.circle(badge, (*fill, alpha), (radius + 1, radius + 1), radius)
+        pygame.draw.circle(badge, (*edge, alpha), (radius + 1, radius + 1), radius, line)
+    else:
+        rect = (1, 1, width, height)
+        pygame.draw.rect(badge, (*fill, alpha), rect, border_radius=radius)
+        pygame.draw.rect(badge, (*edge, alpha), rect, line, border_radius=radius)
     return badge
 
 
