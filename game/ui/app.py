@@ -75,6 +75,9 @@ GIL_SWITCH_SECONDS = 0.0005
 often (CPython's default is 5 ms, which stretched 60 fps frames to ~21 ms on 5x5 boards)."""
 DEFAULT_WINDOW = (760, 820)
 ATTRACT_SHAPES = ((3, 3), (4, 4))
+EXIT_SAVE_SECONDS = 12.0
+"""How long quitting waits for the last saves (the window is already gone): a history locked
+by another instance is waited out (its busy timeout is 10 s) rather than lost."""
 """Sizes the attract-mode demo picks from."""
 
 
@@ -469,6 +472,6 @@ class App:
                     self.worker.shutdown()
                 finally:
                     try:
-                        self.writer.close()
+                        self.writer.close(EXIT_SAVE_SECONDS)
                     finally:
                         pygame.quit()
