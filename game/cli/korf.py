@@ -1,4 +1,4 @@
-"""Known-optimal benchmark boards (Korf's 100 15-puzzles, Korf and Felner's 50 24-puzzles)."""
+"""Known-optimal benchmark boards (Korf's 100 and the 17 80-move 15-puzzles, 50 24-puzzles)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from game.core.board import Board
 
 KORF_FILE = Path(__file__).with_name("data") / "korf100.tsv"
 KORF24_FILE = Path(__file__).with_name("data") / "korf24.tsv"
+HARDEST_FILE = Path(__file__).with_name("data") / "hardest80.tsv"
 
 
 def from_korf(cells: list[int], side: int = 4) -> Board:
@@ -39,3 +40,9 @@ def korf24() -> list[tuple[Board, int]]:
     """(board, optimal length) for Korf and Felner's 50 24-puzzles, in their order (the
     first ten are Korf and Taylor's)."""
     return _rows(KORF24_FILE, 5)
+
+
+def hardest80() -> list[tuple[Board, int]]:
+    """(board, 80) for each of the 17 15-puzzles that need 80 moves, the most any needs
+    (Brüngger et al. 1999), turned to this game's goal like Korf's 100."""
+    return _rows(HARDEST_FILE, 4)

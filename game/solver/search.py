@@ -19,6 +19,9 @@ from game.solver.exact.ida import Progress
 from game.solver.exact.kernels import ida_run
 from game.solver.exact.optimal import covers, optimal_moves_exact, solve_exact
 from game.solver.exact.pdb import partition
+from game.solver.exact.strong import DEFAULT as STRONG
+from game.solver.exact.strong import load_strong
+from game.solver.exact.strong_kernels import strong_run
 from game.solver.results import (
     BuildProgress,
     CancelToken,
@@ -128,6 +131,9 @@ def load_cached(width: int, height: int) -> bool:
     elif has_heuristic(width, height) or has_big_heuristic(width, height):
         if cached_heuristic(width, height) is None or not jit.compiled(ida_run):
             return False
+        if (width, height) == (STRONG.width, STRONG.height) and load_strong() is not None:
+            if not jit.compiled(strong_run):
+                return False
         if has_big_heuristic(width, height):  # 5x5: its kernels run once instead
             if not jit.using_prepared():  # the JIT kernels load from numba's cache
                 from game.solver.big.api import warm_up as warm_up_big
