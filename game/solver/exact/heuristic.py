@@ -174,14 +174,15 @@ def build_tables(width: int, height: int, groups: tuple[tuple[int, ...], ...],
     return [t for t in tables if t is not None]
 
 
-_building: dict[object, tuple[float, str]] = {}
+_building: dict[object, tuple[float, str, bool]] = {}
 """Table builds in flight: a key (the shape, or the strong tables' own) -> the share of
-entries filled and the build in words (read by other threads)."""
+entries filled, the build in words, and whether it runs in the background (searches do not
+wait for it) (read by other threads)."""
 
 
-def report_building(key: object, share: float, words: str) -> None:
+def report_building(key: object, share: float, words: str, background: bool = False) -> None:
     """Record how far a table build has got (``build_progress`` shows the least advanced)."""
-    _building[key] = (share, words)
+    _building[key] = (share, words, background)
 
 
 def end_building(key: object) -> None:
@@ -194,7 +195,18 @@ def build_progress() -> tuple[float, str] | None:
     builds = list(_building.values())
     if not builds:
         return None
-    return min(builds, key=lambda item: item[0])
+    share, words, _ = min(builds, key=lambda item: item[0])
+    return share, words
+
+
+def blocking_build_progress() -> tuple[float, str] | None:
+    """``build_progress`` of the builds a search may be waiting for (not the background
+    build of the strong tables, which searches never wait for), or None."""
+    builds = [b for b in list(_building.values()) if not b[2]]
+    if not builds:
+        return None
+    share, words, _ = min(builds, key=lambda item: item[0])
+    return share, words
 
 
 def make_heuristic(width: int, height: int,

@@ -35,6 +35,9 @@ BUILD_THREADS = 2
 BACKGROUND_THREADS = 1
 """A build behind a running game leaves a core to the frames."""
 PROGRESS_SECONDS = 0.25
+RETRY_SECONDS = 60.0
+"""``prepare_strong`` tries again at most this often after a load or build that failed (a
+4x4 hint asks for the tables each time; the cache may have none, or memory may be short)."""
 AUTO_BUILD = False
 """Whether ``prepare_strong`` may start a build when the cache has no tables. Off by default:
 commands and tests never build behind one's back; the game's worker turns it on."""
@@ -249,7 +252,7 @@ def _build_groups(spec: StrongSpec, threads: int,
                 while thread.is_alive():
                     thread.join(PROGRESS_SECONDS)
                     share = min(1.0, float(filled.sum()) / total)
-                    report_building(key, share, words)
+                    report_building(key, share, words, background=True)
                     if progress is not None:
                         progress(share, words)
             if errors:
@@ -261,6 +264,12 @@ def _build_groups(spec: StrongSpec, threads: int,
     return [t for t in tables if t is not None]
 
 
+def allow_strong_build(allowed: bool = True) -> None:
+    """Let ``prepare_strong`` build the tables when the cache has none (the game's worker)."""
+    global AUTO_BUILD
+    AUTO_BUILD = allowed
+
+
 def cancel_strong_build() -> None:
     """Stop a build in flight within milliseconds (it raises BuildCancelled, writes nothing)."""
     _cancel[0] = 1
@@ -268,6 +277,10 @@ def cancel_strong_build() -> None:
 
 _threads: dict[StrongSpec, threading.Thread] = {}
 _threads_lock = threading.Lock()
+
+
+_ended: dict[StrongSpec, float] = {}
+"""When the last load or build of each spec ended (``prepare_strong`` waits before a retry)."""
 
 
 def _run(spec: StrongSpec, threads: int, progress: BuildProgress | None, build: bool) -> None:
@@ -278,13 +291,19 @@ def _run(spec: StrongSpec, threads: int, progress: BuildProgress | None, build: 
             load_strong(spec)
     except (OSError, MemoryError, BuildCancelled):
         pass  # the game goes on with 6-6-3; a later call tries again
+    finally:
+        _ended[spec] = time.monotonic()
 
 
-def _start(spec: StrongSpec, threads: int, progress: BuildProgress | None,
-           build: bool) -> threading.Thread:
+def _start(spec: StrongSpec, threads: int, progress: BuildProgress | None, build: bool,
+           retry: float = 0.0) -> threading.Thread:
+    """The thread loading or building ``spec``: the one in flight, else a new one (unless
+    the last one ended without the tables less than ``retry`` seconds ago)."""
     with _threads_lock:
         thread = _threads.get(spec)
-        if thread is None or (not thread.is_alive() and spec not in _loaded):
+        now = time.monotonic()
+        if thread is None or (not thread.is_alive() and spec not in _loaded
+                              and now - _ended.get(spec, -retry) >= retry):
             thread = threading.Thread(target=_run, args=(spec, threads, progress, build),
                                       daemon=True, name="fifteen-strong-prepare")
             _threads[spec] = thread
@@ -297,7 +316,7 @@ def prepare_strong(wait: float = 0.0, spec: StrongSpec = DEFAULT) -> bool:
     thread, when AUTO_BUILD is on) on a daemon thread and wait up to ``wait`` seconds."""
     if spec in _loaded:
         return True
-    thread = _start(spec, BACKGROUND_THREADS, None, AUTO_BUILD)
+    thread = _start(spec, BACKGROUND_THREADS, None, AUTO_BUILD, RETRY_SECONDS)
     if wait > 0:
         thread.join(wait)
     return spec in _loaded
