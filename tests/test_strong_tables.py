@@ -14,7 +14,7 @@ import pytest
 from game.core.board import Board
 from game.core.generate import random_board
 from game.solver.encoding import unrank_pattern
-from game.solver.exact import strong, strong_cache
+from game.solver.exact import strong, strong_build, strong_cache
 from game.solver.exact.heuristic import build_progress, get_heuristic, make_heuristic
 from game.solver.exact.ida import IdaSearch
 from game.solver.exact.pdb import build_pdb_reference
@@ -45,10 +45,19 @@ def _expected_excess(width: int, height: int, group: tuple[int, ...]) -> np.ndar
 ])
 def test_level_scan_build_equals_bfs_reference(shape: tuple[int, int], group) -> None:
     width, height = shape
-    packed = build_excess(width, height, group)
-    assert packed is not None
     size = math.perm(width * height, len(group))
-    assert np.array_equal(unpack(packed, size), _expected_excess(width, height, group))
+    want = _expected_excess(width, height, group)
+    for threads in (1, 2, 3):
+        packed = build_excess(width, height, group, threads=threads)
+        assert packed is not None
+        assert np.array_equal(unpack(packed, size), want)
+
+
+def test_threads_hand_over_in_rounds_when_their_outbox_fills(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    one = build_excess(4, 4, (1, 2, 3, 4, 5))
+    monkeypatch.setattr(strong_build, "OUTBOX_MIN", 700)  # a few hundred children a round
+    assert np.array_equal(build_excess(4, 4, (1, 2, 3, 4, 5), threads=2), one)
 
 
 def test_small_strong_search_is_optimal_and_admissible(bfs33) -> None:

@@ -31,7 +31,7 @@ STRONG_GROUPS = ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
 """Felner, Korf and Hanan's 7-8 split turned to this game's goal: the top two rows, and the
 bottom two rows next to the blank's corner."""
 BUILD_THREADS = 2
-"""The groups are built side by side by a command that waits (``prepare --strong``)."""
+"""Threads of a build a command waits for (``prepare --strong``)."""
 BACKGROUND_THREADS = 1
 """A build behind a running game leaves a core to the frames."""
 PROGRESS_SECONDS = 0.25
@@ -194,7 +194,7 @@ def _load_locked(spec: StrongSpec) -> StrongHeuristic | None:
 
 def build_strong(spec: StrongSpec = DEFAULT, threads: int = BUILD_THREADS,
                  progress: BuildProgress | None = None) -> StrongHeuristic:
-    """Load the tables, or build them (``threads`` groups at a time), cache and load them.
+    """Load the tables, or build them (on ``threads`` threads), cache them and load them.
 
     Raises BuildCancelled when ``cancel_strong_build`` stops it: the cache is then untouched
     (the file is written only once every group is built, through a temp file).
@@ -235,28 +235,27 @@ def _build_groups(spec: StrongSpec, threads: int,
     def build(index: int) -> None:
         try:
             tables[index] = build_excess(spec.width, spec.height, spec.groups[index],
-                                         filled[index], _cancel)
+                                         filled[index], _cancel, threads)
         except BaseException as exc:  # handed to the caller below
             errors.append(exc)
 
-    # largest first, so two threads finish together
-    order = sorted(range(len(spec.groups)), key=lambda i: -spaces[i])
+    # one group after another, each on every thread (only the moves of a group's first
+    # tile cross between threads' shares, so the two cores share the work well)
     try:
-        for start in range(0, len(order), max(1, threads)):
-            running = [threading.Thread(target=build, args=(i,), daemon=True,
-                                        name="fifteen-strong-build")
-                       for i in order[start : start + max(1, threads)]]
-            for thread in running:
-                thread.start()
-            for thread in running:
-                while thread.is_alive():
-                    thread.join(PROGRESS_SECONDS)
-                    share = min(1.0, float(filled.sum()) / total)
-                    report_building(key, share, words, background=True)
-                    if progress is not None:
-                        progress(share, words)
+        for index in sorted(range(len(spec.groups)), key=lambda i: -spaces[i]):
+            thread = threading.Thread(target=build, args=(index,), daemon=True,
+                                      name="fifteen-strong-build")
+            thread.start()
+            while thread.is_alive():
+                thread.join(PROGRESS_SECONDS)
+                share = min(1.0, float(filled.sum()) / total)
+                report_building(key, share, words, background=True)
+                if progress is not None:
+                    progress(share, words)
             if errors:
                 raise errors[0]
+            if tables[index] is None:
+                break  # cancelled
     finally:
         end_building(key)
     if any(t is None for t in tables):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import threading
+from collections.abc import Callable
 
 import numpy as np
 
@@ -21,7 +23,10 @@ Codes 2 and 3 mark cells reached at an even or an odd level and not expanded yet
 EVEN_BITS = 0x55555555
 CANCEL_EVERY = 1 << 16
 """The cancel flag is read every this many placements of a level's scan."""
-BUILT, CANCELLED = 0, 1
+OUTBOX_SHARE = 64
+OUTBOX_MIN = 1 << 12
+"""Room for children handed to another thread: a 64th of the placements (about 2% of the
+children cross, spread over the levels); a full outbox only splits a level in two rounds."""
 
 
 @kernel
@@ -104,24 +109,9 @@ def _nibble(out: np.ndarray, rank: int, value: int) -> None:
     out[rank >> 1] |= value << ((rank & 1) * 4)
 
 
-@kernel(entry=False)
-def build_excess_nb(goal: np.ndarray, blank_goal: int, nbr: np.ndarray, dist: np.ndarray,
-                    width: int, state: np.ndarray, out: np.ndarray, filled: np.ndarray,
-                    cancel: np.ndarray) -> int:
-    """Fill ``out`` (packed, zeroed) with (pdb - manhattan) / 2 for every placement.
-
-    pdb is the fewest moves of pattern tiles (others' moves are free) that take a placement
-    to the goal's. Breadth first by levels over (placement, blank cell): ``state`` (zeroed,
-    one uint32 per placement) holds two bits per cell; the blank's whole region (the free
-    cells it reaches for free) is always marked at once, so a level scans for the cells
-    marked with its code, expands each region once and closes it. ``dist[c, g]`` is the
-    Manhattan distance between cells; ``filled[0]`` counts the placements whose value is
-    written (progress); a non-zero ``cancel[0]`` stops the build (returns CANCELLED).
-    """
-    k = goal.shape[0]
-    n = nbr.shape[0]
-    space = state.shape[0]
-    full = (1 << n) - 1
+@kernel
+def _edges(width: int, n: int) -> tuple[int, int]:
+    """Masks of the cells with a left neighbour and with a right neighbour."""
     left_ok = 0
     right_ok = 0
     for c in range(n):
@@ -129,83 +119,127 @@ def build_excess_nb(goal: np.ndarray, blank_goal: int, nbr: np.ndarray, dist: np
             left_ok |= 1 << c
         if c % width < width - 1:
             right_ok |= 1 << c
+    return left_ok, right_ok
+
+
+@kernel
+def seed_nb(goal: np.ndarray, blank_goal: int, width: int, n: int, state: np.ndarray) -> None:
+    """Mark the goal placement's blank region as level 0's frontier."""
+    left_ok, right_ok = _edges(width, n)
+    occupied = 0
+    for i in range(goal.shape[0]):
+        occupied |= 1 << goal[i]
+    region = _flood(blank_goal, ((1 << n) - 1) & ~occupied, width, left_ok, right_ok)
+    state[_rank(goal, goal.shape[0], n)] = _spread(region) * 2
+
+
+@kernel
+def expand_nb(goal: np.ndarray, nbr: np.ndarray, dist: np.ndarray, width: int,
+              state: np.ndarray, out: np.ndarray, level: int, lo: int, hi: int, start: int,
+              counts: np.ndarray, cancel: np.ndarray, outbox: np.ndarray) -> int:
+    """Expand level ``level``'s frontier in ranks [start, hi) of the range [lo, hi) this
+    thread owns; return where it stopped (hi when done, or -1 when cancelled).
+
+    Every frontier region of a placement is expanded once, then closed; children reached
+    for the first time are marked as the next level's. A child outside [lo, hi) belongs to
+    another thread: it goes to ``outbox`` (rank, blank cell, free cells) for its owner's
+    ``cross_nb``, and the scan stops early when the outbox is full. A placement's value is
+    written when it is first expanded (nothing closed yet: this level reached it first),
+    in scan order. counts: [0] regions marked, [1] placements written, [2] outbox entries.
+    """
+    k = goal.shape[0]
+    n = nbr.shape[0]
+    full = (1 << n) - 1
+    left_ok, right_ok = _edges(width, n)
+    mark = 2 + (level & 1)
+    next_mark = 2 + ((level + 1) & 1)
     pos = np.empty(k, dtype=np.int64)
     most = 4 * k  # children of one region, at most
     ranks = np.empty(most, dtype=np.int64)
     froms = np.empty(most, dtype=np.int64)
-    tiles = np.empty(most, dtype=np.int64)
+    tos = np.empty(most, dtype=np.int64)
     words = np.empty(most, dtype=np.int64)
-    occupied = 0
-    for i in range(k):
-        pos[i] = goal[i]
-        occupied |= 1 << goal[i]
-    start = _rank(pos, k, n)
-    region = _flood(blank_goal, full & ~occupied, width, left_ok, right_ok)
-    state[start] = _spread(region) * 2
-    level = 0
-    found = 1
-    while found > 0:
-        found = 0
-        mark = 2 + (level & 1)
-        next_mark = 2 + ((level + 1) & 1)
-        for r in range(space):
-            if (r & (CANCEL_EVERY - 1)) == 0 and cancel[0] != 0:
-                return CANCELLED
-            w = np.int64(state[r])
-            high = (w >> 1) & EVEN_BITS
-            low = w & EVEN_BITS
-            fields = high & low if mark == 3 else high & ~low
-            if fields == 0:
-                continue
-            cells = _gather(fields)
-            occupied = _unrank(r, k, n, pos)
-            free = full & ~occupied
-            md = 0
+    room = outbox.shape[0] - most * n  # a placement has at most n regions
+    for r in range(start, hi):
+        if (r & (CANCEL_EVERY - 1)) == 0 and cancel[0] != 0:
+            return -1
+        if counts[2] > room:
+            return r
+        w = np.int64(state[r])
+        high = (w >> 1) & EVEN_BITS
+        low = w & EVEN_BITS
+        fields = high & low if mark == 3 else high & ~low
+        if fields == 0:
+            continue
+        cells = _gather(fields)
+        free = full & ~_unrank(r, k, n, pos)
+        md = 0
+        for i in range(k):
+            md += dist[pos[i], goal[i]]
+        if (low & ~high) == 0:
+            _nibble(out, r, (level - md) >> 1)
+            counts[1] += 1
+        while cells != 0:
+            low_cell = cells & -cells
+            c0 = 0
+            while (low_cell >> c0) != 1:
+                c0 += 1
+            region = _flood(c0, free, width, left_ok, right_ok)
+            cells &= ~region
+            count = 0
             for i in range(k):
-                md += dist[pos[i], goal[i]]
-            if (low & ~high) == 0:
-                # nothing closed yet: this level is the first to reach the placement, and the
-                # table is written here, in scan order, rather than at random when reached
-                _nibble(out, r, (level - md) >> 1)
-                filled[0] += 1
-            while cells != 0:
-                low_cell = cells & -cells
-                c0 = 0
-                while (low_cell >> c0) != 1:
-                    c0 += 1
-                region = _flood(c0, free, width, left_ok, right_ok)
-                cells &= ~region
-                count = 0
-                for i in range(k):
-                    p = pos[i]
-                    for code in range(4):
-                        c = nbr[p, code]
-                        if c < 0 or not (region >> c) & 1:
-                            continue
-                        # tile i slides from p into c; the blank is then at p
-                        pos[i] = c
-                        ranks[count] = _rank(pos, k, n)
-                        pos[i] = p
-                        froms[count] = p
-                        tiles[count] = c
-                        count += 1
-                # the loads first, all at once: the memory fetches overlap
-                for j in range(count):
-                    words[j] = state[ranks[j]]
-                for j in range(count):
-                    p = froms[j]
-                    cw = words[j]
-                    if (cw >> (2 * p)) & 3 != UNSEEN:
+                p = pos[i]
+                for code in range(4):
+                    c = nbr[p, code]
+                    if c < 0 or not (region >> c) & 1:
                         continue
-                    child_free = free ^ (1 << p) ^ (1 << tiles[j])
-                    child_region = _flood(p, child_free, width, left_ok, right_ok)
-                    state[ranks[j]] = cw | (_spread(child_region) * next_mark)
-                    found += 1
-            # every region marked with this level's code is expanded: close them
-            w = np.int64(state[r])
-            state[r] = (w & ~(fields | (fields << 1))) | fields
-        level += 1
-    return BUILT
+                    # tile i slides from p into c; the blank is then at p
+                    pos[i] = c
+                    ranks[count] = _rank(pos, k, n)
+                    pos[i] = p
+                    froms[count] = p
+                    tos[count] = c
+                    count += 1
+            # the loads first, all at once: their memory fetches overlap
+            for j in range(count):
+                if lo <= ranks[j] < hi:
+                    words[j] = state[ranks[j]]
+            for j in range(count):
+                p = froms[j]
+                child_free = free ^ (1 << p) ^ (1 << tos[j])
+                if not lo <= ranks[j] < hi:
+                    outbox[counts[2]] = (ranks[j] << 20) | (p << 16) | child_free
+                    counts[2] += 1
+                    continue
+                cw = words[j]
+                if (cw >> (2 * p)) & 3 != UNSEEN:
+                    continue
+                child_region = _flood(p, child_free, width, left_ok, right_ok)
+                state[ranks[j]] = cw | (_spread(child_region) * next_mark)
+                counts[0] += 1
+        w = np.int64(state[r])
+        state[r] = (w & ~(fields | (fields << 1))) | fields  # expanded: closed
+    return hi
+
+
+@kernel
+def cross_nb(state: np.ndarray, outbox: np.ndarray, count: int, lo: int, hi: int,
+             level: int, width: int, n: int, counts: np.ndarray) -> None:
+    """Mark the children other threads found in [lo, hi) as the next level's frontier."""
+    left_ok, right_ok = _edges(width, n)
+    next_mark = 2 + ((level + 1) & 1)
+    for j in range(count):
+        entry = outbox[j]
+        child = entry >> 20
+        if not lo <= child < hi:
+            continue
+        p = (entry >> 16) & 0xF
+        cw = np.int64(state[child])
+        if (cw >> (2 * p)) & 3 != UNSEEN:
+            continue
+        region = _flood(p, entry & 0xFFFF, width, left_ok, right_ok)
+        state[child] = cw | (_spread(region) * next_mark)
+        counts[0] += 1
 
 
 def group_goal(group: tuple[int, ...]) -> np.ndarray:
@@ -228,28 +262,89 @@ def packed_size(width: int, height: int, size: int) -> int:
 
 
 def build_excess(width: int, height: int, group: tuple[int, ...],
-                 filled: np.ndarray | None = None,
-                 cancel: np.ndarray | None = None) -> np.ndarray | None:
+                 filled: np.ndarray | None = None, cancel: np.ndarray | None = None,
+                 threads: int = 1) -> np.ndarray | None:
     """The packed (pdb - manhattan) / 2 table of one group, or None if cancelled.
 
-    Peak memory: 4 bytes per placement while it builds (2.1 GB for 8 tiles of 16 cells),
-    plus the half byte per placement it returns.
+    pdb is the fewest moves of pattern tiles (others' moves are free) that take a placement
+    to the goal's, found breadth first, level by level, over (placement, blank cell): one
+    uint32 per placement holds two bits per cell (UNSEEN, CLOSED, or reached at an even or
+    odd level and not expanded yet); the blank's whole region is always marked at once.
+    ``threads`` split the ranks by the first tile's cell: only its moves cross to another
+    thread's ranks, and those are handed over between the phases of a level, so no two
+    threads ever write one word. Peak memory: 4 bytes per placement while it builds (2.1 GB
+    for 8 tiles of 16 cells) plus the half byte per placement it returns. ``filled[0]``
+    counts placements written (progress); a non-zero ``cancel[0]`` stops the build.
     """
     n = width * height
     if n > MAX_CELLS:
         raise InvalidRequest(f"strong tables need at most {MAX_CELLS} cells, not {n}")
-    space = math.perm(n, len(group))
+    k = len(group)
+    space = math.perm(n, k)
+    stride = space // n  # ranks per cell of the first tile
+    threads = max(1, min(threads, n))
+    bounds = [stride * (n * t // threads) for t in range(threads + 1)]
     state = np.zeros(space, dtype=np.uint32)
-    out = np.zeros(packed_size(width, height, len(group)), dtype=np.uint8)
-    if filled is None:
-        filled = np.zeros(1, dtype=np.int64)
-    if cancel is None:
-        cancel = np.zeros(1, dtype=np.int64)
-    status = build_excess_nb(group_goal(group), n - 1,
-                             neighbour_table(width, height).astype(np.int64),
-                             manhattan_cells(width, height), width, state, out, filled, cancel)
-    del state
-    return out if status == BUILT else None
+    out = np.zeros(packed_size(width, height, k), dtype=np.uint8)
+    filled = np.zeros(1, dtype=np.int64) if filled is None else filled
+    cancel = np.zeros(1, dtype=np.int64) if cancel is None else cancel
+    goal = group_goal(group)
+    nbr = neighbour_table(width, height).astype(np.int64)
+    dist = manhattan_cells(width, height)
+    room = OUTBOX_MIN if threads == 1 else max(OUTBOX_MIN, space // OUTBOX_SHARE)
+    outboxes = [np.zeros(room, dtype=np.int64) for _ in range(threads)]
+    counts = np.zeros((threads, 3), dtype=np.int64)
+    seed_nb(goal, n - 1, width, n, state)
+    level = 0
+    while True:
+        counts[:, 0] = 0
+        where = bounds[:-1]
+        while any(where[t] < bounds[t + 1] for t in range(threads)):
+            written = int(counts[:, 1].sum())
+
+            def expand(t: int, level: int = level, where: list[int] = where) -> None:
+                where[t] = int(expand_nb(goal, nbr, dist, width, state, out, level,
+                                         bounds[t], bounds[t + 1], where[t], counts[t],
+                                         cancel, outboxes[t]))
+
+            def hand_over(t: int, level: int = level) -> None:
+                for u in range(threads):
+                    if u != t:
+                        cross_nb(state, outboxes[u], int(counts[u, 2]), bounds[t],
+                                 bounds[t + 1], level, width, n, counts[t])
+
+            _in_parallel(expand, threads)
+            if any(w < 0 for w in where):
+                return None
+            _in_parallel(hand_over, threads)
+            counts[:, 2] = 0
+            filled[0] += int(counts[:, 1].sum()) - written
+        if counts[:, 0].sum() == 0:
+            return out
+        level += 1
+
+
+def _in_parallel(work: Callable[[int], None], threads: int) -> None:
+    """``work(t)`` for every thread number, on that many threads (the kernels drop the GIL)."""
+    if threads == 1:
+        work(0)
+        return
+    errors: list[BaseException] = []
+
+    def run(t: int) -> None:
+        try:
+            work(t)
+        except BaseException as exc:  # handed to the caller below
+            errors.append(exc)
+
+    running = [threading.Thread(target=run, args=(t,), daemon=True,
+                                name="fifteen-strong-level") for t in range(threads)]
+    for thread in running:
+        thread.start()
+    for thread in running:
+        thread.join()
+    if errors:
+        raise errors[0]
 
 
 def unpack(packed: np.ndarray, size: int) -> np.ndarray:
