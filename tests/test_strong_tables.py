@@ -40,8 +40,8 @@ def _expected_excess(width: int, height: int, group: tuple[int, ...]) -> np.ndar
 
 
 @pytest.mark.parametrize(("shape", "group"), [
-    ((3, 3), (1, 2, 3, 4)), ((3, 3), (5, 6, 7, 8)), ((4, 3), (1, 2, 3, 5, 6)),
-    ((3, 4), (7, 8, 9, 10, 11)), ((2, 4), (1, 3, 5, 7)), ((4, 4), (13, 14, 15)),
+    ((3, 3), (1, 2, 3, 4)), ((3, 3), (5, 6, 7, 8)), ((4, 3), (1, 2, 5, 6)),
+    ((3, 4), (8, 10, 11)), ((2, 4), (1, 3, 5, 7)), ((4, 4), (13, 14, 15)),
 ])
 def test_level_scan_build_equals_bfs_reference(shape: tuple[int, int], group) -> None:
     width, height = shape
@@ -81,7 +81,7 @@ def test_strong_search_matches_pattern_search_on_4x3() -> None:
     base = make_heuristic(4, 3)
     flag = np.zeros(1, dtype=np.int64)
     rng = random.Random(7)
-    for _ in range(15):
+    for _ in range(8):
         board = random_board(4, 3, rng)
         want = len(IdaSearch(board, base, flag, None, None).solve())
         assert len(StrongSearch(board, heur, flag, None, None).solve()) == want
