@@ -163,6 +163,7 @@ class BuildCancelled(Exception):
 
 _loaded: dict[StrongSpec, StrongHeuristic] = {}
 _lock = threading.Lock()
+_build_lock = threading.Lock()
 _cancel = np.zeros(1, dtype=np.int64)
 
 
@@ -199,8 +200,8 @@ def build_strong(spec: StrongSpec = DEFAULT, threads: int = BUILD_THREADS,
     Raises BuildCancelled when ``cancel_strong_build`` stops it: the cache is then untouched
     (the file is written only once every group is built, through a temp file).
     """
-    with _lock:
-        found = _load_locked(spec)
+    with _build_lock:  # not the load lock: loading never waits for a build
+        found = load_strong(spec)
         if found is not None:
             return found
         strong_cache.remove_leftovers(spec.name)
@@ -211,11 +212,11 @@ def build_strong(spec: StrongSpec = DEFAULT, threads: int = BUILD_THREADS,
         try:
             strong_cache.save(spec.name, spec.meta, [packed])
         except OSError:
-            found = assemble(spec, packed)  # a read-only cache costs a rebuild next time
-            _loaded[spec] = found
+            with _lock:  # a read-only cache costs a rebuild next time
+                found = _loaded.setdefault(spec, assemble(spec, packed))
             return found
         del packed
-        found = _load_locked(spec)  # mapped from the file: shared, paged in on demand
+        found = load_strong(spec)  # mapped from the file: shared, paged in on demand
         if found is None:
             raise OSError(f"the strong tables just written to {spec.name} do not load")
         return found
