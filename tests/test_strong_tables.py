@@ -237,3 +237,32 @@ def test_real_tables_solve_known_boards_optimally() -> None:
         path = StrongSearch(board, heur, flag, None, None).solve()
         assert len(path) == length
         assert board.apply_all(path).is_solved()
+
+
+def test_prepare_loads_but_builds_only_when_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    forget_strong()
+    strong_cache.table_path(SMALL.name).unlink(missing_ok=True)
+    monkeypatch.setattr(strong, "RETRY_SECONDS", 0.0)
+    assert not strong.prepare_strong(5.0, SMALL)  # nothing cached, building not allowed
+    assert not strong_cache.table_path(SMALL.name).exists()
+    monkeypatch.setattr(strong, "AUTO_BUILD", True)
+    assert strong.prepare_strong(30.0, SMALL)  # built in the background, then mapped
+    forget_strong()
+    monkeypatch.setattr(strong, "AUTO_BUILD", False)
+    assert strong.prepare_strong(5.0, SMALL)  # loaded from the cache
+
+
+def test_background_build_shows_its_bar_but_blocks_no_search() -> None:
+    from game.solver.exact.heuristic import (
+        blocking_build_progress,
+        end_building,
+        report_building,
+    )
+
+    report_building("test", 0.25, "building the strong test tables", background=True)
+    try:
+        assert build_progress() == (0.25, "building the strong test tables")
+        assert blocking_build_progress() is None
+    finally:
+        end_building("test")
+    assert build_progress() is None
