@@ -165,7 +165,7 @@ def expand_nb(goal: np.ndarray, nbr: np.ndarray, dist: np.ndarray, width: int,
             return -1
         if counts[2] > room:
             return r
-        w = np.int64(state[r])
+        w = int(state[r])
         high = (w >> 1) & EVEN_BITS
         low = w & EVEN_BITS
         fields = high & low if mark == 3 else high & ~low
@@ -217,7 +217,7 @@ def expand_nb(goal: np.ndarray, nbr: np.ndarray, dist: np.ndarray, width: int,
                 child_region = _flood(p, child_free, width, left_ok, right_ok)
                 state[ranks[j]] = cw | (_spread(child_region) * next_mark)
                 counts[0] += 1
-        w = np.int64(state[r])
+        w = int(state[r])
         state[r] = (w & ~(fields | (fields << 1))) | fields  # expanded: closed
     return hi
 

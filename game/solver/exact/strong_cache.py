@@ -55,8 +55,9 @@ def save(name: str, meta: dict, tables: list[np.ndarray]) -> Path:
     digest = hashlib.sha256()
     for table in tables:
         digest.update(np.ascontiguousarray(table, dtype=np.uint8).data)
+    sha = digest.hexdigest()
     header = {"format": FORMAT, "meta": meta, "sizes": [int(t.size) for t in tables],
-              "sha256": digest.hexdigest()}
+              "sha256": sha}
     blob = MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n"
     blob += b"\0" * (-len(blob) % PAGE)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TEMP_SUFFIX, dir=path.parent)
@@ -72,7 +73,7 @@ def save(name: str, meta: dict, tables: list[np.ndarray]) -> Path:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _write_stamp(path, header["sha256"])
+    _write_stamp(path, sha)
     return path
 
 
