@@ -23,7 +23,15 @@ import numpy as np
 from game.core.board import Board
 from game.solver.encoding import neighbour_table, rank_pattern
 from game.solver.exact import strong_cache
-from game.solver.exact.heuristic import _mirror_maps, end_building, report_building
+from game.solver.exact.heuristic import (
+    PatternHeuristic,
+    _mirror_maps,
+    end_building,
+    get_heuristic,
+    has_heuristic,
+    make_heuristic,
+    report_building,
+)
 from game.solver.exact.strong_build import build_excess, manhattan_cells, packed_size
 from game.solver.results import BuildProgress
 
@@ -81,13 +89,16 @@ DEFAULT = StrongSpec()
 @dataclass(frozen=True)
 class StrongHeuristic:
     """Additive tables of (pdb - manhattan) / 2, four bits an entry, read on both the board
-    and its transpose: h = manhattan + 2 * max(direct excess, transposed excess).
+    and its transpose: h = manhattan + 2 * max(direct excess, transposed excess), and never
+    below ``base`` (the shape's own pattern databases, 6-6-3 on 4x4, which a few positions
+    in a hundred find higher).
 
     ``packed`` holds every group's table from ``offsets[g]`` (bytes); the other arrays are
     ``PatternHeuristic``'s; ``dist[c, t]`` is tile t's Manhattan distance from cell c.
     """
 
     spec: StrongSpec
+    base: PatternHeuristic
     packed: np.ndarray
     offsets: np.ndarray
     sizes: np.ndarray
@@ -134,10 +145,18 @@ class StrongHeuristic:
         """The heuristic value of ``board`` (plain Python)."""
         direct = int(self.excesses(self.group_positions(board.tiles)).sum())
         mirrored = int(self.excesses(self.group_positions(board.tiles, True)).sum())
-        return self.manhattan(board.tiles) + 2 * max(direct, mirrored)
+        return max(self.manhattan(board.tiles) + 2 * max(direct, mirrored), self.base(board))
 
 
-def assemble(spec: StrongSpec, packed: np.ndarray, load: float = 0.0) -> StrongHeuristic:
+def base_heuristic(spec: StrongSpec) -> PatternHeuristic:
+    """The shape's own pattern databases (cached on 10-16 cells, else built in memory)."""
+    if has_heuristic(spec.width, spec.height):
+        return get_heuristic(spec.width, spec.height)
+    return make_heuristic(spec.width, spec.height)
+
+
+def assemble(spec: StrongSpec, packed: np.ndarray, load: float = 0.0,
+             base: PatternHeuristic | None = None) -> StrongHeuristic:
     """The heuristic over one array holding every group's packed table, in order."""
     n = spec.width * spec.height
     sizes = np.array([len(g) for g in spec.groups], dtype=np.int64)
@@ -152,7 +171,8 @@ def assemble(spec: StrongSpec, packed: np.ndarray, load: float = 0.0) -> StrongH
     cell_dist = manhattan_cells(spec.width, spec.height)
     dist = np.zeros((n, n), dtype=np.int64)
     dist[:, 1:] = cell_dist[:, : n - 1]
-    return StrongHeuristic(spec, packed, offsets, sizes, tile_group, tile_slot,
+    base = base_heuristic(spec) if base is None else base
+    return StrongHeuristic(spec, base, packed, offsets, sizes, tile_group, tile_slot,
                            mirror_tile.astype(np.int64), mirror_cell.astype(np.int64),
                            neighbour_table(spec.width, spec.height).astype(np.int64), dist, load)
 

@@ -1,4 +1,4 @@
-"""Compiled IDA* over the packed big tables: Manhattan kept by increments, reflected lookup."""
+"""Compiled IDA* over the packed big tables: increments, reflection, and 6-6-3 as a floor."""
 
 from __future__ import annotations
 
@@ -24,21 +24,22 @@ from game.solver.exact.kernels import (
 )
 from game.solver.jit import kernel
 
-MD = 11
-"""ctl slot of the summed Manhattan distance (the other slots are ``kernels``' own)."""
-CTL_SLOTS = 12
-SAVED = 5
-"""Per depth: the parent's group excess, mirrored excess, the two sums and the Manhattan."""
+MD, BASE, MBASE = 11, 12, 13
+"""ctl slots of the summed Manhattan distance and of the base tables' sums (direct and
+transposed); the other slots are ``kernels``' own."""
+CTL_SLOTS = 14
+SAVED = 9
+"""Per depth, the parent's: excess of the moved tile's group and of its mirror's, the two
+excess sums, the Manhattan distance, the base values of both groups and the base sums."""
 
 
 @kernel
-def excess_at(pos: np.ndarray, g: int, sizes: np.ndarray, offsets: np.ndarray,
-              packed: np.ndarray, cells: int) -> int:
-    """The stored excess (pdb - manhattan) / 2 of group ``g``'s placement ``pos[g]``."""
+def _rank(row: np.ndarray, size: int, cells: int) -> int:
+    """Dense rank of one group's placement (``encoding.rank_pattern``'s order)."""
     rank = 0
     used = 0
-    for i in range(sizes[g]):
-        p = pos[g, i]
+    for i in range(size):
+        p = row[i]
         below = used & ((1 << p) - 1)
         below = below - ((below >> 1) & 0x5555)
         below = (below & 0x3333) + ((below >> 2) & 0x3333)
@@ -46,8 +47,15 @@ def excess_at(pos: np.ndarray, g: int, sizes: np.ndarray, offsets: np.ndarray,
         below = (below + (below >> 8)) & 0x1F
         rank = rank * (cells - i) + p - below
         used |= 1 << p
-    byte = packed[offsets[g] + (rank >> 1)]
-    return (byte >> ((rank & 1) * 4)) & 0x0F
+    return rank
+
+
+@kernel
+def excess_at(pos: np.ndarray, g: int, sizes: np.ndarray, offsets: np.ndarray,
+              packed: np.ndarray, cells: int) -> int:
+    """The stored excess (pdb - manhattan) / 2 of group ``g``'s placement ``pos[g]``."""
+    rank = _rank(pos[g], sizes[g], cells)
+    return (packed[offsets[g] + (rank >> 1)] >> ((rank & 1) * 4)) & 0x0F
 
 
 @kernel
@@ -56,15 +64,20 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
                ctl: np.ndarray, cancel: np.ndarray, nbr: np.ndarray, tile_group: np.ndarray,
                tile_slot: np.ndarray, sizes: np.ndarray, offsets: np.ndarray,
                packed: np.ndarray, mirror_tile: np.ndarray, mirror_cell: np.ndarray,
-               dist: np.ndarray) -> int:
+               dist: np.ndarray, ahead: np.ndarray, bpos: np.ndarray, bmpos: np.ndarray,
+               bvals: np.ndarray, bmvals: np.ndarray, btile_group: np.ndarray,
+               btile_slot: np.ndarray, bsizes: np.ndarray, boffsets: np.ndarray,
+               bpdbs: np.ndarray) -> int:
     """Run (or resume) one IDA* iteration with bound ctl[BOUND] until ctl[LIMIT] nodes.
 
-    h = manhattan + 2 * max(sum of the groups' excess, the same on the transposed board):
-    both sums are admissible and consistent, the Manhattan distance is the same on both
-    boards. Only the moved tile's group changes per move, so one lookup per view and node;
-    the transposed one is skipped when the direct one already prunes. The arrays are those of
-    ``kernels.ida_run`` (``saved`` has SAVED columns); ``dist[c, t]`` is tile t's Manhattan
-    distance from cell c.
+    h = max(manhattan + 2 * max(direct excess sum, transposed excess sum), the base
+    tables' direct and transposed sums): each is admissible and consistent, so the maximum
+    is, and it is never below the base (6-6-3). Only the moved tile's group changes per
+    move: one lookup per view, each skipped once an earlier one prunes. When a node is
+    opened its children's direct lookups are made together (``ahead[depth, code]``), so
+    their cache misses overlap. The arrays are ``kernels.ida_run``'s (``saved`` has SAVED
+    columns), the ``b`` ones the base tables'; ``dist[c, t]``: tile t's Manhattan distance
+    from cell c.
     """
     cells = tiles.shape[0]
     depth = ctl[DEPTH]
@@ -72,6 +85,8 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
     hsum = ctl[HSUM]
     mhsum = ctl[MHSUM]
     md = ctl[MD]
+    base = ctl[BASE]
+    mbase = ctl[MBASE]
     nodes = ctl[NODES]
     bound = ctl[BOUND]
     next_bound = ctl[NEXT_BOUND]
@@ -96,16 +111,42 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
             tiles[back] = 0
             g = tile_group[t]
             pos[g, tile_slot[t]] = blank
-            vals[g] = saved[depth, 0]
-            hsum = saved[depth, 2]
             mt = mirror_tile[t]
             mg = tile_group[mt]
             mpos[mg, tile_slot[mt]] = mirror_cell[blank]
+            bg = btile_group[t]
+            bpos[bg, btile_slot[t]] = blank
+            bmg = btile_group[mt]
+            bmpos[bmg, btile_slot[mt]] = mirror_cell[blank]
+            vals[g] = saved[depth, 0]
             mvals[mg] = saved[depth, 1]
+            hsum = saved[depth, 2]
             mhsum = saved[depth, 3]
             md = saved[depth, 4]
+            bvals[bg] = saved[depth, 5]
+            bmvals[bmg] = saved[depth, 6]
+            base = saved[depth, 7]
+            mbase = saved[depth, 8]
             blank = back
             continue
+        if code == 0:
+            # open the node: every child's direct lookup at once (independent loads)
+            for c in range(4):
+                to = nbr[blank, c]
+                if to < 0:
+                    continue
+                t = tiles[to]
+                g = tile_group[t]
+                slot = tile_slot[t]
+                pos[g, slot] = blank
+                ahead[depth, c] = _rank(pos[g], sizes[g], cells)
+                pos[g, slot] = to
+            for c in range(4):
+                if nbr[blank, c] >= 0:
+                    rank = ahead[depth, c]
+                    g = tile_group[tiles[nbr[blank, c]]]
+                    ahead[depth, c] = (packed[offsets[g] + (rank >> 1)]
+                                       >> ((rank & 1) * 4)) & 0x0F
         nextdir[depth] = code + 1
         if depth > 0 and code == (moves[depth - 1] ^ 1):
             continue
@@ -115,13 +156,11 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
         t = tiles[to]
         g = tile_group[t]
         slot = tile_slot[t]
-        pos[g, slot] = blank
-        new_v = excess_at(pos, g, sizes, offsets, packed, cells)
+        new_v = ahead[depth, code]
         new_md = md - dist[to, t] + dist[blank, t]
         ex = hsum - vals[g] + new_v
         nodes += 1
         if (nodes & CANCEL_MASK) == 0 and cancel[0] != 0:
-            pos[g, slot] = to
             nextdir[depth] = code
             status = CANCELLED
             break
@@ -130,8 +169,8 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
         if f > bound or depth + 1 + h >= cap:
             if f > bound and f < next_bound:
                 next_bound = f
-            pos[g, slot] = to
             continue
+        pos[g, slot] = blank
         mt = mirror_tile[t]
         mg = tile_group[mt]
         mslot = tile_slot[mt]
@@ -140,13 +179,29 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
         mex = mhsum - mvals[mg] + new_mv
         if mex > ex:
             h = new_md + 2 * mex
-            f = (depth + 1) * gw + h * hw
-            if f > bound or depth + 1 + h >= cap:
-                if f > bound and f < next_bound:
-                    next_bound = f
-                pos[g, slot] = to
-                mpos[mg, mslot] = mirror_cell[to]
-                continue
+        bg = btile_group[t]
+        bslot = btile_slot[t]
+        bpos[bg, bslot] = blank
+        new_b = bpdbs[boffsets[bg] + _rank(bpos[bg], bsizes[bg], cells)]
+        nb = base - bvals[bg] + new_b
+        if nb > h:
+            h = nb
+        bmg = btile_group[mt]
+        bmslot = btile_slot[mt]
+        bmpos[bmg, bmslot] = mirror_cell[blank]
+        new_bm = bpdbs[boffsets[bmg] + _rank(bmpos[bmg], bsizes[bmg], cells)]
+        nbm = mbase - bmvals[bmg] + new_bm
+        if nbm > h:
+            h = nbm
+        f = (depth + 1) * gw + h * hw
+        if f > bound or depth + 1 + h >= cap:
+            if f > bound and f < next_bound:
+                next_bound = f
+            pos[g, slot] = to
+            mpos[mg, mslot] = mirror_cell[to]
+            bpos[bg, bslot] = to
+            bmpos[bmg, bmslot] = mirror_cell[to]
+            continue
         tiles[blank] = t
         tiles[to] = 0
         saved[depth, 0] = vals[g]
@@ -154,11 +209,19 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
         saved[depth, 2] = hsum
         saved[depth, 3] = mhsum
         saved[depth, 4] = md
+        saved[depth, 5] = bvals[bg]
+        saved[depth, 6] = bmvals[bmg]
+        saved[depth, 7] = base
+        saved[depth, 8] = mbase
         vals[g] = new_v
         mvals[mg] = new_mv
+        bvals[bg] = new_b
+        bmvals[bmg] = new_bm
         hsum = ex
         mhsum = mex
         md = new_md
+        base = nb
+        mbase = nbm
         moves[depth] = code
         depth += 1
         blank = to
@@ -171,6 +234,8 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
     ctl[HSUM] = hsum
     ctl[MHSUM] = mhsum
     ctl[MD] = md
+    ctl[BASE] = base
+    ctl[MBASE] = mbase
     ctl[NODES] = nodes
     ctl[NEXT_BOUND] = next_bound
     return status

@@ -31,6 +31,12 @@ class StrongSearch(IdaSearch):
         self.moves = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.nextdir = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.saved = np.zeros((MAX_DEPTH + 1, strong_kernels.SAVED), dtype=np.int64)
+        self.ahead = np.zeros((MAX_DEPTH + 1, 4), dtype=np.int64)
+        base = heur.base
+        self.bpos = base.group_positions(board.tiles)
+        self.bmpos = base.group_positions(board.tiles, mirrored=True)
+        self.bvals = base.group_values(self.bpos)
+        self.bmvals = base.group_values(self.bmpos)
         self.ctl = np.zeros(strong_kernels.CTL_SLOTS, dtype=np.int64)
         self.ctl[kernels.BLANK] = board.blank
         self.ctl[kernels.HSUM] = int(self.vals.sum())
@@ -40,14 +46,20 @@ class StrongSearch(IdaSearch):
         self.ctl[kernels.G_WEIGHT] = 1
         self.ctl[kernels.H_WEIGHT] = 1
         self.ctl[kernels.CAP] = kernels.NO_BOUND
-        self.h0 = md + 2 * max(int(self.vals.sum()), int(self.mvals.sum()))
+        self.ctl[strong_kernels.BASE] = int(self.bvals.sum())
+        self.ctl[strong_kernels.MBASE] = int(self.bmvals.sum())
+        self.h0 = max(md + 2 * max(int(self.vals.sum()), int(self.mvals.sum())),
+                      int(self.bvals.sum()), int(self.bmvals.sum()))
 
     def _run(self) -> int:
         h = self.strong
+        b = h.base
         return int(strong_kernels.strong_run(
             self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves, self.nextdir,
             self.saved, self.ctl, self.flag, h.nbr, h.tile_group, h.tile_slot, h.sizes,
-            h.offsets, h.packed, h.mirror_tile, h.mirror_cell, h.dist,
+            h.offsets, h.packed, h.mirror_tile, h.mirror_cell, h.dist, self.ahead,
+            self.bpos, self.bmpos, self.bvals, self.bmvals, b.tile_group, b.tile_slot,
+            b.sizes, b.offsets, b.pdbs,
         ))
 
 
