@@ -22,6 +22,7 @@ from game.solver.exact.pdb import partition
 from game.solver.exact.strong import DEFAULT as STRONG
 from game.solver.exact.strong import load_strong
 from game.solver.exact.strong_kernels import strong_run
+from game.solver.exact.strong_search import warm_strong
 from game.solver.results import (
     BuildProgress,
     CancelToken,
@@ -186,4 +187,5 @@ def warm_up(shapes: tuple[tuple[int, int], ...] = ((3, 3), (4, 4)),
             report(base, f"preparing the {width}x{height} coach")
         solve(goal.apply_all("DR"))
         base += part
+    warm_strong()  # the strong 4x4 kernel too, with or without its tables (AOT builds need it)
     report(1.0, "ready")

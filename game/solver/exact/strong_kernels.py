@@ -58,7 +58,7 @@ def excess_at(pos: np.ndarray, g: int, sizes: np.ndarray, offsets: np.ndarray,
     return (packed[offsets[g] + (rank >> 1)] >> ((rank & 1) * 4)) & 0x0F
 
 
-@kernel
+@kernel(entry=True)
 def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarray,
                mvals: np.ndarray, moves: np.ndarray, nextdir: np.ndarray, saved: np.ndarray,
                ctl: np.ndarray, cancel: np.ndarray, nbr: np.ndarray, tile_group: np.ndarray,

@@ -8,7 +8,13 @@ from game.core.board import Board
 from game.solver.exact import kernels, strong_kernels
 from game.solver.exact.heuristic import PatternHeuristic
 from game.solver.exact.ida import MAX_DEPTH, IdaSearch, Progress
-from game.solver.exact.strong import DEFAULT, StrongHeuristic, loaded_strong
+from game.solver.exact.strong import (
+    DEFAULT,
+    StrongHeuristic,
+    StrongSpec,
+    assemble,
+    loaded_strong,
+)
 from game.solver.results import give_way
 
 
@@ -71,3 +77,22 @@ def search_for(board: Board, heur: PatternHeuristic, flag: np.ndarray,
     if strong is not None and (board.width, board.height) == (DEFAULT.width, DEFAULT.height):
         return StrongSearch(board, strong, flag, deadline, progress)
     return IdaSearch(board, heur, flag, deadline, progress)
+
+
+WARM_SPEC = StrongSpec(3, 3, ((1, 2, 3, 4), (5, 6, 7, 8)))
+"""A stand-in with the real tables' array types, for compiling the kernel without them."""
+_warmed: list[bool] = []
+
+
+def warm_strong() -> None:
+    """Compile the strong kernel (or load it from numba's cache) once, on tiny empty tables
+    (every excess 0: plain Manhattan, still admissible), so the set-up's ahead-of-time
+    build has its signature even when the strong tables are not built."""
+    if _warmed:
+        return
+    packed = np.zeros(sum(WARM_SPEC.sizes), dtype=np.uint8)
+    packed.setflags(write=False)  # as the mapped tables are
+    heur = assemble(WARM_SPEC, packed)
+    board = Board.goal(3, 3).apply_all("DRDL")
+    StrongSearch(board, heur, np.zeros(1, dtype=np.int64), None, None).solve()
+    _warmed.append(True)
