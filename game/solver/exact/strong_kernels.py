@@ -67,7 +67,7 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
                dist: np.ndarray, ahead: np.ndarray, bpos: np.ndarray, bmpos: np.ndarray,
                bvals: np.ndarray, bmvals: np.ndarray, btile_group: np.ndarray,
                btile_slot: np.ndarray, bsizes: np.ndarray, boffsets: np.ndarray,
-               bpdbs: np.ndarray) -> int:
+               bpdbs: np.ndarray, use_base: bool) -> int:
     """Run (or resume) one IDA* iteration with bound ctl[BOUND] until ctl[LIMIT] nodes.
 
     h = max(manhattan + 2 * max(direct excess sum, transposed excess sum), the base
@@ -130,23 +130,25 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
             blank = back
             continue
         if code == 0:
-            # open the node: every child's direct lookup at once (independent loads)
+            # open the node: every child's direct lookup at once (independent loads); the
+            # move back to the parent is never made, so never looked up
+            back = moves[depth - 1] ^ 1 if depth > 0 else 4
             for c in range(4):
                 to = nbr[blank, c]
-                if to < 0:
+                if to < 0 or c == back:
+                    ahead[depth, c] = -1
                     continue
                 t = tiles[to]
                 g = tile_group[t]
                 slot = tile_slot[t]
                 pos[g, slot] = blank
-                ahead[depth, c] = _rank(pos[g], sizes[g], cells)
+                rank = _rank(pos[g], sizes[g], cells)
                 pos[g, slot] = to
+                ahead[depth, c] = offsets[g] * 2 + rank
             for c in range(4):
-                if nbr[blank, c] >= 0:
-                    rank = ahead[depth, c]
-                    g = tile_group[tiles[nbr[blank, c]]]
-                    ahead[depth, c] = (packed[offsets[g] + (rank >> 1)]
-                                       >> ((rank & 1) * 4)) & 0x0F
+                at = ahead[depth, c]
+                if at >= 0:
+                    ahead[depth, c] = (packed[at >> 1] >> ((at & 1) * 4)) & 0x0F
         nextdir[depth] = code + 1
         if depth > 0 and code == (moves[depth - 1] ^ 1):
             continue
@@ -182,17 +184,22 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
         bg = btile_group[t]
         bslot = btile_slot[t]
         bpos[bg, bslot] = blank
-        new_b = bpdbs[boffsets[bg] + _rank(bpos[bg], bsizes[bg], cells)]
-        nb = base - bvals[bg] + new_b
-        if nb > h:
-            h = nb
         bmg = btile_group[mt]
         bmslot = btile_slot[mt]
         bmpos[bmg, bmslot] = mirror_cell[blank]
-        new_bm = bpdbs[boffsets[bmg] + _rank(bmpos[bmg], bsizes[bmg], cells)]
-        nbm = mbase - bmvals[bmg] + new_bm
-        if nbm > h:
-            h = nbm
+        new_b = 0
+        new_bm = 0
+        nb = 0
+        nbm = 0
+        if use_base:
+            new_b = bpdbs[boffsets[bg] + _rank(bpos[bg], bsizes[bg], cells)]
+            nb = base - bvals[bg] + new_b
+            new_bm = bpdbs[boffsets[bmg] + _rank(bmpos[bmg], bsizes[bmg], cells)]
+            nbm = mbase - bmvals[bmg] + new_bm
+            if nb > h:
+                h = nb
+            if nbm > h:
+                h = nbm
         f = (depth + 1) * gw + h * hw
         if f > bound or depth + 1 + h >= cap:
             if f > bound and f < next_bound:

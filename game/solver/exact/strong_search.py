@@ -21,6 +21,9 @@ from game.solver.results import give_way
 class StrongSearch(IdaSearch):
     """``IdaSearch`` with the strong tables' kernel (the same driver, bounds and parity)."""
 
+    use_base = True
+    """Whether the base tables (6-6-3) are a floor under the strong bound."""
+
     def __init__(self, board: Board, heur: StrongHeuristic, flag: np.ndarray,
                  deadline: float | None, progress: Progress | None) -> None:
         give_way()
@@ -65,7 +68,7 @@ class StrongSearch(IdaSearch):
             self.saved, self.ctl, self.flag, h.nbr, h.tile_group, h.tile_slot, h.sizes,
             h.offsets, h.packed, h.mirror_tile, h.mirror_cell, h.dist, self.ahead,
             self.bpos, self.bmpos, self.bvals, self.bmvals, b.tile_group, b.tile_slot,
-            b.sizes, b.offsets, b.pdbs,
+            b.sizes, b.offsets, b.pdbs, self.use_base,
         ))
 
 
