@@ -246,6 +246,8 @@ def test_prepare_loads_but_builds_only_when_allowed(monkeypatch: pytest.MonkeyPa
     assert not strong.prepare_strong(5.0, SMALL)  # nothing cached, building not allowed
     assert not strong_cache.table_path(SMALL.name).exists()
     monkeypatch.setattr(strong, "AUTO_BUILD", True)
+    assert not strong.prepare_strong(5.0, SMALL)  # the suite forbids builds behind its back
+    monkeypatch.setattr(strong, "BUILD_ALLOWED", True)
     assert strong.prepare_strong(30.0, SMALL)  # built in the background, then mapped
     forget_strong()
     monkeypatch.setattr(strong, "AUTO_BUILD", False)

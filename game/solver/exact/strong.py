@@ -3,7 +3,7 @@
 For the worker and the commands (thread-safe; nothing is built or loaded at import):
 
 - ``prepare_strong(wait)``: the tables in memory, else start loading them (a mapped file, a
-  fraction of a second) or, when ``AUTO_BUILD`` is on, building them (minutes, 2.4 GB while
+  fraction of a second) or, when ``AUTO_BUILD`` is on, building them (minutes, 2.8 GB while
   it runs, one thread) on a daemon thread; True once loaded. The game plays on 6-6-3 till.
 - ``start_strong_build(progress)``: load or build now with every build thread (a command
   that waits: join the thread returned); ``build_progress()`` (``heuristic``) shows it too.
@@ -48,7 +48,10 @@ RETRY_SECONDS = 60.0
 4x4 hint asks for the tables each time; the cache may have none, or memory may be short)."""
 AUTO_BUILD = False
 """Whether ``prepare_strong`` may start a build when the cache has no tables. Off by default:
-commands and tests never build behind one's back; the game's worker turns it on."""
+commands never build behind one's back; the game's worker turns it on."""
+BUILD_ALLOWED = True
+"""False: ``prepare_strong`` never builds, whatever the worker asked (the test suite: its
+games must never start a 2.8 GB build)."""
 
 
 @dataclass(frozen=True)
@@ -336,7 +339,8 @@ def prepare_strong(wait: float = 0.0, spec: StrongSpec = DEFAULT) -> bool:
     thread, when AUTO_BUILD is on) on a daemon thread and wait up to ``wait`` seconds."""
     if spec in _loaded:
         return True
-    thread = _start(spec, BACKGROUND_THREADS, None, AUTO_BUILD, RETRY_SECONDS)
+    thread = _start(spec, BACKGROUND_THREADS, None, AUTO_BUILD and BUILD_ALLOWED,
+                    RETRY_SECONDS)
     if wait > 0:
         thread.join(wait)
     return spec in _loaded
