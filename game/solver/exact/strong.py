@@ -22,6 +22,7 @@ import numpy as np
 
 from game.core.board import Board
 from game.solver.encoding import neighbour_table, rank_pattern
+from game.solver.errors import SolverError
 from game.solver.exact import strong_cache
 from game.solver.exact.heuristic import (
     PatternHeuristic,
@@ -180,7 +181,7 @@ def assemble(spec: StrongSpec, packed: np.ndarray, load: float = 0.0,
                            neighbour_table(spec.width, spec.height).astype(np.int64), dist, load)
 
 
-class BuildCancelled(Exception):
+class BuildCancelled(SolverError):
     """A build was stopped by ``cancel_strong_build`` (nothing was written)."""
 
 
