@@ -83,8 +83,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(autouse=True, scope="session")
 def _no_big_table_builds() -> Iterator[None]:
-    """The 5x5 tables (about 20 s to build) are never built behind a test's back."""
+    """The 5x5 tables (about 20 s to build) and the strong 4x4 ones (minutes, 2.8 GB) are
+    never built behind a test's back (the real worker would let a 4x4 game start that)."""
     import game.solver.big.api as big
+    import game.solver.exact.strong as strong
 
     big.AUTO_PREPARE = False
+    strong.BUILD_ALLOWED = False
     yield

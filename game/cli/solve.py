@@ -57,6 +57,9 @@ PROG = "fifteen"
 PARALLEL_FROM = 4
 """Batches of this many solvable boards or more are solved on several threads."""
 MAX_BATCH_THREADS = 4
+QUICK_BOUND = 62
+"""15-puzzles whose strong lower bound is below this take milliseconds (Korf's 100 reach
+58 at most; the 80-move boards, seconds each, 66 or more)."""
 
 
 def _report(board: Board, solvable: bool, optimal: bool, moves: str, nodes: int,
@@ -290,7 +293,7 @@ def cmd_batch(args: argparse.Namespace, text: str) -> int:
     items = [(number, item, _parse(item)) for number, item in batch_items(text)]
     solvable = [b for _, _, b in items if isinstance(b, Board) and b.is_solvable()]
     workers = min(os.cpu_count() or 1, MAX_BATCH_THREADS)
-    parallel = workers > 1 and len(solvable) >= PARALLEL_FROM
+    parallel = workers > 1 and len(solvable) >= PARALLEL_FROM and not _all_quick(solvable)
     solver = _Solver(progress, prepared=not parallel, seconds=seconds) if solvable else None
     for board in solvable:
         assert solver is not None
@@ -318,6 +321,18 @@ def cmd_batch(args: argparse.Namespace, text: str) -> int:
                 status = EXIT_NO_ANSWER
             print(json.dumps(record), flush=True)
     return status
+
+
+def _all_quick(boards: list[Board]) -> bool:
+    """Whether every board is a 15-puzzle the strong tables (when cached) bound below
+    QUICK_BOUND: each is then solved in milliseconds, and one thread on the AOT kernels,
+    which start without numba, ends sooner than two on the JIT ones."""
+    if not boards or any(b.shape != "4x4" for b in boards):
+        return False
+    from game.solver.exact.strong import load_strong
+
+    heur = load_strong()
+    return heur is not None and all(heur(b) < QUICK_BOUND for b in boards)
 
 
 def _parse(item: str) -> Board | BoardError:

@@ -40,12 +40,17 @@ def big_tables_name() -> str | None:
 
 def exact_tables_name(width: int, height: int) -> str:
     """The exact solver's tables for a shape of up to 16 cells: ``3x3 full table`` (every
-    board's distance) or the pattern databases' tiles per pattern (``4x4 6-6-3``)."""
+    board's distance) or the pattern databases' tiles per pattern (``4x4 6-6-3``, or
+    ``4x4 7-8 reflected`` once the strong tables are loaded)."""
     from game.solver.exact.pdb import partition
+    from game.solver.exact.strong import DEFAULT, strong_tables_name
     from game.solver.exact.tables import has_table
 
     if has_table(width, height):
         return f"{width}x{height} full table"
+    strong = strong_tables_name()
+    if strong is not None and (width, height) == (DEFAULT.width, DEFAULT.height):
+        return strong
     return f"{width}x{height} " + "-".join(str(len(g)) for g in partition(width, height))
 
 

@@ -3,6 +3,8 @@
 Up to 16 cells: ``solve``/``optimal_moves`` are exact. 5x5 and larger: ``best_line`` (the
 shortest line found by a deadline), ``lower_bound``, ``within_reach`` and ``exact_endgame``
 (5x5), with ``prepare_big_tables``/``warm_up_big`` at set-up; see ``game.solver.big.api``.
+The strong 4x4 tables (7-8) are loaded or built on purpose: ``prepare_strong``,
+``start_strong_build`` (see ``game.solver.exact.strong``); 4x4 searches use them once loaded.
 
 Layout: ``exact/`` is the optimal solver for boards of up to 16 cells (tables, pattern
 databases, IDA*, kernels); ``big/`` the engine for 5x5 and larger, which may use ``exact/``
@@ -30,8 +32,15 @@ from game.solver.errors import (
     Unsolvable,
 )
 from game.solver.exact.difficulty import random_board_with_length
-from game.solver.exact.heuristic import build_progress
+from game.solver.exact.heuristic import blocking_build_progress, build_progress
 from game.solver.exact.optimal import exact_distance
+from game.solver.exact.strong import (
+    allow_strong_build,
+    cancel_strong_build,
+    prepare_strong,
+    start_strong_build,
+    strong_tables_name,
+)
 from game.solver.results import (
     BuildProgress,
     CancelToken,
@@ -53,19 +62,25 @@ __all__ = [
     "SolveTimeout",
     "SolverError",
     "Unsolvable",
+    "allow_strong_build",
     "best_line",
     "big_tables_ready",
+    "blocking_build_progress",
     "build_progress",
+    "cancel_strong_build",
     "exact_distance",
     "give_way",
     "exact_endgame",
     "lower_bound",
     "optimal_moves",
+    "prepare_strong",
     "prepare_big_tables",
     "random_board_with_length",
     "set_search_threads",
     "set_give_way",
     "solve",
+    "start_strong_build",
+    "strong_tables_name",
     "warm_up",
     "warm_up_big",
     "within_reach",

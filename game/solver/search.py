@@ -19,6 +19,10 @@ from game.solver.exact.ida import Progress
 from game.solver.exact.kernels import ida_run
 from game.solver.exact.optimal import covers, optimal_moves_exact, solve_exact
 from game.solver.exact.pdb import partition
+from game.solver.exact.strong import DEFAULT as STRONG
+from game.solver.exact.strong import load_strong
+from game.solver.exact.strong_kernels import strong_run
+from game.solver.exact.strong_search import warm_strong
 from game.solver.results import (
     BuildProgress,
     CancelToken,
@@ -128,6 +132,9 @@ def load_cached(width: int, height: int) -> bool:
     elif has_heuristic(width, height) or has_big_heuristic(width, height):
         if cached_heuristic(width, height) is None or not jit.compiled(ida_run):
             return False
+        if (width, height) == (STRONG.width, STRONG.height) and load_strong() is not None:
+            if not jit.compiled(strong_run):
+                return False
         if has_big_heuristic(width, height):  # 5x5: its kernels run once instead
             if not jit.using_prepared():  # the JIT kernels load from numba's cache
                 from game.solver.big.api import warm_up as warm_up_big
@@ -180,4 +187,5 @@ def warm_up(shapes: tuple[tuple[int, int], ...] = ((3, 3), (4, 4)),
             report(base, f"preparing the {width}x{height} coach")
         solve(goal.apply_all("DR"))
         base += part
+    warm_strong()  # the strong 4x4 kernel too, with or without its tables (AOT builds need it)
     report(1.0, "ready")

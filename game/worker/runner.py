@@ -25,6 +25,8 @@ class Runner:
         """``solver`` None: ``game.solver``, imported on the first job's thread."""
         self._solver = solver
         self.build_progress: BuildProgress | None = getattr(solver, "build_progress", None)
+        self.blocking_progress: BuildProgress | None = getattr(
+            solver, "blocking_build_progress", self.build_progress)
         self._knowledge = knowledge
         self._gate = gate
         self._warm_shapes = warm_shapes
@@ -40,11 +42,16 @@ class Runner:
             # object, so the module does not match the Protocol's parameter types exactly.
             self._solver = cast(Solver, solver)
             self.build_progress = solver.build_progress
+            self.blocking_progress = solver.blocking_build_progress
+            # the game wants the strong 4x4 tables: its first 4x4 hint starts their build
+            # in the background when the cache has none (the coach plays on 6-6-3 till then)
+            solver.allow_strong_build(True)
         return self._solver
 
     def building(self) -> bool:
-        """Whether the solver is building tables now (read live, from any thread)."""
-        progress = self.build_progress
+        """Whether the solver is building tables a search may wait for (read live, from any
+        thread); a background build (the strong 4x4 tables) shows its bar but is not one."""
+        progress = self.blocking_progress
         return progress is not None and progress() is not None
 
     def run(self, job: Job, progress: Callable[[Job, int, int], None],

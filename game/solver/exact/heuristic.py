@@ -164,27 +164,49 @@ def build_tables(width: int, height: int, groups: tuple[tuple[int, ...], ...],
                 while thread.is_alive():
                     thread.join(PROGRESS_SECONDS)
                     share = min(1.0, float(filled.sum()) / total)
-                    _building[(width, height)] = share
+                    report_building((width, height), share, words)
                     if progress is not None:
                         progress(share, words)
         finally:
-            _building.pop((width, height), None)
+            end_building((width, height))
         if errors:
             raise errors[0]
     return [t for t in tables if t is not None]
 
 
-_building: dict[tuple[int, int], float] = {}
-"""Table builds in flight: shape -> share of entries filled (read by other threads)."""
+_building: dict[object, tuple[float, str, bool]] = {}
+"""Table builds in flight: a key (the shape, or the strong tables' own) -> the share of
+entries filled, the build in words, and whether it runs in the background (searches do not
+wait for it) (read by other threads)."""
+
+
+def report_building(key: object, share: float, words: str, background: bool = False) -> None:
+    """Record how far a table build has got (``build_progress`` shows the least advanced)."""
+    _building[key] = (share, words, background)
+
+
+def end_building(key: object) -> None:
+    """Forget a build that has ended (built, failed or cancelled)."""
+    _building.pop(key, None)
 
 
 def build_progress() -> tuple[float, str] | None:
     """How far the table builds in flight have got (the least advanced one), or None."""
-    builds = list(_building.items())
+    builds = list(_building.values())
     if not builds:
         return None
-    (width, height), share = min(builds, key=lambda item: item[1])
-    return share, f"building the {width}x{height} tables"
+    share, words, _ = min(builds, key=lambda item: item[0])
+    return share, words
+
+
+def blocking_build_progress() -> tuple[float, str] | None:
+    """``build_progress`` of the builds a search may be waiting for (not the background
+    build of the strong tables, which searches never wait for), or None."""
+    builds = [b for b in list(_building.values()) if not b[2]]
+    if not builds:
+        return None
+    share, words, _ = min(builds, key=lambda item: item[0])
+    return share, words
 
 
 def make_heuristic(width: int, height: int,

@@ -70,16 +70,11 @@ class IdaSearch:
             raise SolveCancelled(f"search of {self.board} was cancelled")
         if self.progress is not None:
             self.progress(bound, self.nodes)
-        h = self.heur
         while True:
             give_way()
             chunk = CHUNK_NODES if self.deadline is None else DEADLINE_CHUNK_NODES
             ctl[kernels.LIMIT] = ctl[kernels.NODES] + chunk
-            status = kernels.ida_run(
-                self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves,
-                self.nextdir, self.saved, ctl, self.flag, h.nbr, h.tile_group, h.tile_slot,
-                h.sizes, h.offsets, h.pdbs, h.mirror_tile, h.mirror_cell, h.use_mirror,
-            )
+            status = self._run()
             if status == kernels.FOUND:
                 depth = int(ctl[kernels.DEPTH])
                 self.path = "".join(MOVES[int(c)] for c in self.moves[:depth])
@@ -92,6 +87,15 @@ class IdaSearch:
                 raise SolveTimeout(f"search of {self.board} ran past its deadline")
             if self.progress is not None:
                 self.progress(bound, self.nodes)
+
+    def _run(self) -> int:
+        """One call of the compiled kernel (up to ctl[LIMIT] nodes); its status."""
+        h = self.heur
+        return int(kernels.ida_run(
+            self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves,
+            self.nextdir, self.saved, self.ctl, self.flag, h.nbr, h.tile_group, h.tile_slot,
+            h.sizes, h.offsets, h.pdbs, h.mirror_tile, h.mirror_cell, h.use_mirror,
+        ))
 
     def solve(self) -> str:
         """An optimal solution by deepening the bound to the next smallest pruned cost.

@@ -7,7 +7,9 @@ import time
 from game.core.board import Board
 from game.solver.exact import tables
 from game.solver.exact.heuristic import get_heuristic, has_heuristic
-from game.solver.exact.ida import IdaSearch, Progress
+from game.solver.exact.ida import Progress
+from game.solver.exact.strong import DEFAULT, prepare_strong
+from game.solver.exact.strong_search import search_for
 from game.solver.results import (
     CancelToken,
     OptimalMoves,
@@ -32,8 +34,8 @@ def solve_exact(board: Board, *, cancel: CancelToken | None = None,
     if tables.has_table(board.width, board.height):
         moves = tables.table_path(board)
     else:
-        search = IdaSearch(board, get_heuristic(board.width, board.height), flag_of(cancel),
-                           deadline, progress)
+        search = search_for(board, get_heuristic(board.width, board.height), flag_of(cancel),
+                            deadline, progress)
         moves = search.solve()
         nodes = search.nodes
     check_solves(board, moves)
@@ -50,9 +52,11 @@ def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
         moves = tables.table_optimal_moves(board)
         check_solves(board, path)
         return OptimalMoves(board, len(path), moves, True, path)
+    if (board.width, board.height) == (DEFAULT.width, DEFAULT.height):
+        prepare_strong()  # loads (or, in the game, builds) the strong tables behind the game
     heur = get_heuristic(board.width, board.height)
     flag = flag_of(cancel)
-    first = IdaSearch(board, heur, flag, deadline, progress)
+    first = search_for(board, heur, flag, deadline, progress)
     path = first.solve()
     check_solves(board, path)
     d = len(path)
@@ -63,7 +67,7 @@ def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
             continue
         # one bounded pass: does this child reach the goal in d - 1 moves?
         report = None if progress is None else (lambda b, n, base=done: progress(b + 1, base + n))
-        search = IdaSearch(board.apply(move), heur, flag, deadline, report)
+        search = search_for(board.apply(move), heur, flag, deadline, report)
         if search.h0 <= d - 1 and search.iteration(d - 1):
             check_solves(board, move + search.path)
             found.add(move)

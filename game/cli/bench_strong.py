@@ -1,0 +1,76 @@
+"""Exact 15-puzzles at the frontier (issue 24): `python -m game.cli.bench_strong [korf|hardest]`.
+
+Each set is solved by one `solve --batch` call in a fresh process (start-up included), with
+whatever tables the user cache holds: the strong 4x4 tables when ``python -m
+game.cli.prepare --strong`` has built them, else 6-6-3. Printed: the tables used, the wall
+time, seconds per board, the mean nodes per board (nodes generated: every child whose
+heuristic was looked up, pruned or not) and every length checked against the published one;
+``hardest`` also prints each 80-move board's search time. Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from game.cli.korf import hardest80, korf100
+from game.core.board import Board
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_batch(boards: list[Board]) -> tuple[float, list[dict], str]:
+    """(wall seconds, the JSON records, stderr) of one `solve --batch -` call."""
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "main.py", "solve", "--batch", "-"], cwd=ROOT,
+                          input="\n".join(b.text() for b in boards) + "\n",
+                          capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    records = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    return wall, records, done.stderr
+
+
+def report(name: str, rows: list[tuple[Board, int]], each: bool) -> None:
+    """Solve ``rows`` in one batch call and print the figures (and each board's, if asked)."""
+    boards = [b for b, _ in rows]
+    wall, records, errors = run_batch(boards)
+    if len(records) != len(rows):
+        print(f"{name}: the batch answered {len(records)} of {len(rows)} boards: "
+              f"{errors.strip()[-300:]}")
+        return
+    wrong = [i + 1 for i, (rec, (_, want)) in enumerate(zip(records, rows, strict=True))
+             if rec.get("length") != want or not rec.get("optimal")]
+    nodes = [int(rec.get("nodes", 0)) for rec in records]
+    seconds = [float(rec.get("seconds", 0.0)) for rec in records]
+    tables = sorted({str(rec.get("tables")) for rec in records})
+    if each:
+        for i, (rec, (_, want)) in enumerate(zip(records, rows, strict=True), 1):
+            print(f"  {name} #{i:2d}: {rec.get('length')} moves (published {want}), "
+                  f"{rec.get('seconds'):.2f} s, {rec.get('nodes'):,} nodes")
+    print(f"{name}: {len(rows)} boards in one solve --batch call, {wall:.2f} s wall (start-up "
+          f"included), {wall / len(rows):.3f} s per board; search {sum(seconds):.2f} s in all, "
+          f"max {max(seconds):.2f} s; nodes generated per board: mean {statistics.mean(nodes):,.0f}"
+          f", median {statistics.median(nodes):,.0f}; tables {', '.join(tables)}; lengths "
+          + ("all as published" if not wrong else f"WRONG on boards {wrong}"), flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point."""
+    parser = argparse.ArgumentParser(prog="python -m game.cli.bench_strong")
+    parser.add_argument("what", nargs="?", choices=["korf", "hardest", "all"], default="all")
+    args = parser.parse_args(argv)
+    if args.what in ("korf", "all"):
+        report("Korf's 100", korf100(), each=False)
+    if args.what in ("hardest", "all"):
+        report("the 17 80-move boards", hardest80(), each=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,365 @@
+"""The strong 4x4 tables (7-8 additive, 4-bit packed, reflected): heuristic, load and build.
+
+For the worker and the commands (thread-safe; nothing is built or loaded at import):
+
+- ``prepare_strong(wait)``: the tables in memory, else start loading them (a mapped file, a
+  fraction of a second) or, when ``AUTO_BUILD`` is on, building them (minutes, 2.8 GB while
+  it runs, one thread) on a daemon thread; True once loaded. The game plays on 6-6-3 till.
+- ``start_strong_build(progress)``: load or build now with every build thread (a command
+  that waits: join the thread returned); ``build_progress()`` (``heuristic``) shows it too.
+- ``load_strong()``: from the disk cache only (never builds); ``strong_tables_name()``;
+  ``cancel_strong_build()``: stop a build (nothing is written); ``loaded_strong()``.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.core.board import Board
+from game.solver.encoding import neighbour_table, rank_pattern
+from game.solver.errors import SolverError
+from game.solver.exact import strong_cache
+from game.solver.exact.heuristic import (
+    PatternHeuristic,
+    _mirror_maps,
+    end_building,
+    get_heuristic,
+    has_heuristic,
+    make_heuristic,
+    report_building,
+)
+from game.solver.exact.strong_build import build_excess, manhattan_cells, packed_size
+from game.solver.results import BuildProgress
+
+STRONG_GROUPS = ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
+"""Felner, Korf and Hanan's 7-8 split turned to this game's goal: the top two rows, and the
+bottom two rows next to the blank's corner."""
+BUILD_THREADS = 2
+"""Threads of a build a command waits for (``prepare --strong``)."""
+BACKGROUND_THREADS = 1
+"""A build behind a running game leaves a core to the frames."""
+PROGRESS_SECONDS = 0.25
+RETRY_SECONDS = 60.0
+"""``prepare_strong`` tries again at most this often after a load or build that failed (a
+4x4 hint asks for the tables each time; the cache may have none, or memory may be short)."""
+AUTO_BUILD = False
+"""Whether ``prepare_strong`` may start a build when the cache has no tables. Off by default:
+commands never build behind one's back; the game's worker turns it on."""
+BUILD_ALLOWED = True
+"""False: ``prepare_strong`` never builds, whatever the worker asked (the test suite: its
+games must never start a 2.8 GB build)."""
+
+
+@dataclass(frozen=True)
+class StrongSpec:
+    """Which tables: the board's shape and the tile groups (tests use small ones)."""
+
+    width: int = 4
+    height: int = 4
+    groups: tuple[tuple[int, ...], ...] = STRONG_GROUPS
+
+    @property
+    def name(self) -> str:
+        """The cache file's name."""
+        sizes = "-".join(str(len(g)) for g in self.groups)
+        return f"strong-{self.width}x{self.height}-{sizes}"
+
+    @property
+    def meta(self) -> dict:
+        """What a cached file must say it holds."""
+        return {"width": self.width, "height": self.height,
+                "groups": [list(g) for g in self.groups], "kind": "excess4"}
+
+    @property
+    def sizes(self) -> list[int]:
+        """Bytes of each group's packed table."""
+        return [packed_size(self.width, self.height, len(g)) for g in self.groups]
+
+    @property
+    def label(self) -> str:
+        """In words, e.g. ``4x4 7-8 reflected`` (smallest group first)."""
+        sizes = "-".join(str(n) for n in sorted(len(g) for g in self.groups))
+        return f"{self.width}x{self.height} {sizes} reflected"
+
+
+DEFAULT = StrongSpec()
+
+
+@dataclass(frozen=True)
+class StrongHeuristic:
+    """Additive tables of (pdb - manhattan) / 2, four bits an entry, read on both the board
+    and its transpose: h = manhattan + 2 * max(direct excess, transposed excess), and never
+    below ``base`` (the shape's own pattern databases, 6-6-3 on 4x4, which a few positions
+    in a hundred find higher).
+
+    ``packed`` holds every group's table from ``offsets[g]`` (bytes); the other arrays are
+    ``PatternHeuristic``'s; ``dist[c, t]`` is tile t's Manhattan distance from cell c.
+    """
+
+    spec: StrongSpec
+    base: PatternHeuristic
+    packed: np.ndarray
+    offsets: np.ndarray
+    sizes: np.ndarray
+    tile_group: np.ndarray
+    tile_slot: np.ndarray
+    mirror_tile: np.ndarray
+    mirror_cell: np.ndarray
+    nbr: np.ndarray
+    dist: np.ndarray
+    load_seconds: float = 0.0
+
+    @property
+    def cells(self) -> int:
+        """Number of cells on the board."""
+        return self.spec.width * self.spec.height
+
+    def group_positions(self, tiles: tuple[int, ...], mirrored: bool = False) -> np.ndarray:
+        """``pos[g, slot]``: the cell of each pattern tile (on the transposed board if asked)."""
+        where = [0] * self.cells
+        for cell, t in enumerate(tiles):
+            where[t] = cell
+        pos = np.zeros((len(self.spec.groups), int(self.sizes.max())), dtype=np.int8)
+        for t in range(1, self.cells):
+            cell = where[t]
+            if mirrored:
+                t, cell = int(self.mirror_tile[t]), int(self.mirror_cell[cell])
+            pos[self.tile_group[t], self.tile_slot[t]] = cell
+        return pos
+
+    def excesses(self, pos: np.ndarray) -> np.ndarray:
+        """Each group's stored excess for the placements in ``pos``."""
+        values = np.zeros(len(self.spec.groups), dtype=np.int64)
+        for g, group in enumerate(self.spec.groups):
+            rank = rank_pattern([int(p) for p in pos[g, : len(group)]], self.cells)
+            byte = int(self.packed[int(self.offsets[g]) + (rank >> 1)])
+            values[g] = (byte >> ((rank & 1) * 4)) & 0x0F
+        return values
+
+    def manhattan(self, tiles: tuple[int, ...]) -> int:
+        """The summed Manhattan distance of the tiles."""
+        return sum(int(self.dist[cell, t]) for cell, t in enumerate(tiles) if t)
+
+    def __call__(self, board: Board) -> int:
+        """The heuristic value of ``board`` (plain Python)."""
+        direct = int(self.excesses(self.group_positions(board.tiles)).sum())
+        mirrored = int(self.excesses(self.group_positions(board.tiles, True)).sum())
+        return max(self.manhattan(board.tiles) + 2 * max(direct, mirrored), self.base(board))
+
+
+def base_heuristic(spec: StrongSpec) -> PatternHeuristic:
+    """The shape's own pattern databases (cached on 10-16 cells, else built in memory)."""
+    if has_heuristic(spec.width, spec.height):
+        return get_heuristic(spec.width, spec.height)
+    return make_heuristic(spec.width, spec.height)
+
+
+def assemble(spec: StrongSpec, packed: np.ndarray, load: float = 0.0,
+             base: PatternHeuristic | None = None) -> StrongHeuristic:
+    """The heuristic over one array holding every group's packed table, in order."""
+    n = spec.width * spec.height
+    sizes = np.array([len(g) for g in spec.groups], dtype=np.int64)
+    offsets = np.zeros(len(spec.groups), dtype=np.int64)
+    offsets[1:] = np.cumsum(spec.sizes)[:-1]
+    tile_group = np.full(n, -1, dtype=np.int64)
+    tile_slot = np.full(n, -1, dtype=np.int64)
+    for g, group in enumerate(spec.groups):
+        for s, t in enumerate(group):
+            tile_group[t], tile_slot[t] = g, s
+    mirror_tile, mirror_cell = _mirror_maps(spec.width, spec.height)
+    cell_dist = manhattan_cells(spec.width, spec.height)
+    dist = np.zeros((n, n), dtype=np.int64)
+    dist[:, 1:] = cell_dist[:, : n - 1]
+    base = base_heuristic(spec) if base is None else base
+    return StrongHeuristic(spec, base, packed, offsets, sizes, tile_group, tile_slot,
+                           mirror_tile.astype(np.int64), mirror_cell.astype(np.int64),
+                           neighbour_table(spec.width, spec.height).astype(np.int64), dist, load)
+
+
+class BuildCancelled(SolverError):
+    """A build was stopped by ``cancel_strong_build`` (nothing was written)."""
+
+
+_loaded: dict[StrongSpec, StrongHeuristic] = {}
+_lock = threading.Lock()
+_build_lock = threading.Lock()
+_cancel = np.zeros(1, dtype=np.int64)
+
+
+def loaded_strong(spec: StrongSpec = DEFAULT) -> StrongHeuristic | None:
+    """The tables if they are in memory (never loads or builds)."""
+    return _loaded.get(spec)
+
+
+def load_strong(spec: StrongSpec = DEFAULT) -> StrongHeuristic | None:
+    """The tables from memory or the disk cache (mapped, verified once); None if not there."""
+    found = _loaded.get(spec)
+    if found is not None:
+        return found
+    with _lock:
+        return _load_locked(spec)
+
+
+def _load_locked(spec: StrongSpec) -> StrongHeuristic | None:
+    found = _loaded.get(spec)
+    if found is None:
+        start = time.monotonic()
+        tables = strong_cache.load(spec.name, spec.meta, [sum(spec.sizes)])
+        if tables is None:
+            return None
+        found = assemble(spec, tables[0], time.monotonic() - start)
+        _loaded[spec] = found
+    return found
+
+
+def build_strong(spec: StrongSpec = DEFAULT, threads: int = BUILD_THREADS,
+                 progress: BuildProgress | None = None) -> StrongHeuristic:
+    """Load the tables, or build them (on ``threads`` threads), cache them and load them.
+
+    Raises BuildCancelled when ``cancel_strong_build`` stops it: the cache is then untouched
+    (the file is written only once every group is built, through a temp file).
+    """
+    with _build_lock:  # not the load lock: loading never waits for a build
+        found = load_strong(spec)
+        if found is not None:
+            return found
+        strong_cache.remove_leftovers(spec.name)
+        _cancel[0] = 0
+        tables = _build_groups(spec, threads, progress)
+        packed = np.concatenate(tables)
+        del tables
+        try:
+            strong_cache.save(spec.name, spec.meta, [packed])
+        except OSError:
+            with _lock:  # a read-only cache costs a rebuild next time
+                found = _loaded.setdefault(spec, assemble(spec, packed))
+            return found
+        del packed
+        found = load_strong(spec)  # mapped from the file: shared, paged in on demand
+        if found is None:
+            raise OSError(f"the strong tables just written to {spec.name} do not load")
+        return found
+
+
+def _build_groups(spec: StrongSpec, threads: int,
+                  progress: BuildProgress | None) -> list[np.ndarray]:
+    cells = spec.width * spec.height
+    spaces = [math.perm(cells, len(g)) for g in spec.groups]
+    total = sum(spaces)
+    filled = np.zeros((len(spec.groups), 1), dtype=np.int64)
+    tables: list[np.ndarray | None] = [None] * len(spec.groups)
+    errors: list[BaseException] = []
+    words = f"building the strong {spec.width}x{spec.height} tables"
+    key = ("strong", spec)
+
+    def build(index: int) -> None:
+        try:
+            tables[index] = build_excess(spec.width, spec.height, spec.groups[index],
+                                         filled[index], _cancel, threads)
+        except BaseException as exc:  # handed to the caller below
+            errors.append(exc)
+
+    # one group after another, each on every thread (only the moves of a group's first
+    # tile cross between threads' shares, so the two cores share the work well)
+    try:
+        for index in sorted(range(len(spec.groups)), key=lambda i: -spaces[i]):
+            thread = threading.Thread(target=build, args=(index,), daemon=True,
+                                      name="fifteen-strong-build")
+            thread.start()
+            while thread.is_alive():
+                thread.join(PROGRESS_SECONDS)
+                share = min(1.0, float(filled.sum()) / total)
+                report_building(key, share, words, background=True)
+                if progress is not None:
+                    progress(share, words)
+            if errors:
+                raise errors[0]
+            if tables[index] is None:
+                break  # cancelled
+    finally:
+        end_building(key)
+    if any(t is None for t in tables):
+        raise BuildCancelled(f"the build of {spec.name} was cancelled")
+    return [t for t in tables if t is not None]
+
+
+def allow_strong_build(allowed: bool = True) -> None:
+    """Let ``prepare_strong`` build the tables when the cache has none (the game's worker)."""
+    global AUTO_BUILD
+    AUTO_BUILD = allowed
+
+
+def cancel_strong_build() -> None:
+    """Stop a build in flight within milliseconds (it raises BuildCancelled, writes nothing)."""
+    _cancel[0] = 1
+
+
+_threads: dict[StrongSpec, threading.Thread] = {}
+_threads_lock = threading.Lock()
+
+
+_ended: dict[StrongSpec, float] = {}
+"""When the last load or build of each spec ended (``prepare_strong`` waits before a retry)."""
+
+
+def _run(spec: StrongSpec, threads: int, progress: BuildProgress | None, build: bool) -> None:
+    try:
+        if build:
+            build_strong(spec, threads, progress)
+        else:
+            load_strong(spec)
+    except (OSError, MemoryError, BuildCancelled):
+        pass  # the game goes on with 6-6-3; a later call tries again
+    finally:
+        _ended[spec] = time.monotonic()
+
+
+def _start(spec: StrongSpec, threads: int, progress: BuildProgress | None, build: bool,
+           retry: float = 0.0) -> threading.Thread:
+    """The thread loading or building ``spec``: the one in flight, else a new one (unless
+    the last one ended without the tables less than ``retry`` seconds ago)."""
+    with _threads_lock:
+        thread = _threads.get(spec)
+        now = time.monotonic()
+        if thread is None or (not thread.is_alive() and spec not in _loaded
+                              and now - _ended.get(spec, -retry) >= retry):
+            thread = threading.Thread(target=_run, args=(spec, threads, progress, build),
+                                      daemon=True, name="fifteen-strong-prepare")
+            _threads[spec] = thread
+            thread.start()
+        return thread
+
+
+def prepare_strong(wait: float = 0.0, spec: StrongSpec = DEFAULT) -> bool:
+    """True when the tables are in memory; else start loading them (or building them, one
+    thread, when AUTO_BUILD is on) on a daemon thread and wait up to ``wait`` seconds."""
+    if spec in _loaded:
+        return True
+    thread = _start(spec, BACKGROUND_THREADS, None, AUTO_BUILD and BUILD_ALLOWED,
+                    RETRY_SECONDS)
+    if wait > 0:
+        thread.join(wait)
+    return spec in _loaded
+
+
+def start_strong_build(progress: BuildProgress | None = None,
+                       spec: StrongSpec = DEFAULT,
+                       threads: int = BUILD_THREADS) -> threading.Thread:
+    """Load or build the tables now on a daemon thread; join the thread returned."""
+    return _start(spec, threads, progress, True)
+
+
+def strong_tables_name(spec: StrongSpec = DEFAULT) -> str | None:
+    """The tables in memory in words (``4x4 7-8 reflected``), or None."""
+    return spec.label if spec in _loaded else None
+
+
+def forget_strong() -> None:
+    """Drop the tables from memory (tests, and loading again after a rebuild)."""
+    with _lock:
+        _loaded.clear()

@@ -1,0 +1,248 @@
+"""Compiled IDA* over the packed big tables: increments, reflection, and 6-6-3 as a floor."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.solver.exact.kernels import (
+    BLANK,
+    BOUND,
+    CANCEL_MASK,
+    CANCELLED,
+    CAP,
+    DEPTH,
+    EXHAUSTED,
+    FOUND,
+    G_WEIGHT,
+    H_WEIGHT,
+    HSUM,
+    LIMIT,
+    MHSUM,
+    NEXT_BOUND,
+    NODES,
+    PAUSED,
+)
+from game.solver.jit import kernel
+
+MD, BASE, MBASE = 11, 12, 13
+"""ctl slots of the summed Manhattan distance and of the base tables' sums (direct and
+transposed); the other slots are ``kernels``' own."""
+CTL_SLOTS = 14
+SAVED = 9
+"""Per depth, the parent's: excess of the moved tile's group and of its mirror's, the two
+excess sums, the Manhattan distance, the base values of both groups and the base sums."""
+
+
+@kernel
+def _rank(row: np.ndarray, size: int, cells: int) -> int:
+    """Dense rank of one group's placement (``encoding.rank_pattern``'s order)."""
+    rank = 0
+    used = 0
+    for i in range(size):
+        p = row[i]
+        below = used & ((1 << p) - 1)
+        below = below - ((below >> 1) & 0x5555)
+        below = (below & 0x3333) + ((below >> 2) & 0x3333)
+        below = (below + (below >> 4)) & 0x0F0F
+        below = (below + (below >> 8)) & 0x1F
+        rank = rank * (cells - i) + p - below
+        used |= 1 << p
+    return rank
+
+
+@kernel
+def excess_at(pos: np.ndarray, g: int, sizes: np.ndarray, offsets: np.ndarray,
+              packed: np.ndarray, cells: int) -> int:
+    """The stored excess (pdb - manhattan) / 2 of group ``g``'s placement ``pos[g]``."""
+    rank = _rank(pos[g], sizes[g], cells)
+    return (packed[offsets[g] + (rank >> 1)] >> ((rank & 1) * 4)) & 0x0F
+
+
+@kernel(entry=True)
+def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarray,
+               mvals: np.ndarray, moves: np.ndarray, nextdir: np.ndarray, saved: np.ndarray,
+               ctl: np.ndarray, cancel: np.ndarray, nbr: np.ndarray, tile_group: np.ndarray,
+               tile_slot: np.ndarray, sizes: np.ndarray, offsets: np.ndarray,
+               packed: np.ndarray, mirror_tile: np.ndarray, mirror_cell: np.ndarray,
+               dist: np.ndarray, ahead: np.ndarray, bpos: np.ndarray, bmpos: np.ndarray,
+               bvals: np.ndarray, bmvals: np.ndarray, btile_group: np.ndarray,
+               btile_slot: np.ndarray, bsizes: np.ndarray, boffsets: np.ndarray,
+               bpdbs: np.ndarray, use_base: bool) -> int:
+    """Run (or resume) one IDA* iteration with bound ctl[BOUND] until ctl[LIMIT] nodes.
+
+    h = max(manhattan + 2 * max(direct excess sum, transposed excess sum), the base
+    tables' direct and transposed sums): each is admissible and consistent, so the maximum
+    is, and it is never below the base (6-6-3). Only the moved tile's group changes per
+    move: one lookup per view, each skipped once an earlier one prunes. When a node is
+    opened its children's direct lookups are made together (``ahead[depth, code]``), so
+    their cache misses overlap. The arrays are ``kernels.ida_run``'s (``saved`` has SAVED
+    columns), the ``b`` ones the base tables'; ``dist[c, t]``: tile t's Manhattan distance
+    from cell c.
+    """
+    cells = tiles.shape[0]
+    depth = ctl[DEPTH]
+    blank = ctl[BLANK]
+    hsum = ctl[HSUM]
+    mhsum = ctl[MHSUM]
+    md = ctl[MD]
+    base = ctl[BASE]
+    mbase = ctl[MBASE]
+    nodes = ctl[NODES]
+    bound = ctl[BOUND]
+    next_bound = ctl[NEXT_BOUND]
+    limit = ctl[LIMIT]
+    gw = ctl[G_WEIGHT]
+    hw = ctl[H_WEIGHT]
+    cap = ctl[CAP]
+    status = EXHAUSTED
+    while True:
+        if nodes >= limit:
+            status = PAUSED
+            break
+        code = nextdir[depth]
+        if code >= 4:
+            if depth == 0:
+                status = EXHAUSTED
+                break
+            depth -= 1
+            back = nbr[blank, moves[depth] ^ 1]
+            t = tiles[back]
+            tiles[blank] = t
+            tiles[back] = 0
+            g = tile_group[t]
+            pos[g, tile_slot[t]] = blank
+            mt = mirror_tile[t]
+            mg = tile_group[mt]
+            mpos[mg, tile_slot[mt]] = mirror_cell[blank]
+            bg = btile_group[t]
+            bpos[bg, btile_slot[t]] = blank
+            bmg = btile_group[mt]
+            bmpos[bmg, btile_slot[mt]] = mirror_cell[blank]
+            vals[g] = saved[depth, 0]
+            mvals[mg] = saved[depth, 1]
+            hsum = saved[depth, 2]
+            mhsum = saved[depth, 3]
+            md = saved[depth, 4]
+            bvals[bg] = saved[depth, 5]
+            bmvals[bmg] = saved[depth, 6]
+            base = saved[depth, 7]
+            mbase = saved[depth, 8]
+            blank = back
+            continue
+        if code == 0:
+            # open the node: every child's direct lookup at once (independent loads); the
+            # move back to the parent is never made, so never looked up
+            back = moves[depth - 1] ^ 1 if depth > 0 else 4
+            for c in range(4):
+                to = nbr[blank, c]
+                if to < 0 or c == back:
+                    ahead[depth, c] = -1
+                    continue
+                t = tiles[to]
+                g = tile_group[t]
+                slot = tile_slot[t]
+                pos[g, slot] = blank
+                rank = _rank(pos[g], sizes[g], cells)
+                pos[g, slot] = to
+                ahead[depth, c] = offsets[g] * 2 + rank
+            for c in range(4):
+                at = ahead[depth, c]
+                if at >= 0:
+                    ahead[depth, c] = (packed[at >> 1] >> ((at & 1) * 4)) & 0x0F
+        nextdir[depth] = code + 1
+        if depth > 0 and code == (moves[depth - 1] ^ 1):
+            continue
+        to = nbr[blank, code]
+        if to < 0:
+            continue
+        t = tiles[to]
+        g = tile_group[t]
+        slot = tile_slot[t]
+        new_v = ahead[depth, code]
+        new_md = md - dist[to, t] + dist[blank, t]
+        ex = hsum - vals[g] + new_v
+        nodes += 1
+        if (nodes & CANCEL_MASK) == 0 and cancel[0] != 0:
+            nextdir[depth] = code
+            status = CANCELLED
+            break
+        h = new_md + 2 * ex
+        f = (depth + 1) * gw + h * hw
+        if f > bound or depth + 1 + h >= cap:
+            if f > bound and f < next_bound:
+                next_bound = f
+            continue
+        pos[g, slot] = blank
+        mt = mirror_tile[t]
+        mg = tile_group[mt]
+        mslot = tile_slot[mt]
+        mpos[mg, mslot] = mirror_cell[blank]
+        new_mv = excess_at(mpos, mg, sizes, offsets, packed, cells)
+        mex = mhsum - mvals[mg] + new_mv
+        if mex > ex:
+            h = new_md + 2 * mex
+        bg = btile_group[t]
+        bslot = btile_slot[t]
+        bpos[bg, bslot] = blank
+        bmg = btile_group[mt]
+        bmslot = btile_slot[mt]
+        bmpos[bmg, bmslot] = mirror_cell[blank]
+        new_b = 0
+        new_bm = 0
+        nb = 0
+        nbm = 0
+        if use_base:
+            new_b = bpdbs[boffsets[bg] + _rank(bpos[bg], bsizes[bg], cells)]
+            nb = base - bvals[bg] + new_b
+            new_bm = bpdbs[boffsets[bmg] + _rank(bmpos[bmg], bsizes[bmg], cells)]
+            nbm = mbase - bmvals[bmg] + new_bm
+            if nb > h:
+                h = nb
+            if nbm > h:
+                h = nbm
+        f = (depth + 1) * gw + h * hw
+        if f > bound or depth + 1 + h >= cap:
+            if f > bound and f < next_bound:
+                next_bound = f
+            pos[g, slot] = to
+            mpos[mg, mslot] = mirror_cell[to]
+            bpos[bg, bslot] = to
+            bmpos[bmg, bmslot] = mirror_cell[to]
+            continue
+        tiles[blank] = t
+        tiles[to] = 0
+        saved[depth, 0] = vals[g]
+        saved[depth, 1] = mvals[mg]
+        saved[depth, 2] = hsum
+        saved[depth, 3] = mhsum
+        saved[depth, 4] = md
+        saved[depth, 5] = bvals[bg]
+        saved[depth, 6] = bmvals[bmg]
+        saved[depth, 7] = base
+        saved[depth, 8] = mbase
+        vals[g] = new_v
+        mvals[mg] = new_mv
+        bvals[bg] = new_b
+        bmvals[bmg] = new_bm
+        hsum = ex
+        mhsum = mex
+        md = new_md
+        base = nb
+        mbase = nbm
+        moves[depth] = code
+        depth += 1
+        blank = to
+        nextdir[depth] = 0
+        if h == 0:
+            status = FOUND
+            break
+    ctl[DEPTH] = depth
+    ctl[BLANK] = blank
+    ctl[HSUM] = hsum
+    ctl[MHSUM] = mhsum
+    ctl[MD] = md
+    ctl[BASE] = base
+    ctl[MBASE] = mbase
+    ctl[NODES] = nodes
+    ctl[NEXT_BOUND] = next_bound
+    return status

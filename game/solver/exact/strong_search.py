@@ -1,0 +1,101 @@
+"""IDA* on the strong tables: the driver's arrays for the packed kernel, and which search to use."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.core.board import Board
+from game.solver.exact import kernels, strong_kernels
+from game.solver.exact.heuristic import PatternHeuristic
+from game.solver.exact.ida import MAX_DEPTH, IdaSearch, Progress
+from game.solver.exact.strong import (
+    DEFAULT,
+    StrongHeuristic,
+    StrongSpec,
+    assemble,
+    loaded_strong,
+)
+from game.solver.results import give_way
+
+
+class StrongSearch(IdaSearch):
+    """``IdaSearch`` with the strong tables' kernel (the same driver, bounds and parity)."""
+
+    use_base = True
+    """Whether the base tables (6-6-3) are a floor under the strong bound."""
+
+    def __init__(self, board: Board, heur: StrongHeuristic, flag: np.ndarray,
+                 deadline: float | None, progress: Progress | None) -> None:
+        give_way()
+        self.board = board
+        self.strong = heur
+        self.flag = flag
+        self.deadline = deadline
+        self.progress = progress
+        self.tiles = np.array(board.tiles, dtype=np.int8)
+        self.pos = heur.group_positions(board.tiles)
+        self.mpos = heur.group_positions(board.tiles, mirrored=True)
+        self.vals = heur.excesses(self.pos)
+        self.mvals = heur.excesses(self.mpos)
+        self.moves = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+        self.nextdir = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+        self.saved = np.zeros((MAX_DEPTH + 1, strong_kernels.SAVED), dtype=np.int64)
+        self.ahead = np.zeros((MAX_DEPTH + 1, 4), dtype=np.int64)
+        base = heur.base
+        self.bpos = base.group_positions(board.tiles)
+        self.bmpos = base.group_positions(board.tiles, mirrored=True)
+        self.bvals = base.group_values(self.bpos)
+        self.bmvals = base.group_values(self.bmpos)
+        self.ctl = np.zeros(strong_kernels.CTL_SLOTS, dtype=np.int64)
+        self.ctl[kernels.BLANK] = board.blank
+        self.ctl[kernels.HSUM] = int(self.vals.sum())
+        self.ctl[kernels.MHSUM] = int(self.mvals.sum())
+        md = heur.manhattan(board.tiles)
+        self.ctl[strong_kernels.MD] = md
+        self.ctl[kernels.G_WEIGHT] = 1
+        self.ctl[kernels.H_WEIGHT] = 1
+        self.ctl[kernels.CAP] = kernels.NO_BOUND
+        self.ctl[strong_kernels.BASE] = int(self.bvals.sum())
+        self.ctl[strong_kernels.MBASE] = int(self.bmvals.sum())
+        self.h0 = max(md + 2 * max(int(self.vals.sum()), int(self.mvals.sum())),
+                      int(self.bvals.sum()), int(self.bmvals.sum()))
+
+    def _run(self) -> int:
+        h = self.strong
+        b = h.base
+        return int(strong_kernels.strong_run(
+            self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves, self.nextdir,
+            self.saved, self.ctl, self.flag, h.nbr, h.tile_group, h.tile_slot, h.sizes,
+            h.offsets, h.packed, h.mirror_tile, h.mirror_cell, h.dist, self.ahead,
+            self.bpos, self.bmpos, self.bvals, self.bmvals, b.tile_group, b.tile_slot,
+            b.sizes, b.offsets, b.pdbs, self.use_base,
+        ))
+
+
+def search_for(board: Board, heur: PatternHeuristic, flag: np.ndarray,
+               deadline: float | None, progress: Progress | None) -> IdaSearch:
+    """The search for one board: on the strong tables when they are loaded for its shape,
+    else on ``heur`` (6-6-3 on 4x4)."""
+    strong = loaded_strong()
+    if strong is not None and (board.width, board.height) == (DEFAULT.width, DEFAULT.height):
+        return StrongSearch(board, strong, flag, deadline, progress)
+    return IdaSearch(board, heur, flag, deadline, progress)
+
+
+WARM_SPEC = StrongSpec(3, 3, ((1, 2, 3, 4), (5, 6, 7, 8)))
+"""A stand-in with the real tables' array types, for compiling the kernel without them."""
+_warmed: list[bool] = []
+
+
+def warm_strong() -> None:
+    """Compile the strong kernel (or load it from numba's cache) once, on tiny empty tables
+    (every excess 0: plain Manhattan, still admissible), so the set-up's ahead-of-time
+    build has its signature even when the strong tables are not built."""
+    if _warmed:
+        return
+    packed = np.zeros(sum(WARM_SPEC.sizes), dtype=np.uint8)
+    packed.setflags(write=False)  # as the mapped tables are
+    heur = assemble(WARM_SPEC, packed)
+    board = Board.goal(3, 3).apply_all("DRDL")
+    StrongSearch(board, heur, np.zeros(1, dtype=np.int64), None, None).solve()
+    _warmed.append(True)
