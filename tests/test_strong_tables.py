@@ -6,6 +6,7 @@ import math
 import os
 import random
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -268,3 +269,17 @@ def test_background_build_shows_its_bar_but_blocks_no_search() -> None:
     finally:
         end_building("test")
     assert build_progress() is None
+
+
+def test_the_game_never_builds_the_strong_tables_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build behind a running game stretched its frames: the worker leaves the build to
+    `prepare --strong` and only loads tables already built."""
+    from game.worker.gate import FrameGate
+    from game.worker.knowledge import SharedKnowledge
+    from game.worker.runner import Runner
+
+    monkeypatch.setattr(strong, "AUTO_BUILD", True)
+    runner = Runner(None, SharedKnowledge(), FrameGate(), warm_shapes=(), solve_seconds=None,
+                    clock=time.monotonic)
+    runner._load_solver()
+    assert strong.AUTO_BUILD is False

@@ -15,6 +15,12 @@ from game.worker.knowledge import SharedKnowledge
 BuildProgress = Callable[[], tuple[float, str] | None]
 """The solver's ``build_progress``: the share of a table build done and its words, or None."""
 
+STRONG_BUILD_IN_GAME = False
+"""Whether a 4x4 game builds the strong tables in the background when the cache has none.
+Off: measured in the 4x4 demo, a build behind the game (one thread, memory-bound over 2.8 GB)
+stretched frame work p99 from about 10 ms to 54 ms and the frame interval p99 to 69 ms; the
+game plays on 6-6-3 until `python -m game.cli.prepare --strong` has built them."""
+
 
 class Runner:
     """Runs jobs on whichever thread calls ``run`` (the executor's daemon thread)."""
@@ -43,9 +49,9 @@ class Runner:
             self._solver = cast(Solver, solver)
             self.build_progress = solver.build_progress
             self.blocking_progress = solver.blocking_build_progress
-            # the game wants the strong 4x4 tables: its first 4x4 hint starts their build
-            # in the background when the cache has none (the coach plays on 6-6-3 till then)
-            solver.allow_strong_build(True)
+            # The strong 4x4 tables are used once `prepare --strong` has built them; the game
+            # does not build them itself (STRONG_BUILD_IN_GAME).
+            solver.allow_strong_build(STRONG_BUILD_IN_GAME)
         return self._solver
 
     def building(self) -> bool:
