@@ -84,8 +84,8 @@ def test_stats_of_bests_session_mean_and_json() -> None:
                         "session_mean", "session"}
     assert doc["ao12"] is None and doc["best"]["moves"] == 18
     assert doc["session"] == {"games": 3, "solves": 3, "mean": round((8 + 12 + 9) / 3, 3)}
-    assert session_words(stats) == ("last session (one run of the game): 3 games, 3 solved, "
-                                    "mean 0:09.7")
+    assert session_words(stats) == ("latest session with random boards (one run of the game): "
+                                    "3 games, 3 solved, mean 0:09.7")
     assert session_words(stats_of([Attempt(5.0, 30, False)])).endswith("1 game, none solved")
     assert session_words(stats_of([])) == ""
 

@@ -31,7 +31,7 @@ def test_a_lost_coach_race_is_kept_and_the_end_screen_says_by_how_much(
         assert isinstance(app.scene, EndScene)
         text = end_screen_text(app.scene.view)
         assert text.notes[1] == "The ghost won by 0.5 s, in as many moves"
-        assert "the coach at 4 tiles/s 0:00.5, 2 moves" in text.notes[-1]
+        assert "the coach at 4 tiles/s 0:00.5, 2 tile moves" in text.notes[-1]
         assert "custom board · its own top 10" in text.subtitle
         assert text.rank_line == "#1 in this board's top 10"
         assert text.badges == ("New best points, time and moves on this board!",)
@@ -66,6 +66,10 @@ def test_a_won_best_race_names_the_game_raced_and_counts_in_stats(data_home: Pat
     assert raced.race is not None and raced.race.won and raced.race.game == first.id
     assert main(["stats"]) == 0
     assert "ghost races won 1 of 1" in capsys.readouterr().out
+    assert main(["replay", "--last", "--text"]) == 0  # the replay tells the race as well
+    text = capsys.readouterr().out
+    assert text.startswith("3x3 custom board · ghost race: ")
+    assert text.splitlines()[-1].startswith("You beat the ghost by ")
 
 
 def test_r_and_g_play_the_board_again_as_seeded_or_custom(data_home: Path) -> None:
@@ -127,7 +131,7 @@ def test_stats_without_size_shows_every_size(data_home: Path, capsys) -> None:
     assert text.index("2x3: ") < text.index("3x3: ")
     assert "random boards: 1 game, 0 solved (the size's bests and top 10)" in text
     assert "custom boards: 1 game, 0 solved" in text
-    assert "last session (one run of the game): 1 game, none solved" in text
+    assert "latest session with random boards (one run of the game): 1 game, none solved" in text
     assert "session mean" not in text
     assert main(["stats", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)

@@ -21,6 +21,7 @@ from game.core.averages import (
 )
 from game.core.board import Board
 from game.core.daily import DateError, daily_game_id, parse_date
+from game.core.race import race_lines
 from game.core.recording import Recording, RecordingError
 from game.core.replay_code import CodedGame, ReplayCodeError, decode_game, encode
 from game.core.spec import GameKind
@@ -167,13 +168,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from game.play.replay import build_replay, game_label
 
         model = build_replay(recording, ExactOracle(), judgements, distances)
-        kind = None if isinstance(game, CodedGame) else game.kind
-        player = "" if isinstance(game, CodedGame) else f"  by {game.name}"
-        print(f"{recording.board.shape} {game_label(recording.mode, kind)}: "
-              f"{recording.board.text()}{player}")
+        stored = None if isinstance(game, CodedGame) else game  # a code has no kind or name
+        label = game_label(recording.mode, stored.kind if stored is not None else None)
+        if stored is not None and stored.daily:
+            label += f" {stored.daily}"
+        player = f"  by {stored.name}" if stored is not None else ""
+        print(f"{recording.board.shape} {label}: {recording.board.text()}{player}")
         for frame in model.frames[1:]:
             print(f"{frame.t_ms / 1000:8.2f}s  {frame.note}")
         print(model.headline())
+        if stored is not None and stored.race is not None:  # as its end screen said it
+            print(" · ".join(line for line in race_lines(
+                stored.race, stored.seconds, stored.moves, stored.solved_by_player) if line))
         return EXIT_OK
     from game.cli.play import run_replay
 

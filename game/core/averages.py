@@ -138,12 +138,12 @@ def stats_of(attempts: Sequence[Attempt], session: str | None = None) -> Stats:
     )
 
 
-SESSION_WORDS = "last session (one run of the game)"
+SESSION_WORDS = "latest session with random boards (one run of the game)"
 
 
 def session_words(stats: Stats) -> str:
-    """The session mean explained: "last session (one run of the game): 4 games, 3 solved,
-    mean 0:12.3" ("" before any game)."""
+    """The session mean explained: "latest session with random boards (one run of the
+    game): 4 games, 3 solved, mean 0:12.3" ("" before any game)."""
     if not stats.session_games:
         return ""
     games = counted(stats.session_games, "game")

@@ -42,8 +42,9 @@ def _count(n: int, word: str) -> str:
 
 def race_lines(race: RaceResult, seconds: float, moves: int,
                solved_by_player: bool) -> tuple[str, str]:
-    """Who won and by how much, then both figures, e.g. ("You beat the ghost by 3.3 s and
-    4 moves", "you 0:12.1, 40 moves · your best game 0:15.4, 44 moves")."""
+    """Who won and by how much, then both figures, e.g. ("You beat the ghost by 3.3 s; you
+    used 4 moves fewer", "you 0:12.1, 40 moves · your best game 0:15.4, 44 tile moves (undos
+    included)"): a recorded ghost's moves are every tile it moved, undos included."""
     if race.seconds is None or race.moves is None or race.won is None:
         return f"No race: {race.ghost_name} did not run", ""
     gap = abs(seconds - race.seconds)
@@ -56,13 +57,14 @@ def race_lines(race: RaceResult, seconds: float, moves: int,
         head = f"You beat the ghost by {gap:.1f} s"
     else:
         head = f"The ghost won by {gap:.1f} s"
-    if solved_by_player:
+    if solved_by_player:  # the moves are always the player's, whoever won
         if move_gap > 0:
-            head += f", with {_count(move_gap, 'move')} fewer"
+            head += f"; you used {_count(move_gap, 'move')} fewer"
         elif move_gap < 0:
-            head += f", with {_count(-move_gap, 'move')} more"
+            head += f"; you used {_count(-move_gap, 'move')} more"
         else:
             head += ", in as many moves"
     detail = (f"you {clock_text(seconds)}, {_count(moves, 'move')} · {race.ghost_name} "
-              f"{clock_text(race.seconds)}, {_count(race.moves, 'move')}")
+              f"{clock_text(race.seconds)}, {_count(race.moves, 'tile move')}"
+              + (" (undos included)" if race.kind is GhostKind.BEST else ""))
     return head, detail
