@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from game.core.actions import Move
+from game.core.actions import CycleHint, Move
 from game.core.averages import counted, kind_line
 from game.core.ghost import GhostChoice, GhostKind
 from game.core.recording import Mode, Recording
 from game.core.spec import GameKind
 from game.play.ghost_race import GhostRace
-from game.play.replay import game_label
+from game.play.replay import build_replay, game_label
 from game.store.history import HISTORY_FILE, History
 from game.store.history_scores import HistoryScores
 from game.ui.end_screen import EndScreenView, end_screen_text
@@ -68,3 +68,11 @@ def test_replays_name_the_kind_and_how_it_was_played() -> None:
 def test_counts_agree_with_their_number() -> None:
     assert (counted(1, "game"), counted(0, "game"), counted(3, "solve")) == \
         ("1 game", "0 games", "3 solves")
+
+
+def test_a_text_replay_says_which_hint_level_was_shown() -> None:
+    actions = (CycleHint(), CycleHint(), CycleHint())
+    recording = Recording(START, actions, (0, 100, 200), Mode.NORMAL)
+    model = build_replay(recording, lambda board: None)
+    assert [f.note for f in model.frames[1:]] == ["hints: level 1", "hints: level 2",
+                                                  "hints off"]

@@ -146,7 +146,7 @@ def _distance(session: Session) -> int | None:
 
 
 def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
-          distance: int | None) -> str:
+          distance: int | None, hint_level: int = 0) -> str:
     if isinstance(action, Undo):
         return "undo"
     if isinstance(action, Redo):
@@ -154,7 +154,7 @@ def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
     if isinstance(action, Restart):
         return "restart"
     if isinstance(action, CycleHint):
-        return "hint overlay changed"
+        return f"hints: level {hint_level}" if hint_level else "hints off"
     if not letters:
         return "no move"
     who = "coach " if _by_coach(action) else ""
@@ -192,6 +192,8 @@ class _Step:
     """Where its first move stands on the line of play (moves undone later are numbered
     again by the moves that replace them, as the end screen counts)."""
     line_length: int
+    hint_level: int = 0
+    """The hint level shown after it (a CycleHint's note says it)."""
 
 
 def _line_length(session: Session) -> int:
@@ -231,7 +233,7 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
             writer[first + k] = (len(steps), k)
         distance = known if known is not None else _distance(session)
         steps.append(_Step(action, at, board, session.board, cues, letters, distance, first,
-                           _line_length(session)))
+                           _line_length(session), session.hint_level))
     final = _line_length(session)
     line = _line_moves(session, steps, writer, final)
     counted = {writer[move.number] for move in line}
@@ -244,7 +246,8 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
         distance = step.distance
         if distance is None and step.cues and not gone and proven[step.line_length]:
             distance = chart[step.line_length]  # the judgements from here on prove it
-        note = _note(step.action, step.letters, step.cues, step.first, distance)
+        note = _note(step.action, step.letters, step.cues, step.first, distance,
+                     step.hint_level)
         if gone:
             note += " - taken back later" if gone == len(step.cues) \
                 else f" - {gone} taken back later"  # by an undo, or a restart
