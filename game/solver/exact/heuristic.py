@@ -6,6 +6,7 @@ import math
 import threading
 import time
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
@@ -26,6 +27,40 @@ BACKGROUND_BUILD_THREADS = 1
 """A build started behind a running game (``heuristic_if_ready``) leaves a core to the frames."""
 PROGRESS_SECONDS = 0.1
 """How often a build reports its progress."""
+
+
+class Placing(Protocol):
+    """What ``group_positions`` reads of a heuristic: which group and slot each tile has, and
+    the transposition of tiles and cells."""
+
+    @property
+    def cells(self) -> int: ...
+    @property
+    def sizes(self) -> np.ndarray: ...
+    @property
+    def tile_group(self) -> np.ndarray: ...
+    @property
+    def tile_slot(self) -> np.ndarray: ...
+    @property
+    def mirror_tile(self) -> np.ndarray: ...
+    @property
+    def mirror_cell(self) -> np.ndarray: ...
+
+
+def group_positions(tables: Placing, groups: int, tiles: tuple[int, ...],
+                    mirrored: bool = False) -> np.ndarray:
+    """``pos[g, slot]``: the cell of each of ``groups`` groups' tiles on the board ``tiles``
+    (on the transposed board if asked), as ``tables`` number them."""
+    where = [0] * tables.cells
+    for cell, t in enumerate(tiles):
+        where[t] = cell
+    pos = np.zeros((groups, int(tables.sizes.max())), dtype=np.int8)
+    for t in range(1, tables.cells):
+        cell = where[t]
+        if mirrored:
+            t, cell = int(tables.mirror_tile[t]), int(tables.mirror_cell[cell])
+        pos[tables.tile_group[t], tables.tile_slot[t]] = cell
+    return pos
 
 
 @dataclass(frozen=True)
@@ -64,16 +99,7 @@ class PatternHeuristic:
 
     def group_positions(self, tiles: tuple[int, ...], mirrored: bool = False) -> np.ndarray:
         """``pos[g, slot]``: the cell of each pattern tile (on the transposed board if asked)."""
-        where = [0] * self.cells
-        for cell, t in enumerate(tiles):
-            where[t] = cell
-        pos = np.zeros((len(self.groups), int(self.sizes.max())), dtype=np.int8)
-        for t in range(1, self.cells):
-            cell = where[t]
-            if mirrored:
-                t, cell = int(self.mirror_tile[t]), int(self.mirror_cell[cell])
-            pos[self.tile_group[t], self.tile_slot[t]] = cell
-        return pos
+        return group_positions(self, len(self.groups), tiles, mirrored)
 
     def group_values(self, pos: np.ndarray) -> np.ndarray:
         """The table value of each group for the placements in ``pos``."""

@@ -63,7 +63,7 @@ _grow_nb = kernel(_grow)
 
 
 @kernel
-def _flood(start: int, free: int, width: int, left_ok: int, right_ok: int) -> int:
+def blank_region(start: int, free: int, width: int, left_ok: int, right_ok: int) -> int:
     """Bit mask of the cells the blank reaches from ``start`` through ``free`` cells."""
     region = 1 << start
     while True:
@@ -127,7 +127,7 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
         start |= goal_cells[i] << (bits * i)
         occupied |= 1 << goal_cells[i]
     rank = _key_rank(start, k, n, bits)
-    seen[rank] = _flood(blank_goal, full & ~occupied, width, left_ok, right_ok)
+    seen[rank] = blank_region(blank_goal, full & ~occupied, width, left_ok, right_ok)
     pdb[rank] = 0
     filled[0] = 1
     cur[0] = (start << bits) + blank_goal
@@ -142,7 +142,7 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
             for i in range(k):
                 occupied |= 1 << ((key >> (bits * i)) & mask)
             free = full & ~occupied
-            region = _flood(state & mask, free, width, left_ok, right_ok)
+            region = blank_region(state & mask, free, width, left_ok, right_ok)
             for i in range(k):
                 p = (key >> (bits * i)) & mask
                 for code in range(4):
@@ -154,7 +154,7 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
                     rank = _key_rank(child, k, n, bits)
                     if (seen[rank] >> p) & 1:
                         continue
-                    seen[rank] |= _flood(p, (free | (1 << p)) & ~(1 << c), width,
+                    seen[rank] |= blank_region(p, (free | (1 << p)) & ~(1 << c), width,
                                          left_ok, right_ok)
                     if pdb[rank] == UNSEEN:
                         pdb[rank] = level + 1

@@ -29,6 +29,7 @@ from game.solver.exact.heuristic import (
     _mirror_maps,
     end_building,
     get_heuristic,
+    group_positions,
     has_heuristic,
     make_heuristic,
     report_building,
@@ -121,16 +122,7 @@ class StrongHeuristic:
 
     def group_positions(self, tiles: tuple[int, ...], mirrored: bool = False) -> np.ndarray:
         """``pos[g, slot]``: the cell of each pattern tile (on the transposed board if asked)."""
-        where = [0] * self.cells
-        for cell, t in enumerate(tiles):
-            where[t] = cell
-        pos = np.zeros((len(self.spec.groups), int(self.sizes.max())), dtype=np.int8)
-        for t in range(1, self.cells):
-            cell = where[t]
-            if mirrored:
-                t, cell = int(self.mirror_tile[t]), int(self.mirror_cell[cell])
-            pos[self.tile_group[t], self.tile_slot[t]] = cell
-        return pos
+        return group_positions(self, len(self.spec.groups), tiles, mirrored)
 
     def excesses(self, pos: np.ndarray) -> np.ndarray:
         """Each group's stored excess for the placements in ``pos``."""

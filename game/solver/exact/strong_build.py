@@ -10,6 +10,7 @@ import numpy as np
 
 from game.solver.encoding import neighbour_table
 from game.solver.errors import InvalidRequest
+from game.solver.exact.pdb import blank_region
 from game.solver.jit import kernel
 
 MAX_CELLS = 16
@@ -55,18 +56,6 @@ def _gather(fields: int) -> int:
     x = (x | (x >> 2)) & 0x0F0F0F0F
     x = (x | (x >> 4)) & 0x00FF00FF
     return (x | (x >> 8)) & 0x0000FFFF
-
-
-@kernel
-def _flood(start: int, free: int, width: int, left_ok: int, right_ok: int) -> int:
-    """Bit mask of the cells the blank reaches from ``start`` through ``free`` cells."""
-    region = 1 << start
-    while True:
-        grown = (region | (region << width) | (region >> width)
-                 | ((region & right_ok) << 1) | ((region & left_ok) >> 1)) & free
-        if grown == region:
-            return region
-        region = grown
 
 
 @kernel
@@ -129,7 +118,7 @@ def seed_nb(goal: np.ndarray, blank_goal: int, width: int, n: int, state: np.nda
     occupied = 0
     for i in range(goal.shape[0]):
         occupied |= 1 << goal[i]
-    region = _flood(blank_goal, ((1 << n) - 1) & ~occupied, width, left_ok, right_ok)
+    region = blank_region(blank_goal, ((1 << n) - 1) & ~occupied, width, left_ok, right_ok)
     state[_rank(goal, goal.shape[0], n)] = _spread(region) * 2
 
 
@@ -184,7 +173,7 @@ def expand_nb(goal: np.ndarray, nbr: np.ndarray, dist: np.ndarray, width: int,
             c0 = 0
             while (low_cell >> c0) != 1:
                 c0 += 1
-            region = _flood(c0, free, width, left_ok, right_ok)
+            region = blank_region(c0, free, width, left_ok, right_ok)
             cells &= ~region
             count = 0
             for i in range(k):
@@ -214,7 +203,7 @@ def expand_nb(goal: np.ndarray, nbr: np.ndarray, dist: np.ndarray, width: int,
                 cw = words[j]
                 if (cw >> (2 * p)) & 3 != UNSEEN:
                     continue
-                child_region = _flood(p, child_free, width, left_ok, right_ok)
+                child_region = blank_region(p, child_free, width, left_ok, right_ok)
                 state[ranks[j]] = cw | (_spread(child_region) * next_mark)
                 counts[0] += 1
         w = int(state[r])
@@ -237,7 +226,7 @@ def cross_nb(state: np.ndarray, outbox: np.ndarray, count: int, lo: int, hi: int
         cw = np.int64(state[child])
         if (cw >> (2 * p)) & 3 != UNSEEN:
             continue
-        region = _flood(p, entry & 0xFFFF, width, left_ok, right_ok)
+        region = blank_region(p, entry & 0xFFFF, width, left_ok, right_ok)
         state[child] = cw | (_spread(region) * next_mark)
         counts[0] += 1
 
