@@ -216,7 +216,7 @@ def test_race_lines_say_who_won_and_by_how_much() -> None:
     race = RaceResult(GhostKind.BEST, game=12, seconds=15.4, moves=44, won=True)
     head, detail = race_lines(race, 12.1, 40, True)
     assert head == "You beat the ghost by 3.3 s; you used 4 moves fewer"
-    assert detail == ("you 0:12.1, 40 moves · your best game 0:15.4, 44 tile moves (undos "
+    assert detail == ("you 0:12.1, 40 moves · the game you raced 0:15.4, 44 tile moves (undos "
                       "included)")
     coach = RaceResult(GhostKind.COACH, tps=4.0, seconds=5.0, moves=20, won=False)
     head, detail = race_lines(coach, 8.0, 21, True)

@@ -29,11 +29,12 @@ class RaceResult:
 
     @property
     def ghost_name(self) -> str:
-        """``your best game`` / ``the coach at 4 tiles/s``."""
+        """``the game you raced`` (your best on the board, or the size's best random game,
+        which need not head the table shown beside it) / ``the coach at 4 tiles/s``."""
         if self.kind is GhostKind.COACH:
             pace = f" at {self.tps:g} tiles/s" if self.tps is not None else ""
             return f"the coach{pace}"
-        return "your best game"
+        return "the game you raced"
 
 
 def _count(n: int, word: str) -> str:
@@ -43,7 +44,7 @@ def _count(n: int, word: str) -> str:
 def race_lines(race: RaceResult, seconds: float, moves: int,
                solved_by_player: bool) -> tuple[str, str]:
     """Who won and by how much, then both figures, e.g. ("You beat the ghost by 3.3 s; you
-    used 4 moves fewer", "you 0:12.1, 40 moves · your best game 0:15.4, 44 tile moves (undos
+    used 4 moves fewer", "you 0:12.1, 40 moves · the game you raced 0:15.4, 44 tile moves (undos
     included)"): a recorded ghost's moves are every tile it moved, undos included."""
     if race.seconds is None or race.moves is None or race.won is None:
         return f"No race: {race.ghost_name} did not run", ""
