@@ -26,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.cli.forked import can_fork, fork_map
 from game.cli.progress import ProgressLine
 from game.cli.tables import (
     NO_TABLES,
@@ -57,6 +58,9 @@ PROG = "fifteen"
 PARALLEL_FROM = 4
 """Batches of this many solvable boards or more are solved on several threads."""
 MAX_BATCH_THREADS = 4
+EXACT_CELLS = 16
+"""Boards up to this many cells are solved on one thread each (the exact solver): a batch of
+them may fork; bigger boards' searches use threads of their own."""
 QUICK_BOUND = 62
 """15-puzzles whose strong lower bound is below this take milliseconds (Korf's 100 reach
 58 at most; the 80-move boards, seconds each, 66 or more)."""
@@ -284,8 +288,10 @@ def cmd_batch(args: argparse.Namespace, text: str) -> int:
     bad board gets ``{"line", "input", "error"}`` and the batch goes on. Exit 0 when every
     item was a board (solvable or not) answered in time, else 2.
 
-    From PARALLEL_FROM boards on, the boards are solved on one thread per core with the
-    JIT kernels (which release the GIL); fewer go one by one on the AOT kernels, which start
+    From PARALLEL_FROM boards on, the boards are solved on every core: boards of up to
+    EXACT_CELLS cells on forked processes with the AOT kernels (``forked``), others on one
+    thread per core with the JIT kernels (which release the GIL). Fewer boards, or a batch of
+    quick 15-puzzles where forking cannot pay, go one by one on the AOT kernels, which start
     faster. Each answer is printed as soon as it and all before it are done.
     """
     seconds = getattr(args, "seconds", None)
@@ -293,7 +299,9 @@ def cmd_batch(args: argparse.Namespace, text: str) -> int:
     items = [(number, item, _parse(item)) for number, item in batch_items(text)]
     solvable = [b for _, _, b in items if isinstance(b, Board) and b.is_solvable()]
     workers = min(os.cpu_count() or 1, MAX_BATCH_THREADS)
-    parallel = workers > 1 and len(solvable) >= PARALLEL_FROM and not _all_quick(solvable)
+    parallel = workers > 1 and len(solvable) >= PARALLEL_FROM
+    fork = parallel and can_fork() and all(b.size <= EXACT_CELLS for b in solvable)
+    parallel = parallel and not fork and not _all_quick(solvable)
     solver = _Solver(progress, prepared=not parallel, seconds=seconds) if solvable else None
     for board in solvable:
         assert solver is not None
@@ -316,7 +324,9 @@ def cmd_batch(args: argparse.Namespace, text: str) -> int:
     status = EXIT_OK
     with ThreadPoolExecutor(max_workers=workers if parallel else 1,
                             thread_name_prefix="fifteen-batch") as pool:
-        for record, ok in pool.map(lambda row: answer(*row), items):
+        answers = (fork_map(lambda row: answer(*row), items, workers) if fork
+                   else pool.map(lambda row: answer(*row), items))
+        for record, ok in answers:
             if not ok:
                 status = EXIT_NO_ANSWER
             print(json.dumps(record), flush=True)
