@@ -283,3 +283,45 @@ def test_the_game_never_builds_the_strong_tables_itself(monkeypatch: pytest.Monk
                     clock=time.monotonic)
     runner._load_solver()
     assert strong.AUTO_BUILD is False
+
+
+def test_floor_reads_the_ranked_tables_values_in_one_step() -> None:
+    from game.solver.exact.strong_floor import floor_indices, make_floor
+
+    base = make_heuristic(4, 3)
+    floor = make_floor(base)
+    rng = random.Random(3)
+    for _ in range(300):
+        board = random_board(4, 3, rng)
+        for mirrored in (False, True):
+            pos = base.group_positions(board.tiles, mirrored)
+            index = floor_indices(floor, pos, len(base.groups))
+            got = [int(floor.tables[floor.offsets[g] + index[g]]) for g in range(len(index))]
+            assert got == [int(v) for v in base.group_values(pos)]
+            # a move changes its tile's group index by (to - from) * mul[tile]
+            move = rng.choice(board.legal_moves())
+            after = board.apply(move)
+            moved = board.tiles[after.blank]
+            moved_pos = base.group_positions(after.tiles, mirrored)
+            want = floor_indices(floor, moved_pos, len(base.groups))
+            if not mirrored:
+                g = int(base.tile_group[moved])
+                step = (board.blank - after.blank) * int(floor.mul[moved])
+                assert want[g] == index[g] + step
+
+
+def test_floor_file_is_cached_and_a_damaged_one_made_again() -> None:
+    from game.solver.exact.strong_floor import load_floor, make_floor
+
+    base = make_heuristic(3, 3)
+    first = load_floor("test-floor", base)
+    path = strong_cache.table_path("test-floor")
+    assert path.exists()
+    again = load_floor("test-floor", base)
+    assert np.array_equal(again.tables, first.tables)
+    data = bytearray(path.read_bytes())
+    data[-3] ^= 0x33
+    path.write_bytes(bytes(data))
+    remade = load_floor("test-floor", base)
+    assert np.array_equal(remade.tables, make_floor(base).tables)
+    assert Path(str(path) + strong_cache.SET_ASIDE).exists()

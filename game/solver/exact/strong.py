@@ -35,6 +35,7 @@ from game.solver.exact.heuristic import (
     report_building,
 )
 from game.solver.exact.strong_build import build_excess, manhattan_cells, packed_size
+from game.solver.exact.strong_floor import Floor, load_floor, make_floor
 from game.solver.results import BuildProgress
 
 STRONG_GROUPS = ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
@@ -113,6 +114,7 @@ class StrongHeuristic:
     mirror_cell: np.ndarray
     nbr: np.ndarray
     dist: np.ndarray
+    floor: Floor
     load_seconds: float = 0.0
 
     @property
@@ -152,7 +154,8 @@ def base_heuristic(spec: StrongSpec) -> PatternHeuristic:
 
 
 def assemble(spec: StrongSpec, packed: np.ndarray, load: float = 0.0,
-             base: PatternHeuristic | None = None) -> StrongHeuristic:
+             base: PatternHeuristic | None = None, floor: Floor | None = None
+             ) -> StrongHeuristic:
     """The heuristic over one array holding every group's packed table, in order."""
     n = spec.width * spec.height
     sizes = np.array([len(g) for g in spec.groups], dtype=np.int64)
@@ -168,9 +171,11 @@ def assemble(spec: StrongSpec, packed: np.ndarray, load: float = 0.0,
     dist = np.zeros((n, n), dtype=np.int64)
     dist[:, 1:] = cell_dist[:, : n - 1]
     base = base_heuristic(spec) if base is None else base
+    floor = make_floor(base) if floor is None else floor
     return StrongHeuristic(spec, base, packed, offsets, sizes, tile_group, tile_slot,
                            mirror_tile.astype(np.int64), mirror_cell.astype(np.int64),
-                           neighbour_table(spec.width, spec.height).astype(np.int64), dist, load)
+                           neighbour_table(spec.width, spec.height).astype(np.int64), dist,
+                           floor, load)
 
 
 class BuildCancelled(SolverError):
@@ -204,7 +209,9 @@ def _load_locked(spec: StrongSpec) -> StrongHeuristic | None:
         tables = strong_cache.load(spec.name, spec.meta, [sum(spec.sizes)])
         if tables is None:
             return None
-        found = assemble(spec, tables[0], time.monotonic() - start)
+        base = base_heuristic(spec)
+        floor = load_floor(f"{spec.name}-floor", base)
+        found = assemble(spec, tables[0], time.monotonic() - start, base, floor)
         _loaded[spec] = found
     return found
 

@@ -34,7 +34,7 @@ excess sums, the Manhattan distance, the base values of both groups and the base
 
 
 @kernel
-def _rank(row: np.ndarray, size: int, cells: int) -> int:
+def rank_placement(row: np.ndarray, size: int, cells: int) -> int:
     """Dense rank of one group's placement (``encoding.rank_pattern``'s order)."""
     rank = 0
     used = 0
@@ -54,7 +54,7 @@ def _rank(row: np.ndarray, size: int, cells: int) -> int:
 def excess_at(pos: np.ndarray, g: int, sizes: np.ndarray, offsets: np.ndarray,
               packed: np.ndarray, cells: int) -> int:
     """The stored excess (pdb - manhattan) / 2 of group ``g``'s placement ``pos[g]``."""
-    rank = _rank(pos[g], sizes[g], cells)
+    rank = rank_placement(pos[g], sizes[g], cells)
     return (packed[offsets[g] + (rank >> 1)] >> ((rank & 1) * 4)) & 0x0F
 
 
@@ -64,10 +64,10 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
                ctl: np.ndarray, cancel: np.ndarray, nbr: np.ndarray, tile_group: np.ndarray,
                tile_slot: np.ndarray, sizes: np.ndarray, offsets: np.ndarray,
                packed: np.ndarray, mirror_tile: np.ndarray, mirror_cell: np.ndarray,
-               dist: np.ndarray, ahead: np.ndarray, bpos: np.ndarray, bmpos: np.ndarray,
+               dist: np.ndarray, ahead: np.ndarray, bidx: np.ndarray, bmidx: np.ndarray,
                bvals: np.ndarray, bmvals: np.ndarray, btile_group: np.ndarray,
-               btile_slot: np.ndarray, bsizes: np.ndarray, boffsets: np.ndarray,
-               bpdbs: np.ndarray, use_base: bool) -> int:
+               bmul: np.ndarray, boffsets: np.ndarray, floor: np.ndarray,
+               use_base: bool) -> int:
     """Run (or resume) one IDA* iteration with bound ctl[BOUND] until ctl[LIMIT] nodes.
 
     h = max(manhattan + 2 * max(direct excess sum, transposed excess sum), the base
@@ -115,9 +115,9 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
             mg = tile_group[mt]
             mpos[mg, tile_slot[mt]] = mirror_cell[blank]
             bg = btile_group[t]
-            bpos[bg, btile_slot[t]] = blank
+            bidx[bg] += (blank - back) * bmul[t]
             bmg = btile_group[mt]
-            bmpos[bmg, btile_slot[mt]] = mirror_cell[blank]
+            bmidx[bmg] += (mirror_cell[blank] - mirror_cell[back]) * bmul[mt]
             vals[g] = saved[depth, 0]
             mvals[mg] = saved[depth, 1]
             hsum = saved[depth, 2]
@@ -142,7 +142,7 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
                 g = tile_group[t]
                 slot = tile_slot[t]
                 pos[g, slot] = blank
-                rank = _rank(pos[g], sizes[g], cells)
+                rank = rank_placement(pos[g], sizes[g], cells)
                 pos[g, slot] = to
                 ahead[depth, c] = offsets[g] * 2 + rank
             for c in range(4):
@@ -182,19 +182,17 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
         if mex > ex:
             h = new_md + 2 * mex
         bg = btile_group[t]
-        bslot = btile_slot[t]
-        bpos[bg, bslot] = blank
         bmg = btile_group[mt]
-        bmslot = btile_slot[mt]
-        bmpos[bmg, bmslot] = mirror_cell[blank]
+        new_bi = bidx[bg] + (blank - to) * bmul[t]
+        new_bmi = bmidx[bmg] + (mirror_cell[blank] - mirror_cell[to]) * bmul[mt]
         new_b = 0
         new_bm = 0
         nb = 0
         nbm = 0
         if use_base:
-            new_b = bpdbs[boffsets[bg] + _rank(bpos[bg], bsizes[bg], cells)]
+            new_b = floor[boffsets[bg] + new_bi]
             nb = base - bvals[bg] + new_b
-            new_bm = bpdbs[boffsets[bmg] + _rank(bmpos[bmg], bsizes[bmg], cells)]
+            new_bm = floor[boffsets[bmg] + new_bmi]
             nbm = mbase - bmvals[bmg] + new_bm
             if nb > h:
                 h = nb
@@ -206,8 +204,6 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
                 next_bound = f
             pos[g, slot] = to
             mpos[mg, mslot] = mirror_cell[to]
-            bpos[bg, bslot] = to
-            bmpos[bmg, bmslot] = mirror_cell[to]
             continue
         tiles[blank] = t
         tiles[to] = 0
@@ -224,6 +220,8 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
         mvals[mg] = new_mv
         bvals[bg] = new_b
         bmvals[bmg] = new_bm
+        bidx[bg] = new_bi
+        bmidx[bmg] = new_bmi
         hsum = ex
         mhsum = mex
         md = new_md

@@ -15,6 +15,7 @@ from game.solver.exact.strong import (
     assemble,
     loaded_strong,
 )
+from game.solver.exact.strong_floor import floor_indices
 from game.solver.results import give_way
 
 
@@ -42,10 +43,12 @@ class StrongSearch(IdaSearch):
         self.saved = np.zeros((MAX_DEPTH + 1, strong_kernels.SAVED), dtype=np.int64)
         self.ahead = np.zeros((MAX_DEPTH + 1, 4), dtype=np.int64)
         base = heur.base
-        self.bpos = base.group_positions(board.tiles)
-        self.bmpos = base.group_positions(board.tiles, mirrored=True)
-        self.bvals = base.group_values(self.bpos)
-        self.bmvals = base.group_values(self.bmpos)
+        bpos = base.group_positions(board.tiles)
+        bmpos = base.group_positions(board.tiles, mirrored=True)
+        self.bidx = floor_indices(heur.floor, bpos, len(base.groups))
+        self.bmidx = floor_indices(heur.floor, bmpos, len(base.groups))
+        self.bvals = base.group_values(bpos)
+        self.bmvals = base.group_values(bmpos)
         self.ctl = np.zeros(strong_kernels.CTL_SLOTS, dtype=np.int64)
         self.ctl[kernels.BLANK] = board.blank
         self.ctl[kernels.HSUM] = int(self.vals.sum())
@@ -67,8 +70,8 @@ class StrongSearch(IdaSearch):
             self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves, self.nextdir,
             self.saved, self.ctl, self.flag, h.nbr, h.tile_group, h.tile_slot, h.sizes,
             h.offsets, h.packed, h.mirror_tile, h.mirror_cell, h.dist, self.ahead,
-            self.bpos, self.bmpos, self.bvals, self.bmvals, b.tile_group, b.tile_slot,
-            b.sizes, b.offsets, b.pdbs, self.use_base,
+            self.bidx, self.bmidx, self.bvals, self.bmvals, b.tile_group, h.floor.mul,
+            h.floor.offsets, h.floor.tables, self.use_base,
         ))
 
 
