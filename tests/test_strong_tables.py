@@ -286,7 +286,7 @@ def test_the_game_never_builds_the_strong_tables_itself(monkeypatch: pytest.Monk
 
 
 def test_floor_reads_the_ranked_tables_values_in_one_step() -> None:
-    from game.solver.exact.strong_floor import floor_indices, make_floor
+    from game.solver.exact.strong_floor import make_floor, placement_codes
 
     base = make_heuristic(4, 3)
     floor = make_floor(base)
@@ -295,7 +295,8 @@ def test_floor_reads_the_ranked_tables_values_in_one_step() -> None:
         board = random_board(4, 3, rng)
         for mirrored in (False, True):
             pos = base.group_positions(board.tiles, mirrored)
-            index = floor_indices(floor, pos, len(base.groups))
+            sizes = [len(g) for g in base.groups]
+            index = placement_codes(pos, sizes)
             got = [int(floor.tables[floor.offsets[g] + index[g]]) for g in range(len(index))]
             assert got == [int(v) for v in base.group_values(pos)]
             # a move changes its tile's group index by (to - from) * mul[tile]
@@ -303,7 +304,7 @@ def test_floor_reads_the_ranked_tables_values_in_one_step() -> None:
             after = board.apply(move)
             moved = board.tiles[after.blank]
             moved_pos = base.group_positions(after.tiles, mirrored)
-            want = floor_indices(floor, moved_pos, len(base.groups))
+            want = placement_codes(moved_pos, sizes)
             if not mirrored:
                 g = int(base.tile_group[moved])
                 step = (board.blank - after.blank) * int(floor.mul[moved])

@@ -35,7 +35,7 @@ from game.solver.exact.heuristic import (
     report_building,
 )
 from game.solver.exact.strong_build import build_excess, manhattan_cells, packed_size
-from game.solver.exact.strong_floor import Floor, load_floor, make_floor
+from game.solver.exact.strong_floor import Floor, code_muls, load_floor, make_floor
 from game.solver.results import BuildProgress
 
 STRONG_GROUPS = ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
@@ -114,6 +114,7 @@ class StrongHeuristic:
     mirror_cell: np.ndarray
     nbr: np.ndarray
     dist: np.ndarray
+    mul: np.ndarray
     floor: Floor
     load_seconds: float = 0.0
 
@@ -175,7 +176,7 @@ def assemble(spec: StrongSpec, packed: np.ndarray, load: float = 0.0,
     return StrongHeuristic(spec, base, packed, offsets, sizes, tile_group, tile_slot,
                            mirror_tile.astype(np.int64), mirror_cell.astype(np.int64),
                            neighbour_table(spec.width, spec.height).astype(np.int64), dist,
-                           floor, load)
+                           code_muls(spec.groups, n), floor, load)
 
 
 class BuildCancelled(SolverError):

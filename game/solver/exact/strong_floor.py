@@ -1,5 +1,5 @@
-"""The 6-6-3 floor under the strong tables, indexed four bits a cell: a move updates an index
-with one multiply-add instead of ranking the group's placement again.
+"""Placement codes (four bits a tile) and the 6-6-3 floor under the strong tables indexed by
+them: a move updates a code with one multiply-add instead of ranking the placement again.
 
 A group of k tiles gets a table of 16**k bytes (the cell of each tile, first tile highest):
 2 x 16.8 MB + 4 KB for 6-6-3 instead of 2 x 5.8 MB ranked, in exchange for no ranking at
@@ -10,13 +10,14 @@ them (``strong_cache``: versioned, checked, a damaged file set aside and made ag
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from game.solver.exact import strong_cache
 from game.solver.exact.heuristic import PatternHeuristic
-from game.solver.exact.strong_kernels import rank_placement
+from game.solver.exact.strong_kernels import rank_code
 from game.solver.jit import kernel
 
 BITS = 4
@@ -35,19 +36,43 @@ class Floor:
 
 @kernel(entry=True)
 def fill_floor(pdbs: np.ndarray, offset: int, size: int, cells: int, out: np.ndarray) -> None:
-    """``out[index]`` = the ranked table's value of the placement ``index`` encodes."""
-    row = np.zeros(size, dtype=np.int8)
-    for index in range(out.shape[0]):
+    """``out[code]`` = the ranked table's value of the placement ``code`` holds (0 where it
+    is no placement: a cell off the board, or two tiles on one cell)."""
+    for code in range(out.shape[0]):
         used = 0
-        ok = True
         for slot in range(size):
-            cell = (index >> (BITS * (size - 1 - slot))) & ((1 << BITS) - 1)
+            cell = (code >> (BITS * slot)) & ((1 << BITS) - 1)
             if cell >= cells or used & (1 << cell):
-                ok = False
+                used = -1
                 break
             used |= 1 << cell
-            row[slot] = cell
-        out[index] = pdbs[offset + rank_placement(row, size, cells)] if ok else 0
+        out[code] = pdbs[offset + rank_code(code, size, cells)] if used >= 0 else 0
+
+
+def code_muls(groups: tuple[tuple[int, ...], ...], cells: int) -> np.ndarray:
+    """``mul[t]``: tile t moving from cell a to cell b changes its group's code by
+    ``(b - a) * mul[t]``."""
+    mul = np.zeros(cells, dtype=np.int64)
+    for group in groups:
+        for slot, t in enumerate(group):
+            mul[t] = 1 << (BITS * (len(group) - 1 - slot))
+    return mul
+
+
+def placement_codes(pos: np.ndarray, sizes: Sequence[int]) -> np.ndarray:
+    """Each group's code for the placements ``pos[g, slot]`` (as ``group_positions``)."""
+    codes = np.zeros(len(sizes), dtype=np.int64)
+    for g, size in enumerate(sizes):
+        for slot in range(size):
+            codes[g] = (codes[g] << BITS) | int(pos[g, slot])
+    return codes
+
+
+def _layout(base: PatternHeuristic) -> tuple[np.ndarray, int]:
+    sizes = [1 << (BITS * len(g)) for g in base.groups]
+    offsets = np.zeros(len(sizes), dtype=np.int64)
+    offsets[1:] = np.cumsum(sizes)[:-1]
+    return offsets, sum(sizes)
 
 
 def make_floor(base: PatternHeuristic) -> Floor:
@@ -61,22 +86,7 @@ def make_floor(base: PatternHeuristic) -> Floor:
         fill_floor(base.pdbs, int(base.offsets[g]), len(group), base.cells,
                    tables[start : start + (1 << (BITS * len(group)))])
     tables.setflags(write=False)
-    return Floor(tables, offsets, _muls(base))
-
-
-def _layout(base: PatternHeuristic) -> tuple[np.ndarray, int]:
-    sizes = [1 << (BITS * len(g)) for g in base.groups]
-    offsets = np.zeros(len(sizes), dtype=np.int64)
-    offsets[1:] = np.cumsum(sizes)[:-1]
-    return offsets, sum(sizes)
-
-
-def _muls(base: PatternHeuristic) -> np.ndarray:
-    mul = np.zeros(base.cells, dtype=np.int64)
-    for group in base.groups:
-        for slot, t in enumerate(group):
-            mul[t] = 1 << (BITS * (len(group) - 1 - slot))
-    return mul
+    return Floor(tables, offsets, code_muls(base.groups, base.cells))
 
 
 def load_floor(name: str, base: PatternHeuristic) -> Floor:
@@ -87,21 +97,10 @@ def load_floor(name: str, base: PatternHeuristic) -> Floor:
     offsets, total = _layout(base)
     found = strong_cache.load(name, meta, [total])
     if found is not None:
-        return Floor(found[0], offsets, _muls(base))
+        return Floor(found[0], offsets, code_muls(base.groups, base.cells))
     floor = make_floor(base)
     try:
         strong_cache.save(name, meta, [floor.tables])
     except OSError:
         pass
     return floor
-
-
-def floor_indices(floor: Floor, pos: np.ndarray, groups: int) -> np.ndarray:
-    """Each group's index for the placements ``pos[g, slot]`` (as ``group_positions``)."""
-    index = np.zeros(groups, dtype=np.int64)
-    for g in range(groups):
-        end = int(floor.offsets[g + 1]) if g + 1 < groups else floor.tables.size
-        size = (end - int(floor.offsets[g])).bit_length() // BITS  # 16**size entries
-        for slot in range(size):
-            index[g] = (index[g] << BITS) | int(pos[g, slot])
-    return index

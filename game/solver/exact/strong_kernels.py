@@ -34,12 +34,15 @@ excess sums, the Manhattan distance, the base values of both groups and the base
 
 
 @kernel
-def rank_placement(row: np.ndarray, size: int, cells: int) -> int:
-    """Dense rank of one group's placement (``encoding.rank_pattern``'s order)."""
+def rank_code(code: int, size: int, cells: int) -> int:
+    """Dense rank (``encoding.rank_pattern``'s order) of the placement ``code`` holds four
+    bits a tile, first tile highest. Placements travel as such codes, not array rows: a move
+    updates one with a multiply-add, and a call with no array costs no reference counting
+    (with rows, that was a fifth of the search's time)."""
     rank = 0
     used = 0
     for i in range(size):
-        p = row[i]
+        p = (code >> (4 * (size - 1 - i))) & 0x0F
         below = used & ((1 << p) - 1)
         below = below - ((below >> 1) & 0x5555)
         below = (below & 0x3333) + ((below >> 2) & 0x3333)
@@ -50,19 +53,11 @@ def rank_placement(row: np.ndarray, size: int, cells: int) -> int:
     return rank
 
 
-@kernel
-def excess_at(pos: np.ndarray, g: int, sizes: np.ndarray, offsets: np.ndarray,
-              packed: np.ndarray, cells: int) -> int:
-    """The stored excess (pdb - manhattan) / 2 of group ``g``'s placement ``pos[g]``."""
-    rank = rank_placement(pos[g], sizes[g], cells)
-    return (packed[offsets[g] + (rank >> 1)] >> ((rank & 1) * 4)) & 0x0F
-
-
 @kernel(entry=True)
-def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarray,
+def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np.ndarray,
                mvals: np.ndarray, moves: np.ndarray, nextdir: np.ndarray, saved: np.ndarray,
                ctl: np.ndarray, cancel: np.ndarray, nbr: np.ndarray, tile_group: np.ndarray,
-               tile_slot: np.ndarray, sizes: np.ndarray, offsets: np.ndarray,
+               mul: np.ndarray, sizes: np.ndarray, offsets: np.ndarray,
                packed: np.ndarray, mirror_tile: np.ndarray, mirror_cell: np.ndarray,
                dist: np.ndarray, ahead: np.ndarray, bidx: np.ndarray, bmidx: np.ndarray,
                bvals: np.ndarray, bmvals: np.ndarray, btile_group: np.ndarray,
@@ -75,9 +70,11 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
     is, and it is never below the base (6-6-3). Only the moved tile's group changes per
     move: one lookup per view, each skipped once an earlier one prunes. When a node is
     opened its children's direct lookups are made together (``ahead[depth, code]``), so
-    their cache misses overlap. The arrays are ``kernels.ida_run``'s (``saved`` has SAVED
-    columns), the ``b`` ones the base tables'; ``dist[c, t]``: tile t's Manhattan distance
-    from cell c.
+    their cache misses overlap. ``pcode[g]``/``mcode[g]``: group g's placement on the board
+    and on its transpose as ``rank_code`` reads it; tile t moving from cell a to b changes
+    its code by ``(b - a) * mul[t]``. The other arrays are ``kernels.ida_run``'s (``saved``
+    has SAVED columns), the ``b`` ones the base tables' floor (``strong_floor``);
+    ``dist[c, t]``: tile t's Manhattan distance from cell c.
     """
     cells = tiles.shape[0]
     depth = ctl[DEPTH]
@@ -110,10 +107,10 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
             tiles[blank] = t
             tiles[back] = 0
             g = tile_group[t]
-            pos[g, tile_slot[t]] = blank
+            pcode[g] += (blank - back) * mul[t]
             mt = mirror_tile[t]
             mg = tile_group[mt]
-            mpos[mg, tile_slot[mt]] = mirror_cell[blank]
+            mcode[mg] += (mirror_cell[blank] - mirror_cell[back]) * mul[mt]
             bg = btile_group[t]
             bidx[bg] += (blank - back) * bmul[t]
             bmg = btile_group[mt]
@@ -140,10 +137,7 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
                     continue
                 t = tiles[to]
                 g = tile_group[t]
-                slot = tile_slot[t]
-                pos[g, slot] = blank
-                rank = rank_placement(pos[g], sizes[g], cells)
-                pos[g, slot] = to
+                rank = rank_code(pcode[g] + (blank - to) * mul[t], sizes[g], cells)
                 ahead[depth, c] = offsets[g] * 2 + rank
             for c in range(4):
                 at = ahead[depth, c]
@@ -157,7 +151,6 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
             continue
         t = tiles[to]
         g = tile_group[t]
-        slot = tile_slot[t]
         new_v = ahead[depth, code]
         new_md = md - dist[to, t] + dist[blank, t]
         ex = hsum - vals[g] + new_v
@@ -172,12 +165,11 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
             if f > bound and f < next_bound:
                 next_bound = f
             continue
-        pos[g, slot] = blank
         mt = mirror_tile[t]
         mg = tile_group[mt]
-        mslot = tile_slot[mt]
-        mpos[mg, mslot] = mirror_cell[blank]
-        new_mv = excess_at(mpos, mg, sizes, offsets, packed, cells)
+        new_mc = mcode[mg] + (mirror_cell[blank] - mirror_cell[to]) * mul[mt]
+        rank = rank_code(new_mc, sizes[mg], cells)
+        new_mv = (packed[offsets[mg] + (rank >> 1)] >> ((rank & 1) * 4)) & 0x0F
         mex = mhsum - mvals[mg] + new_mv
         if mex > ex:
             h = new_md + 2 * mex
@@ -202,8 +194,6 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
         if f > bound or depth + 1 + h >= cap:
             if f > bound and f < next_bound:
                 next_bound = f
-            pos[g, slot] = to
-            mpos[mg, mslot] = mirror_cell[to]
             continue
         tiles[blank] = t
         tiles[to] = 0
@@ -222,6 +212,8 @@ def strong_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.nd
         bmvals[bmg] = new_bm
         bidx[bg] = new_bi
         bmidx[bmg] = new_bmi
+        pcode[g] += (blank - to) * mul[t]
+        mcode[mg] = new_mc
         hsum = ex
         mhsum = mex
         md = new_md

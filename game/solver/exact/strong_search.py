@@ -15,7 +15,7 @@ from game.solver.exact.strong import (
     assemble,
     loaded_strong,
 )
-from game.solver.exact.strong_floor import floor_indices
+from game.solver.exact.strong_floor import placement_codes
 from game.solver.results import give_way
 
 
@@ -34,10 +34,13 @@ class StrongSearch(IdaSearch):
         self.deadline = deadline
         self.progress = progress
         self.tiles = np.array(board.tiles, dtype=np.int8)
-        self.pos = heur.group_positions(board.tiles)
-        self.mpos = heur.group_positions(board.tiles, mirrored=True)
-        self.vals = heur.excesses(self.pos)
-        self.mvals = heur.excesses(self.mpos)
+        pos = heur.group_positions(board.tiles)
+        mpos = heur.group_positions(board.tiles, mirrored=True)
+        self.vals = heur.excesses(pos)
+        self.mvals = heur.excesses(mpos)
+        sizes = [len(g) for g in heur.spec.groups]
+        self.code = placement_codes(pos, sizes)
+        self.mcode = placement_codes(mpos, sizes)
         self.moves = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.nextdir = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.saved = np.zeros((MAX_DEPTH + 1, strong_kernels.SAVED), dtype=np.int64)
@@ -45,8 +48,9 @@ class StrongSearch(IdaSearch):
         base = heur.base
         bpos = base.group_positions(board.tiles)
         bmpos = base.group_positions(board.tiles, mirrored=True)
-        self.bidx = floor_indices(heur.floor, bpos, len(base.groups))
-        self.bmidx = floor_indices(heur.floor, bmpos, len(base.groups))
+        base_sizes = [len(g) for g in base.groups]
+        self.bidx = placement_codes(bpos, base_sizes)
+        self.bmidx = placement_codes(bmpos, base_sizes)
         self.bvals = base.group_values(bpos)
         self.bmvals = base.group_values(bmpos)
         self.ctl = np.zeros(strong_kernels.CTL_SLOTS, dtype=np.int64)
@@ -67,8 +71,8 @@ class StrongSearch(IdaSearch):
         h = self.strong
         b = h.base
         return int(strong_kernels.strong_run(
-            self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves, self.nextdir,
-            self.saved, self.ctl, self.flag, h.nbr, h.tile_group, h.tile_slot, h.sizes,
+            self.tiles, self.code, self.mcode, self.vals, self.mvals, self.moves, self.nextdir,
+            self.saved, self.ctl, self.flag, h.nbr, h.tile_group, h.mul, h.sizes,
             h.offsets, h.packed, h.mirror_tile, h.mirror_cell, h.dist, self.ahead,
             self.bidx, self.bmidx, self.bvals, self.bmvals, b.tile_group, h.floor.mul,
             h.floor.offsets, h.floor.tables, self.use_base,
