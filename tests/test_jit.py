@@ -86,3 +86,9 @@ def test_solve_on_the_prepared_module_runs_without_numba_and_agrees(tmp_path: Pa
         assert row["optimal"] is True
         assert row["length"] == expected.length
         assert parse_board(text).apply_all(row["moves"]).is_solved()
+
+
+def test_the_prepared_module_is_keyed_by_the_processor(monkeypatch: pytest.MonkeyPatch) -> None:
+    mine = jit.prepared_key()
+    monkeypatch.setattr(jit, "host_cpu", lambda: "another processor's flags")
+    assert jit.prepared_key() != mine  # a cache copied to another machine is compiled again

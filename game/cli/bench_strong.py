@@ -5,7 +5,8 @@ whatever tables the user cache holds: the strong 4x4 tables when ``python -m
 game.cli.prepare --strong`` has built them, else 6-6-3. Printed: the tables used, the wall
 time, seconds per board, the mean nodes per board (nodes generated: every child whose
 heuristic was looked up, pruned or not) and every length checked against the published one;
-``hardest`` also prints each 80-move board's search time. Figures are printed, never asserted.
+``hardest`` also prints each 80-move board's search time, ``alone`` each one's solved by
+itself on one core. Figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -60,15 +61,34 @@ def report(name: str, rows: list[tuple[Board, int]], each: bool) -> None:
           + ("all as published" if not wrong else f"WRONG on boards {wrong}"), flush=True)
 
 
+def report_alone(name: str, rows: list[tuple[Board, int]]) -> None:
+    """Solve each board by itself, one `solve --json` call after another: one core each,
+    nothing beside it (the batch's figures have two searches sharing the memory bus)."""
+    seconds = []
+    for i, (board, want) in enumerate(rows, 1):
+        done = subprocess.run([sys.executable, "main.py", "solve", "--json", board.text()],
+                              cwd=ROOT, capture_output=True, text=True, check=False)
+        record = json.loads(done.stdout)
+        ok = record.get("length") == want and record.get("optimal")
+        seconds.append(float(record["seconds"]))
+        print(f"  {name} #{i:2d} alone: {record.get('length')} moves"
+              f"{'' if ok else ' WRONG'}, {seconds[-1]:.2f} s", flush=True)
+    print(f"{name}, each alone on one core: {sum(seconds):.1f} s in all, max {max(seconds):.2f} s, "
+          f"{sum(s <= 5.0 for s in seconds)} of {len(rows)} within 5 s", flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point."""
     parser = argparse.ArgumentParser(prog="python -m game.cli.bench_strong")
-    parser.add_argument("what", nargs="?", choices=["korf", "hardest", "all"], default="all")
+    parser.add_argument("what", nargs="?", choices=["korf", "hardest", "alone", "all"],
+                        default="all", help="alone: each 80-move board by itself, one core")
     args = parser.parse_args(argv)
     if args.what in ("korf", "all"):
         report("Korf's 100", korf100(), each=False)
     if args.what in ("hardest", "all"):
         report("the 17 80-move boards", hardest80(), each=True)
+    if args.what in ("alone", "all"):
+        report_alone("the 17 80-move boards", hardest80())
     return 0
 
 

@@ -132,10 +132,25 @@ def _entries() -> list[Kernel]:
     return [k for k in _kernels if k.entry]
 
 
+def host_cpu() -> str:
+    """This machine's processor as the AOT build targets it: Linux's model and feature
+    flags; "" elsewhere (a generic x86-64 or arm64 build)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as info:
+            for line in info:
+                if line.startswith(("flags", "Features")):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return ""
+
+
 def prepared_key() -> str:
-    """Hash of the solver's sources (its subpackages too), numpy's version and the build format."""
+    """Hash of the solver's sources (its subpackages too), numpy's version, the build format
+    and the processor the module is compiled for (a cache copied to another machine is
+    compiled again, never run with instructions that processor lacks)."""
     root = Path(__file__).parent
-    digest = hashlib.sha256(f"{PREPARED_FORMAT} {np.__version__}".encode())
+    digest = hashlib.sha256(f"{PREPARED_FORMAT} {np.__version__} {host_cpu()}".encode())
     for path in sorted(root.rglob("*.py")):
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
@@ -214,6 +229,8 @@ def build_prepared() -> Path:
         module = CC(target.name.split(".", 1)[0])
         module.output_dir = tmp
         module.verbose = False
+        if host_cpu():  # built and run on this machine: use all its instructions (popcnt...)
+            module.target_cpu = "host"
         for k in _entries():
             signature = k.dispatcher.nopython_signatures[0]  # type: ignore[union-attr]
             module.export(k.export_name, signature)(k.py_func)
