@@ -271,18 +271,24 @@ def test_background_build_shows_its_bar_but_blocks_no_search() -> None:
     assert build_progress() is None
 
 
-def test_the_game_never_builds_the_strong_tables_itself(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A build behind a running game stretched its frames: the worker leaves the build to
-    `prepare --strong` and only loads tables already built."""
+def test_the_game_lets_its_worker_build_the_strong_tables(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker turns the background build on: in a child process (``strong_child``),
+    never in the game's own, so a build never stretches its frames."""
     from game.worker.gate import FrameGate
     from game.worker.knowledge import SharedKnowledge
     from game.worker.runner import Runner
 
-    monkeypatch.setattr(strong, "AUTO_BUILD", True)
+    monkeypatch.setattr(strong, "AUTO_BUILD", False)
     runner = Runner(None, SharedKnowledge(), FrameGate(), warm_shapes=(), solve_seconds=None,
                     clock=time.monotonic)
     runner._load_solver()
-    assert strong.AUTO_BUILD is False
+    assert strong.AUTO_BUILD is True
+    stopped: list[bool] = []
+    monkeypatch.setattr(strong, "stop_children", lambda: stopped.append(True))
+    runner.stop_builds()  # the worker's shutdown: a build child is asked to stop
+    assert stopped == [True]
+    strong._cancel[0] = 0
 
 
 def test_floor_reads_the_ranked_tables_values_in_one_step() -> None:

@@ -15,11 +15,12 @@ from game.worker.knowledge import SharedKnowledge
 BuildProgress = Callable[[], tuple[float, str] | None]
 """The solver's ``build_progress``: the share of a table build done and its words, or None."""
 
-STRONG_BUILD_IN_GAME = False
-"""Whether a 4x4 game builds the strong tables in the background when the cache has none.
-Off: measured in the 4x4 demo, a build behind the game (one thread, memory-bound over 2.8 GB)
-stretched frame work p99 from about 10 ms to 54 ms and the frame interval p99 to 69 ms; the
-game plays on 6-6-3 until `python -m game.cli.prepare --strong` has built them."""
+STRONG_BUILD_IN_GAME = True
+"""Whether a 4x4 game builds the strong tables in the background when the cache has none:
+in a child process at the lowest priority (``game.solver.exact.strong_child``), its bar in
+the COACH column, the game on 6-6-3 until it ends. In the game's own process a build
+stretched frame work p99 from about 10 ms to 54 ms (its compile held the GIL); quitting
+stops the child, which leaves nothing half-written."""
 
 
 class Runner:
@@ -49,10 +50,17 @@ class Runner:
             self._solver = cast(Solver, solver)
             self.build_progress = solver.build_progress
             self.blocking_progress = solver.blocking_build_progress
-            # The strong 4x4 tables are used once `prepare --strong` has built them; the game
-            # does not build them itself (STRONG_BUILD_IN_GAME).
+            # The strong 4x4 tables: built in a child process the first time a 4x4 board
+            # wants them (STRONG_BUILD_IN_GAME), used once built.
             solver.allow_strong_build(STRONG_BUILD_IN_GAME)
         return self._solver
+
+    def stop_builds(self) -> None:
+        """End a background build (the game is quitting): nothing half-written is left."""
+        solver = self._solver
+        cancel = getattr(solver, "cancel_strong_build", None) if solver is not None else None
+        if cancel is not None:
+            cancel()
 
     def building(self) -> bool:
         """Whether the solver is building tables a search may wait for (read live, from any

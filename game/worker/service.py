@@ -227,6 +227,7 @@ class SolverWorker:
             self._phase = Phase.CLOSED
             self._outbox.clear()
             self._publish()
+            self._runner.stop_builds()
             if self._running is not None:
                 self._running.cancel(self._clock())
             thread = self._lane.leave()

@@ -4,7 +4,8 @@ For the worker and the commands (thread-safe; nothing is built or loaded at impo
 
 - ``prepare_strong(wait)``: the tables in memory, else start loading them (a mapped file, a
   fraction of a second) or, when ``AUTO_BUILD`` is on, building them (minutes, 2.8 GB while
-  it runs, one thread) on a daemon thread; True once loaded. The game plays on 6-6-3 till.
+  it runs) in a child process at the lowest priority (``strong_child``), watched from a
+  daemon thread; True once loaded. The game plays on 6-6-3 till.
 - ``start_strong_build(progress)``: load or build now with every build thread (a command
   that waits: join the thread returned); ``build_progress()`` (``heuristic``) shows it too.
 - ``load_strong()``: from the disk cache only (never builds); ``strong_tables_name()``;
@@ -35,6 +36,7 @@ from game.solver.exact.heuristic import (
     report_building,
 )
 from game.solver.exact.strong_build import build_excess, manhattan_cells, packed_size
+from game.solver.exact.strong_child import build_in_child, stop_children
 from game.solver.exact.strong_floor import Floor, code_muls, load_floor, make_floor
 from game.solver.results import BuildProgress
 
@@ -43,8 +45,9 @@ STRONG_GROUPS = ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
 bottom two rows next to the blank's corner."""
 BUILD_THREADS = 2
 """Threads of a build a command waits for (``prepare --strong``)."""
-BACKGROUND_THREADS = 1
-"""A build behind a running game leaves a core to the frames."""
+BACKGROUND_THREADS = 2
+"""Threads of the build child behind a running game: at nice 19 it only takes the CPU the
+game leaves idle, so it may use every core."""
 PROGRESS_SECONDS = 0.25
 RETRY_SECONDS = 60.0
 """``prepare_strong`` tries again at most this often after a load or build that failed (a
@@ -251,7 +254,7 @@ def _build_groups(spec: StrongSpec, threads: int,
     cells = spec.width * spec.height
     spaces = [math.perm(cells, len(g)) for g in spec.groups]
     total = sum(spaces)
-    filled = np.zeros((len(spec.groups), 1), dtype=np.int64)
+    filled = np.zeros((len(spec.groups), 2), dtype=np.int64)  # placements written, level
     tables: list[np.ndarray | None] = [None] * len(spec.groups)
     errors: list[BaseException] = []
     words = f"building the strong {spec.width}x{spec.height} tables"
@@ -273,10 +276,13 @@ def _build_groups(spec: StrongSpec, threads: int,
             thread.start()
             while thread.is_alive():
                 thread.join(PROGRESS_SECONDS)
-                share = min(1.0, float(filled.sum()) / total)
-                report_building(key, share, words, background=True)
+                share = min(1.0, float(filled[:, 0].sum()) / total)
+                # the first levels hold few placements but each scans the whole table: the
+                # words move while the share stays near 0
+                now = f"{words} ({len(spec.groups[index])} tiles, level {filled[index, 1]})"
+                report_building(key, share, now, background=True)
                 if progress is not None:
-                    progress(share, words)
+                    progress(share, now)
             if errors:
                 raise errors[0]
             if tables[index] is None:
@@ -295,8 +301,10 @@ def allow_strong_build(allowed: bool = True) -> None:
 
 
 def cancel_strong_build() -> None:
-    """Stop a build in flight within milliseconds (it raises BuildCancelled, writes nothing)."""
+    """Stop a build in flight within milliseconds (it raises BuildCancelled, writes nothing),
+    and end a build child (``strong_child``: it leaves at most a temp file)."""
     _cancel[0] = 1
+    stop_children()
 
 
 _threads: dict[StrongSpec, threading.Thread] = {}
@@ -307,9 +315,13 @@ _ended: dict[StrongSpec, float] = {}
 """When the last load or build of each spec ended (``prepare_strong`` waits before a retry)."""
 
 
-def _run(spec: StrongSpec, threads: int, progress: BuildProgress | None, build: bool) -> None:
+def _run(spec: StrongSpec, threads: int, progress: BuildProgress | None, build: bool,
+         child: bool = False) -> None:
     try:
-        if build:
+        if build and child and load_strong(spec) is None:
+            _build_in_child(spec, threads)
+            load_strong(spec)
+        elif build:
             build_strong(spec, threads, progress)
         else:
             load_strong(spec)
@@ -319,8 +331,22 @@ def _run(spec: StrongSpec, threads: int, progress: BuildProgress | None, build: 
         _ended[spec] = time.monotonic()
 
 
+def _build_in_child(spec: StrongSpec, threads: int) -> None:
+    """Build in a child process (``strong_child``), its progress shown as a background
+    build's (the COACH column's bar, which blocks no search)."""
+    key = ("strong", spec)
+    words = f"building the strong {spec.width}x{spec.height} tables"
+    report_building(key, 0.0, words, background=True)
+    try:
+        build_in_child(spec.width, spec.height, spec.groups, threads,
+                       lambda share, now: report_building(key, share, now or words,
+                                                          background=True))
+    finally:
+        end_building(key)
+
+
 def _start(spec: StrongSpec, threads: int, progress: BuildProgress | None, build: bool,
-           retry: float = 0.0) -> threading.Thread:
+           retry: float = 0.0, child: bool = False) -> threading.Thread:
     """The thread loading or building ``spec``: the one in flight, else a new one (unless
     the last one ended without the tables less than ``retry`` seconds ago)."""
     with _threads_lock:
@@ -328,7 +354,7 @@ def _start(spec: StrongSpec, threads: int, progress: BuildProgress | None, build
         now = time.monotonic()
         if thread is None or (not thread.is_alive() and spec not in _loaded
                               and now - _ended.get(spec, -retry) >= retry):
-            thread = threading.Thread(target=_run, args=(spec, threads, progress, build),
+            thread = threading.Thread(target=_run, args=(spec, threads, progress, build, child),
                                       daemon=True, name="fifteen-strong-prepare")
             _threads[spec] = thread
             thread.start()
@@ -336,12 +362,13 @@ def _start(spec: StrongSpec, threads: int, progress: BuildProgress | None, build
 
 
 def prepare_strong(wait: float = 0.0, spec: StrongSpec = DEFAULT) -> bool:
-    """True when the tables are in memory; else start loading them (or building them, one
-    thread, when AUTO_BUILD is on) on a daemon thread and wait up to ``wait`` seconds."""
+    """True when the tables are in memory; else start loading them (or, when AUTO_BUILD is
+    on, building them in a child process) from a daemon thread, and wait up to ``wait``
+    seconds."""
     if spec in _loaded:
         return True
     thread = _start(spec, BACKGROUND_THREADS, None, AUTO_BUILD and BUILD_ALLOWED,
-                    RETRY_SECONDS)
+                    RETRY_SECONDS, child=True)
     if wait > 0:
         thread.join(wait)
     return spec in _loaded

@@ -263,7 +263,8 @@ def build_excess(width: int, height: int, group: tuple[int, ...],
     thread's ranks, and those are handed over between the phases of a level, so no two
     threads ever write one word. Peak memory: 4 bytes per placement while it builds (2.1 GB
     for 8 tiles of 16 cells) plus the half byte per placement it returns. ``filled[0]``
-    counts placements written (progress); a non-zero ``cancel[0]`` stops the build.
+    counts placements written (progress), ``filled[1]`` (if there) the level being scanned;
+    a non-zero ``cancel[0]`` stops the build.
     """
     n = width * height
     if n > MAX_CELLS:
@@ -308,6 +309,8 @@ def build_excess(width: int, height: int, group: tuple[int, ...],
             _in_parallel(hand_over, threads)
             counts[:, 2] = 0
             filled[0] += int(counts[:, 1].sum()) - written
+            if filled.size > 1:
+                filled[1] = level
         if counts[:, 0].sum() == 0:
             return out
         level += 1
