@@ -6,7 +6,8 @@ game.cli.prepare --strong`` has built them, else 6-6-3. Printed: the tables used
 time, seconds per board, the mean nodes per board (nodes generated: every child whose
 heuristic was looked up, pruned or not) and every length checked against the published one;
 ``hardest`` also prints each 80-move board's search time, ``alone`` each one's solved by
-itself on one core. Figures are printed, never asserted.
+itself on one core, ``coach`` how long the in-game coach takes to give the distance and every
+optimal move. Figures are printed, never asserted.
 """
 
 from __future__ import annotations
@@ -77,11 +78,46 @@ def report_alone(name: str, rows: list[tuple[Board, int]]) -> None:
           f"{sum(s <= 5.0 for s in seconds)} of {len(rows)} within 5 s", flush=True)
 
 
+COACH_SEED = 24
+COACH_RANDOM = 100
+
+
+def report_coach() -> None:
+    """What the in-game coach asks for each position: the distance and EVERY optimal first
+    move (a solve, then one bounded pass per other child), on one thread with the JIT
+    kernels as in the game: 100 seeded random 15-puzzles, then the 17 80-move boards."""
+    import random
+
+    from game.core.generate import random_board
+    from game.solver import optimal_moves
+    from game.solver.exact.strong import load_strong
+
+    if load_strong() is None:
+        print("coach: the strong tables are not built (python -m game.cli.prepare --strong)")
+        return
+    rng = random.Random(COACH_SEED)
+    sets = [("random 15-puzzles", [random_board(4, 4, rng) for _ in range(COACH_RANDOM)]),
+            ("80-move boards", [b for b, _ in hardest80()])]
+    optimal_moves(sets[0][1][0])  # compile or load the kernels first, as the game's warm-up
+    for name, boards in sets:
+        seconds = []
+        for board in boards:
+            start = time.perf_counter()
+            optimal_moves(board)
+            seconds.append(time.perf_counter() - start)
+        ordered = sorted(seconds)
+        p95 = ordered[int(0.95 * (len(ordered) - 1))]
+        print(f"coach, {name}: distance and every optimal move in median "
+              f"{statistics.median(seconds):.3f} s, p95 {p95:.3f} s, max {ordered[-1]:.2f} s; "
+              f"{sum(s <= 1.0 for s in seconds)} of {len(seconds)} within 1 s", flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point."""
     parser = argparse.ArgumentParser(prog="python -m game.cli.bench_strong")
-    parser.add_argument("what", nargs="?", choices=["korf", "hardest", "alone", "all"],
-                        default="all", help="alone: each 80-move board by itself, one core")
+    parser.add_argument("what", nargs="?", choices=["korf", "hardest", "alone", "coach", "all"],
+                        default="all", help="alone: each 80-move board by itself, one core; "
+                        "coach: the in-game coach's answer time")
     args = parser.parse_args(argv)
     if args.what in ("korf", "all"):
         report("Korf's 100", korf100(), each=False)
@@ -89,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         report("the 17 80-move boards", hardest80(), each=True)
     if args.what in ("alone", "all"):
         report_alone("the 17 80-move boards", hardest80())
+    if args.what in ("coach", "all"):
+        report_coach()
     return 0
 
 
