@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from game.solver.exact import strong, strong_cache, strong_child
+from game.solver.exact import strong, strong_cache, strong_child, strong_child_main
 from game.solver.exact.heuristic import build_progress
 from game.solver.exact.strong import StrongSpec, forget_strong
 
@@ -73,7 +73,7 @@ def test_a_child_whose_game_is_gone_cancels_its_build(monkeypatch: pytest.Monkey
 
     def build(spec, threads, report):
         report(0.1, "building")
-        monkeypatch.setattr(strong_child.os, "getppid", lambda: -1)  # the parent died
+        monkeypatch.setattr(strong_child_main.os, "getppid", lambda: -1)  # the parent died
         report(0.2, "building")
         if strong._cancel[0]:
             calls.append("cancelled")
@@ -81,8 +81,8 @@ def test_a_child_whose_game_is_gone_cancels_its_build(monkeypatch: pytest.Monkey
         return None
 
     monkeypatch.setattr(strong, "build_strong", build)
-    monkeypatch.setattr(strong_child.os, "nice", lambda _: 0)
-    monkeypatch.setattr(strong_child.signal, "signal", lambda *_: None)
-    code = strong_child.child_main(["3", "3", "[[1, 2, 3, 4], [5, 6, 7, 8]]", "1"])
-    assert code == strong_child.CHILD_FAILED and calls == ["cancelled"]
+    monkeypatch.setattr(strong_child_main.os, "nice", lambda _: 0)
+    monkeypatch.setattr(strong_child_main.signal, "signal", lambda *_: None)
+    code = strong_child_main.child_main(["3", "3", "[[1, 2, 3, 4], [5, 6, 7, 8]]", "1"])
+    assert code == strong_child_main.CHILD_FAILED and calls == ["cancelled"]
     strong._cancel[0] = 0

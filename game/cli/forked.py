@@ -12,10 +12,12 @@ from __future__ import annotations
 import multiprocessing
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TypeVar, cast
 
-_job: Callable[[Any], Any] | None = None
-_items: Sequence[Any] = ()
+T = TypeVar("T")
+R = TypeVar("R")
+_job: Callable[[object], object] | None = None
+_items: Sequence[object] = ()
 
 
 def can_fork() -> bool:
@@ -23,20 +25,21 @@ def can_fork() -> bool:
     return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
 
 
-def _run(index: int) -> Any:
+def _run(index: int) -> object:
     assert _job is not None  # set before the fork, inherited by the child
     return _job(_items[index])
 
 
-def fork_map(job: Callable[[Any], Any], items: Sequence[Any], workers: int) -> Iterator[Any]:
+def fork_map(job: Callable[[T], R], items: Sequence[T], workers: int) -> Iterator[R]:
     """``job(item)`` for each item, in order, on ``workers`` forked children (one item a task,
     so a slow board never holds back a child's later ones). The results must pickle; an
     exception a job raises is raised here."""
     global _job, _items
-    _job, _items = job, items
+    _job, _items = cast(Callable[[object], object], job), items
     try:
         context = multiprocessing.get_context("fork")
         with context.Pool(workers) as pool:
-            yield from pool.imap(_run, range(len(items)), chunksize=1)
+            for result in pool.imap(_run, range(len(items)), chunksize=1):
+                yield cast(R, result)
     finally:
         _job, _items = None, ()

@@ -9,25 +9,20 @@ Asked to stop (SIGTERM) the child cancels its build, which writes nothing; kille
 it leaves at most a temp file, which the next build removes. It also stops by itself when
 its parent is gone.
 
-``build_in_child`` starts it (``child_main(WIDTH HEIGHT GROUPS THREADS)``, GROUPS as JSON)
-and reports the child's lines to a callback.
+``build_in_child`` starts it (``strong_child_main``: WIDTH HEIGHT GROUPS THREADS, GROUPS as
+JSON) and reports the child's lines to a callback.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-CHILD_CODE = ("import sys; from game.solver.exact.strong_child import child_main; "
+CHILD_CODE = ("import sys; from game.solver.exact.strong_child_main import child_main; "
               "sys.exit(child_main(sys.argv[1:]))")
-NICE = 19
-"""The child's priority: the lowest, so the game's frames and coach always run first."""
-CHILD_FAILED = 1
 
 _lock = threading.Lock()
 _children: list[subprocess.Popen[str]] = []
@@ -77,28 +72,3 @@ def stop_children() -> None:
     for child in children:
         if child.poll() is None:
             child.terminate()
-
-
-def child_main(argv: Sequence[str]) -> int:
-    from game.solver.exact import strong
-
-    width, height, groups, threads = argv
-    spec = strong.StrongSpec(int(width), int(height),
-                             tuple(tuple(int(t) for t in g) for g in json.loads(groups)))
-    parent = os.getppid()
-    if hasattr(os, "nice"):
-        os.nice(NICE)
-    # stop like a cancelled build: the build threads see the flag within milliseconds
-    signal.signal(signal.SIGTERM, lambda *_: strong.cancel_strong_build())
-
-    def report(share: float, words: str) -> None:
-        if os.getppid() != parent:  # the game is gone: nobody will use the tables
-            strong.cancel_strong_build()
-        print(f"{share:.4f}\t{words}", flush=True)
-
-    try:
-        strong.build_strong(spec, int(threads), report)
-    except (strong.BuildCancelled, OSError, MemoryError):
-        return CHILD_FAILED
-    return 0
-
