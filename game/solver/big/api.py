@@ -40,7 +40,7 @@ from collections.abc import Callable
 import numpy as np
 
 from game.core.board import Board
-from game.solver.big.corner import solve_with_engine
+from game.solver.big.corner import refine_whole, solve_with_engine
 from game.solver.big.grid import manhattan
 from game.solver.big.large import solve_large
 from game.solver.big.stage import LARGEST_STAGE, stage_heuristic
@@ -69,6 +69,9 @@ from game.solver.results import (
 SIDE = 5
 LARGEST_SIDE = 7
 """The largest square tables (7x7): bigger boards are peeled down to a corner of this size."""
+PEEL_FIRST_SHARE = 0.4
+"""With a board's own tables, the share of the time for the peeling's line (then the whole
+board's beams, capped by it)."""
 WHOLE_BOARD_TABLES = False
 """Whether 6x6 and 7x7 boards are searched whole on their own tables (7 groups of five
 tiles, 317 MB, about 200 s to build on two cores; 12 of four, 61 MB, 32 s) instead of being
@@ -98,16 +101,12 @@ def tables_shape(board: Board) -> tuple[int, int] | None:
 
 
 def engine_tables(board: Board) -> PatternHeuristic | None:
-    """The tables ``best_line`` would search the board with now: those of ``tables_shape``
-    when in memory, else the largest smaller ones in memory, else None (never loads)."""
-    shape = tables_shape(board)
-    if shape is None:
+    """The corner's tables ``best_line`` would search the board with now (5x5, when in
+    memory; never loads). With WHOLE_BOARD_TABLES a 6x6 or 7x7 board's own tables, when in
+    memory, search the whole board after the peeling (``refine_whole``)."""
+    if tables_shape(board) is None:
         return None
-    for side in range(shape[0], SIDE - 1, -1):
-        heur = loaded_heuristic(side, side)
-        if heur is not None:
-            return heur
-    return None
+    return loaded_heuristic(SIDE, SIDE)
 
 
 def prepare(wait: float | None = 0.0, shape: tuple[int, int] = (SIDE, SIDE)) -> bool:
@@ -155,9 +154,16 @@ def tables_name(shape: tuple[int, int] | None = None) -> str | None:
 
 
 def engine_tables_name(board: Board) -> str | None:
-    """``engine_tables`` in words (``6x6 5-5-5-5-5-5-5``), or None."""
+    """The tables a board's line comes from in words (``5x5 5-5-5-5-4``, with the board's
+    own when they join in: ``5x5 5-5-5-5-4 + 6x6 5-5-5-5-5-5-5``), or None."""
     heur = engine_tables(board)
-    return None if heur is None else _name(heur)
+    if heur is None:
+        return None
+    shape = tables_shape(board)
+    whole = loaded_heuristic(*shape) if shape is not None and shape != (SIDE, SIDE) else None
+    if whole is not None and (board.width, board.height) == shape:
+        return f"{_name(heur)} + {_name(whole)}"
+    return _name(heur)
 
 
 def _name(heur: PatternHeuristic) -> str:
@@ -233,10 +239,20 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
     flag = flag_of(cancel)
     proven: list[bool] = []
     shape = tables_shape(board)
-    if AUTO_PREPARE and shape is not None and shape not in _builders:
-        heuristic_if_ready(*shape)  # the first call starts loading (or building) the tables
+    if AUTO_PREPARE and shape is not None:
+        for wanted in {(SIDE, SIDE), shape}:
+            if wanted not in _builders:
+                heuristic_if_ready(*wanted)  # the first call starts loading (or building)
     heur = engine_tables(board)
-    if heur is not None:
+    whole = loaded_heuristic(*shape) if shape is not None and shape != (SIDE, SIDE) else None
+    if heur is not None and whole is not None and (board.width, board.height) == shape:
+        # peel by beams for a first share of the time, then beams over the whole board on
+        # its own tables, each only looking for lines shorter than the best so far
+        split = start + PEEL_FIRST_SHARE * (deadline - start)
+        moves = solve_with_engine(board, heur, deadline=split,
+                                  flag=flag, cancelled=polled(flag), on_better=on_better)
+        moves = refine_whole(board, whole, moves, deadline, flag, on_better, polled(flag))
+    elif heur is not None:
         moves = solve_with_engine(board, heur, deadline=deadline, flag=flag,
                                   cancelled=polled(flag), on_better=on_better, proven=proven)
     else:

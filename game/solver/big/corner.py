@@ -142,3 +142,27 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
     if proven is not None and optimal and not prefix:
         proven.append(True)
     return best
+
+
+def refine_whole(board: Board, heur: PatternHeuristic, best: str, deadline: float,
+                 flag: np.ndarray, on_better: Callable[[str], None] | None = None,
+                 cancelled: Callable[[], bool] = lambda: False) -> str:
+    """``best`` (a line for ``board``) improved by widening beams over the whole board on its
+    own tables (6x6, 7x7), each looking only for shorter lines, then shortened stretch by
+    stretch; every line replayed."""
+    w = board.width
+    deadline -= FINISH_MARGIN + CHECK_SECONDS_PER_CELL * board.size
+    tiles = list(board.tiles)
+    rest = widen(board, heur, best, deadline, flag, on_better, cancelled)
+    rest = _without_loops(tiles, w, rest)
+    for window in WINDOWS:
+        if time.monotonic() >= deadline:
+            break
+        moves = shorten(board, rest, deadline, flag, window)
+        if len(moves) < len(rest):
+            rest = moves
+            if on_better is not None:
+                on_better(rest)
+    if not _reaches_goal(tiles, w, rest):
+        raise RuntimeError(f"internal error: the line found for {board.text()} is wrong")
+    return rest
