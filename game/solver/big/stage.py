@@ -25,7 +25,7 @@ from game.solver import cache
 from game.solver.big.large import FIRST_DETOUR, _corner, _peel, _without_loops
 from game.solver.big.widebeam import CHASE_SCALE, WideBeam
 from game.solver.encoding import pattern_space
-from game.solver.errors import SolveTimeout
+from game.solver.errors import SolveCancelled, SolveTimeout
 from game.solver.exact import kernels
 from game.solver.exact.heuristic import PatternHeuristic, assemble, build_tables
 from game.solver.exact.ida import IdaSearch
@@ -100,15 +100,18 @@ def peel_l(tiles: list[int], side: int, width: int, deadline: float, flag: np.nd
 
     One beam of ``width`` boards runs until it places the L or stalls (its least value has
     not fallen for STALL_LAYERS layers: the last L tiles often need a few moves uphill, which
-    a beam never takes while equal boards abound); then the reduction finishes the L from
-    the nearest board of the beam (most of its tiles are home by then).
+    a beam never takes while equal boards abound); then the L is finished from the beam's
+    nearest board (cut back to where its value last fell) by IDA* on the same tables within
+    FINISH_SECONDS, else by the reduction. Raises SolveCancelled on cancel.
     """
     heur = stage_heuristic(side)
     board = Board(side, side, tuple(tiles))
     beam = WideBeam(board, heur, flag, width, STAGE_CAP, chase=l_tiles(side))
     low, since = beam.cut, 0
     while not beam.done:
-        if time.monotonic() >= deadline or cancelled():
+        if cancelled():
+            raise SolveCancelled(f"search of {board} was cancelled")
+        if time.monotonic() >= deadline:
             return None
         beam.advance()
         if beam.cut // CHASE_SCALE < low // CHASE_SCALE:

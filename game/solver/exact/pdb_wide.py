@@ -7,8 +7,9 @@ a relaxation of the real moves (the blank can always be brought round, or the mo
 counted short), so each table is still an admissible count of the pattern's own moves, the
 tables of disjoint groups still add up, and the build is a plain breadth-first search over
 placements: a level at a time, by scanning the table for the last level's entries (no queue).
-On a random 35-puzzle the placement-only tables lose about one move in a hundred against the
-blank-aware ones (walled-off regions are rare with five tiles on 36 cells).
+Measured (issue 25): the 6x6 tables take 195 s to build on two cores (317 MB), the 7x7 ones
+32 s (61 MB); on random boards they add only about 2 moves to the Manhattan bound (137.1
+against 135.1 on 6x6), so they serve long searches (``api.WHOLE_BOARD_TABLES``) only.
 """
 
 from __future__ import annotations
