@@ -23,10 +23,10 @@ and stop within milliseconds of ``cancel.cancel()``):
 - ``best_line(board, cancel=, deadline=, on_better=)``: a checked ``Solution`` for any big
   board, the shortest found by the deadline (``optimal`` when proven). With the 5x5 tables
   ready, boards of at least 5x5 are reduced to a 5x5 corner solved by widening beams, then
-  weighted IDA* with the time left; square boards are peeled by beams on the tables of
-  their outer row and column (``game.solver.big.stage``: 6x6 and 7x7 L's, small, built and
-  cached on first use or by ``warm_up``), bigger ones reduced to 7x7 first; otherwise
-  (and on thinner boards) the row/column reduction with beam search answers.
+  weighted IDA* with the time left; 6x6 and 7x7 boards are peeled by beams on the tables of
+  their outer row and column (``game.solver.big.stage``: small, built and cached on first
+  use or by ``warm_up``), the others by randomised reductions; otherwise (and on thinner
+  boards) the row/column reduction with beam search answers.
   ``tables_shape(board)``/``engine_tables_name(board)`` say which tables a board uses.
   ``on_better`` gets each shorter line as soon as it is found (5x5 engine only).
 """
