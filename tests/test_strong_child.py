@@ -20,6 +20,7 @@ SMALL = StrongSpec(3, 3, ((1, 2, 3, 4), (5, 6, 7, 8)))
 def test_a_game_builds_in_a_child_and_then_maps_the_tables(
         monkeypatch: pytest.MonkeyPatch) -> None:
     forget_strong()
+    monkeypatch.setattr(strong, "RETRY_SECONDS", 0.0)  # earlier tests' loads of SMALL failed
     monkeypatch.setattr(strong, "AUTO_BUILD", True)
     monkeypatch.setattr(strong, "BUILD_ALLOWED", True)
     seen: list[tuple[float, str]] = []

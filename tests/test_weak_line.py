@@ -44,11 +44,11 @@ def builds(small_heur: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[list
         _heuristics[(5, 5)] = small_heur  # type: ignore[assignment]
         done = threading.Thread(target=lambda: None)
         done.start()
-        big._builder = done  # as the real one: best_line starts no build of its own
+        big._builders[(5, 5)] = done  # as the real one: best_line starts no build of its own
         return done
 
     monkeypatch.setattr(big, "AUTO_PREPARE", True)
-    monkeypatch.setattr(big, "_builder", None)
+    monkeypatch.setattr(big, "_builders", {})
     monkeypatch.setattr(big, "start_build", start_build)
     yield started
     _heuristics.pop((5, 5), None)
@@ -65,11 +65,11 @@ def stuck_build(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         started.append("build")
         if not thread.is_alive():
             thread.start()
-        big._builder = thread  # as the real one: best_line starts no build of its own
+        big._builders[(5, 5)] = thread  # as the real one: best_line starts no build of its own
         return thread
 
     monkeypatch.setattr(big, "AUTO_PREPARE", True)
-    monkeypatch.setattr(big, "_builder", None)
+    monkeypatch.setattr(big, "_builders", {})
     monkeypatch.setattr(big, "start_build", start_build)
     yield started
     release.set()
@@ -208,7 +208,7 @@ def test_start_build_is_one_build_at_a_time(monkeypatch: pytest.MonkeyPatch) -> 
         release.wait(30)
 
     monkeypatch.setattr(big, "get_heuristic", fake_get)
-    monkeypatch.setattr(big, "_builder", None)
+    monkeypatch.setattr(big, "_builders", {})
     try:
         first = big.start_build()
         assert big.start_build() is first

@@ -1,4 +1,4 @@
-"""Big-board coach benchmarks: `python -m game.cli.bench_big line|endgame|large|cancel|frames`."""
+"""Big-board coach benchmarks: `python -m game.cli.bench_big line|whole|endgame|large|...`."""
 
 from __future__ import annotations
 
@@ -19,8 +19,16 @@ LINE_COUNT = 50
 ENDGAME_SEED = 11
 ENDGAME_WALKS = (30, 40, 50, 60, 70, 80)
 ENDGAME_PER_WALK = 20
-LARGE_SIZES = (6, 7, 10)
+LARGE_SIZES = (8, 9, 10)
 LARGE_COUNT = 10
+WHOLE_SEED = 2519
+WHOLE_COUNT = 50
+WHOLE_SIZES = (6, 7)
+DEEPCUBEA_MEANS = {6: 124.65, 7: 255.67}
+"""DeepCubeA's published mean line on random 35- and 48-puzzles (Agostinelli et al., Nature
+Machine Intelligence 2019, table 1): the yardstick of issue 25 (not the same boards as ours)."""
+
+
 def _p95(values: Sequence[float]) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -97,6 +105,55 @@ def _walk(rng: random.Random, length: int) -> Board:
     return board
 
 
+def bench_whole(sizes: Sequence[int], count: int, seconds: float, threads: int,
+                corner_only: bool, before: bool = False, whole_tables: bool = False) -> None:
+    """Mean line on ``count`` seeded random boards per size within ``seconds`` each: against
+    DeepCubeA's published means (6x6, 7x7) and the Manhattan bound; ``corner_only`` searches
+    with the 5x5 tables alone (peel by beams to a 5x5 corner); ``before`` also peels by the
+    reduction alone (the engine before issue 25)."""
+    from game.solver import set_search_threads
+    from game.solver.big import api as big
+    from game.solver.big import corner
+
+    corner.USE_STAGE_BEAMS = not before
+    big.WHOLE_BOARD_TABLES = whole_tables and not (corner_only or before)
+    corner_only = not big.WHOLE_BOARD_TABLES
+    from game.solver.big.grid import manhattan
+
+    set_search_threads(threads)
+    big.AUTO_PREPARE = False  # only the tables loaded below are used
+    for shape in [(5, 5)] if corner_only else [(5, 5)] + [(min(s, 7), min(s, 7)) for s in sizes]:
+        start = time.monotonic()
+        big.prepare(None, shape)
+        print(f"{big.tables_name(shape)} tables ready in {time.monotonic() - start:.1f} s "
+              f"(peak RSS {_memory_mb():.0f} MB)")
+    for size in sizes:
+        rng = random.Random(WHOLE_SEED + size)
+        boards = [random_board(size, size, rng) for _ in range(count)]
+        big.best_line(boards[0], deadline=time.monotonic() + 0.3)  # compile, warm the caches
+        lengths, bounds, lower, times = [], [], [], []
+        for i, board in enumerate(boards):
+            found = big.best_line(board, deadline=time.monotonic() + seconds)
+            if not board.apply_all(found.moves).is_solved():
+                raise RuntimeError(f"the line for {board} does not solve it")
+            lengths.append(found.length)
+            bounds.append(manhattan(board))
+            lower.append(big.lower_bound(board))
+            times.append(found.seconds)
+            print(f"{size}x{size} #{i:2d}: Manhattan {bounds[-1]:3d} bound {lower[-1]:3d} "
+                  f"line {found.length:3d} in {found.seconds:.2f} s", flush=True)
+        mean = statistics.mean(lengths)
+        ref = DEEPCUBEA_MEANS.get(size)
+        versus = f" = {mean / ref:.3f}x DeepCubeA's published {ref}" if ref else ""
+        print(f"{size}x{size} ({count} random boards, seed {WHOLE_SEED + size}, {seconds:g} s, "
+              f"{threads} thread{'s' if threads > 1 else ''}, "
+              f"{big.engine_tables_name(boards[0]) or 'no'} tables): mean line {mean:.2f}"
+              f"{versus}; line / Manhattan {sum(lengths) / sum(bounds):.3f}, / best lower "
+              f"bound {sum(lengths) / sum(lower):.3f} (mean bound {statistics.mean(lower):.1f});"
+              f" mean time {statistics.mean(times):.2f} s max {max(times):.2f} s; peak RSS "
+              f"{_memory_mb():.0f} MB", flush=True)
+
+
 def bench_endgame(per_walk: int) -> None:
     """Exact 5x5 endgames: time for the distance and every optimal move, by lower bound."""
     from game.solver.big import api as big
@@ -128,14 +185,18 @@ def bench_endgame(per_walk: int) -> None:
           f" longest exact distance {max(d for b, d, _ in rows if b <= reach)}")
 
 
-def bench_large(count: int, seconds: float) -> None:
-    """Line length / Manhattan bound on bigger boards within ``seconds``."""
+def bench_large(count: int, seconds: float, sizes: Sequence[int] = LARGE_SIZES,
+                before: bool = False) -> None:
+    """Line length / Manhattan bound on bigger boards within ``seconds`` (``before``: peeled
+    by the reduction alone, as before issue 25)."""
     from game.solver.big import api as big
+    from game.solver.big import corner
     from game.solver.big.grid import manhattan
 
+    corner.USE_STAGE_BEAMS = not before
     _prepare()
     big.best_line(random_board(6, 6, random.Random(99)), deadline=time.monotonic() + 0.3)
-    for size in LARGE_SIZES:
+    for size in sizes:
         total = bound = 0
         worst = 0.0
         for seed in range(count):
@@ -237,11 +298,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     line.add_argument("--seconds", type=float, default=1.0)
     line.add_argument("--threads", type=int, default=None,
                       help="search threads (default: one per core; the game uses 1)")
+    whole = sub.add_parser("whole", help="6x6/7x7 (or any sizes) mean line vs DeepCubeA")
+    whole.add_argument("--sizes", type=int, nargs="+", default=list(WHOLE_SIZES))
+    whole.add_argument("--count", type=int, default=WHOLE_COUNT)
+    whole.add_argument("--seconds", type=float, default=1.0)
+    whole.add_argument("--threads", type=int, default=1, help="search threads (default 1)")
+    whole.add_argument("--corner-only", action="store_true",
+                       help="search with the 5x5 tables alone (beam peeling to a 5x5 corner)")
+    whole.add_argument("--whole-tables", action="store_true",
+                       help="search 6x6/7x7 whole on their own tables (317 MB / 61 MB)")
+    whole.add_argument("--before", action="store_true",
+                       help="the engine before issue 25 (5x5 tables, peeling by reduction)")
     end = sub.add_parser("endgame", help="exact 5x5 endgame reach and times")
     end.add_argument("--per-walk", type=int, default=ENDGAME_PER_WALK)
-    large = sub.add_parser("large", help="6x6, 7x7, 10x10 line / Manhattan bound")
+    large = sub.add_parser("large", help="8x8-10x10 (or --sizes) line / Manhattan bound")
     large.add_argument("--count", type=int, default=LARGE_COUNT)
     large.add_argument("--seconds", type=float, default=1.0)
+    large.add_argument("--sizes", type=int, nargs="+", default=list(LARGE_SIZES))
+    large.add_argument("--before", action="store_true",
+                       help="peel by the reduction alone (the engine before issue 25)")
     cancel = sub.add_parser("cancel", help="cancel latency of a running big-board search")
     cancel.add_argument("--runs", type=int, default=10)
     cancel.add_argument("--threads", type=int, default=None,
@@ -251,10 +326,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.what == "line":
         bench_line(args.count, args.seconds, args.threads)
+    elif args.what == "whole":
+        bench_whole(args.sizes, args.count, args.seconds, args.threads, args.corner_only,
+                    args.before, args.whole_tables)
     elif args.what == "endgame":
         bench_endgame(args.per_walk)
     elif args.what == "large":
-        bench_large(args.count, args.seconds)
+        bench_large(args.count, args.seconds, args.sizes, args.before)
     elif args.what == "frames":
         bench_frames(args.seconds)
     else:

@@ -16,6 +16,7 @@ CACHE_VERSION = 1
 """Bump when the table layout or build changes; older files are then rebuilt."""
 MAGIC = b"FIFTEEN-PDB\n"
 MAX_HEADER = 4096
+SET_ASIDE = ".corrupt"
 
 
 def cache_dir() -> Path:
@@ -56,6 +57,17 @@ def save_tables(name: str, meta: dict, tables: list[np.ndarray]) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+def set_aside(name: str) -> None:
+    """Move the table set's file, if any, aside (``.corrupt``, replacing an older one): it
+    failed its checks, so it is never read again, but stays for a look until the next build."""
+    path = cache_path(name)
+    if path.exists():
+        try:
+            os.replace(path, path.with_name(path.name + SET_ASIDE))
+        except OSError:
+            path.unlink(missing_ok=True)
 
 
 def load_tables(name: str, meta: dict) -> list[np.ndarray] | None:

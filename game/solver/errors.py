@@ -25,3 +25,8 @@ class InvalidRequest(SolverError, ValueError):
     """A request the solver cannot meet: a shape it has no tables for, a length no board has
     (or none found), tables not prepared yet; the message names the value and what was
     expected."""
+
+
+class BuildCancelled(SolverError):
+    """A table build was stopped on purpose (``cancel_strong_build``, ``cancel_builds``):
+    nothing was written."""

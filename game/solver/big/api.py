@@ -23,8 +23,11 @@ and stop within milliseconds of ``cancel.cancel()``):
 - ``best_line(board, cancel=, deadline=, on_better=)``: a checked ``Solution`` for any big
   board, the shortest found by the deadline (``optimal`` when proven). With the 5x5 tables
   ready, boards of at least 5x5 are reduced to a 5x5 corner solved by widening beams, then
-  weighted IDA* with the time left; otherwise (and on thinner boards) the row/column
-  reduction with beam search answers.
+  weighted IDA* with the time left; 6x6 and 7x7 boards are peeled by beams on the tables of
+  their outer row and column (``game.solver.big.stage``: small, built and cached on first
+  use or by ``warm_up``), the others by randomised reductions; otherwise (and on thinner
+  boards) the row/column reduction with beam search answers.
+  ``tables_shape(board)``/``engine_tables_name(board)`` say which tables a board uses.
   ``on_better`` gets each shorter line as soon as it is found (5x5 engine only).
 """
 
@@ -37,13 +40,20 @@ from collections.abc import Callable
 import numpy as np
 
 from game.core.board import Board
-from game.solver.big.corner import engine_applies, solve_with_engine
+from game.solver.big.corner import refine_whole, solve_with_engine
 from game.solver.big.grid import manhattan
 from game.solver.big.large import solve_large
+from game.solver.big.stage import LARGEST_STAGE, stage_heuristic
 from game.solver.big.widebeam import warm_beam
 from game.solver.big.window import shorten
-from game.solver.errors import InvalidRequest
-from game.solver.exact.heuristic import get_heuristic, heuristic_if_ready, loaded_heuristic
+from game.solver.errors import BuildCancelled, InvalidRequest
+from game.solver.exact.heuristic import (
+    BIG_PDB_SHAPES,
+    PatternHeuristic,
+    get_heuristic,
+    heuristic_if_ready,
+    loaded_heuristic,
+)
 from game.solver.exact.ida import IdaSearch
 from game.solver.results import (
     BuildProgress,
@@ -57,6 +67,16 @@ from game.solver.results import (
 )
 
 SIDE = 5
+LARGEST_SIDE = 7
+"""The largest square tables (7x7): bigger boards are peeled down to a corner of this size."""
+PEEL_FIRST_SHARE = 0.4
+"""With a board's own tables, the share of the time for the peeling's line (then the whole
+board's beams, capped by it)."""
+WHOLE_BOARD_TABLES = False
+"""Whether 6x6 and 7x7 boards are searched whole on their own tables (7 groups of five
+tiles, 317 MB, about 200 s to build on two cores; 12 of four, 61 MB, 32 s) instead of being
+peeled by beams to a 5x5 corner. Off: measured, the whole-board beams on these weaker tables
+give longer lines in 1 s than the peeling (issue 25; ``bench_big whole --whole-tables``)."""
 ENDGAME_REACH = 40
 """Boards whose 5x5 lower bound is at most this are within exact reach (see the bench)."""
 ENDGAME_SECONDS = 0.5
@@ -69,47 +89,85 @@ test suite turns this off: it must never build full-size tables behind a test's 
 Improved = Callable[[str], None]
 
 
-def prepare(wait: float | None = 0.0) -> bool:
-    """Load or build the 5x5 tables (daemon thread); wait up to ``wait`` s (None: until done)."""
+def tables_shape(board: Board) -> tuple[int, int] | None:
+    """The square tables a board's search wants: 5x5 for every board of at least 5x5 (its
+    corner's), None on smaller boards; with WHOLE_BOARD_TABLES, a 6x6 or 7x7 board's own,
+    and a 7x7 corner's on bigger boards."""
+    side = min(board.width, board.height)
+    if side < SIDE:
+        return None
+    side = min(side, LARGEST_SIDE) if WHOLE_BOARD_TABLES else SIDE
+    return side, side
+
+
+def engine_tables(board: Board) -> PatternHeuristic | None:
+    """The corner's tables ``best_line`` would search the board with now (5x5, when in
+    memory; never loads). With WHOLE_BOARD_TABLES a 6x6 or 7x7 board's own tables, when in
+    memory, search the whole board after the peeling (``refine_whole``)."""
+    if tables_shape(board) is None:
+        return None
+    return loaded_heuristic(SIDE, SIDE)
+
+
+def prepare(wait: float | None = 0.0, shape: tuple[int, int] = (SIDE, SIDE)) -> bool:
+    """Load or build a shape's tables (daemon thread); wait up to ``wait`` s (None: until done)."""
     if wait is None:
-        get_heuristic(SIDE, SIDE)
+        get_heuristic(*shape)
         return True
-    return heuristic_if_ready(SIDE, SIDE, wait) is not None
+    return heuristic_if_ready(*shape, wait) is not None
 
 
-_builder: threading.Thread | None = None
+_builders: dict[tuple[int, int], threading.Thread] = {}
 _builder_lock = threading.Lock()
 
 
-def start_build(progress: BuildProgress | None = None) -> threading.Thread:
-    """Start loading or building the 5x5 tables now on a daemon thread with every build
-    thread (a background build started by ``best_line`` gets one, to leave a core to the
-    game's frames), for a command that waits for them: join the thread returned. While one is
-    running a second call gets the same thread (and its ``progress``). From the first call on,
-    ``best_line`` starts no slower build of its own.
+def start_build(progress: BuildProgress | None = None,
+                shape: tuple[int, int] = (SIDE, SIDE)) -> threading.Thread:
+    """Start loading or building a shape's tables (5x5, 6x6, 7x7) now on a daemon thread
+    with every build thread (a background build started by ``best_line`` gets one, to leave a
+    core to the game's frames), for a command that waits for them: join the thread returned.
+    While one is running a second call gets the same thread (and its ``progress``). From the
+    first call on, ``best_line`` starts no slower build of its own for that shape.
     """
-    global _builder
     with _builder_lock:
-        if _builder is None or (not _builder.is_alive() and not tables_ready()):
-            _builder = threading.Thread(target=_build, args=(progress,), daemon=True,
-                                        name="fifteen-pdb-build-now")
-            _builder.start()
-        return _builder
+        builder = _builders.get(shape)
+        if builder is None or (not builder.is_alive() and not tables_ready(shape)):
+            builder = threading.Thread(target=_build, args=(progress, shape), daemon=True,
+                                       name="fifteen-pdb-build-now")
+            _builders[shape] = builder
+            builder.start()
+        return builder
 
 
-def _build(progress: BuildProgress | None) -> None:
+def _build(progress: BuildProgress | None, shape: tuple[int, int]) -> None:
     try:
-        get_heuristic(SIDE, SIDE, progress=progress)
-    except (OSError, MemoryError):
+        get_heuristic(*shape, progress=progress)
+    except (OSError, MemoryError, BuildCancelled):
         pass  # the caller answers without the tables (``tables_ready`` stays False)
 
 
-def tables_name() -> str | None:
-    """The tables in memory in words, e.g. ``5x5 5-5-5-5-4`` (the tiles per pattern), or None."""
-    heur = loaded_heuristic(SIDE, SIDE)
+def tables_name(shape: tuple[int, int] | None = None) -> str | None:
+    """A shape's tables (default 5x5) in words when in memory, e.g. ``5x5 5-5-5-5-4`` (the
+    tiles per pattern), else None."""
+    heur = loaded_heuristic(*(shape or (SIDE, SIDE)))
+    return None if heur is None else _name(heur)
+
+
+def engine_tables_name(board: Board) -> str | None:
+    """The tables a board's line comes from in words (``5x5 5-5-5-5-4``, with the board's
+    own when they join in: ``5x5 5-5-5-5-4 + 6x6 5-5-5-5-5-5-5``), or None."""
+    heur = engine_tables(board)
     if heur is None:
         return None
-    return f"{SIDE}x{SIDE} " + "-".join(str(len(group)) for group in heur.groups)
+    shape = tables_shape(board)
+    whole = loaded_heuristic(*shape) if shape is not None and shape != (SIDE, SIDE) else None
+    if whole is not None and (board.width, board.height) == shape:
+        return f"{_name(heur)} + {_name(whole)}"
+    return _name(heur)
+
+
+def _name(heur: PatternHeuristic) -> str:
+    return f"{heur.width}x{heur.height} " + "-".join(str(len(group)) for group in heur.groups)
 
 
 def warm_up() -> None:
@@ -119,20 +177,23 @@ def warm_up() -> None:
     flag = np.zeros(1, dtype=np.int64)
     shorten(board, "RURDLLUU", time.monotonic() + 1, flag)
     warm_beam()
+    for side in range(SIDE + 1, LARGEST_STAGE + 1):
+        stage_heuristic(side)  # the L tables of the peeling by beams (built the first time)
     if tables_ready():
         exact_endgame(board)
         best_line(board.apply_all("DDRRUULL"), deadline=time.monotonic() + 0.05)
 
 
-def tables_ready() -> bool:
-    """Whether the 5x5 tables are in memory (never starts anything)."""
-    return loaded_heuristic(SIDE, SIDE) is not None
+def tables_ready(shape: tuple[int, int] = (SIDE, SIDE)) -> bool:
+    """Whether a shape's tables (default 5x5) are in memory (never starts anything)."""
+    return loaded_heuristic(*shape) is not None
 
 
 def lower_bound(board: Board) -> int:
     """An admissible lower bound on the board's distance (see the module docstring)."""
-    if (board.width, board.height) == (SIDE, SIDE):
-        heur = loaded_heuristic(SIDE, SIDE)
+    shape = (board.width, board.height)
+    if shape in BIG_PDB_SHAPES:
+        heur = loaded_heuristic(*shape)
         if heur is not None:
             return max(heur(board), manhattan(board))
     return manhattan(board)
@@ -177,11 +238,21 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
         deadline = start + DEFAULT_SECONDS
     flag = flag_of(cancel)
     proven: list[bool] = []
-    if AUTO_PREPARE and _builder is None and engine_applies(board):
-        heur = heuristic_if_ready(SIDE, SIDE)  # the first call starts loading the tables
-    else:
-        heur = loaded_heuristic(SIDE, SIDE)
-    if heur is not None and engine_applies(board):
+    shape = tables_shape(board)
+    if AUTO_PREPARE and shape is not None:
+        for wanted in {(SIDE, SIDE), shape}:
+            if wanted not in _builders:
+                heuristic_if_ready(*wanted)  # the first call starts loading (or building)
+    heur = engine_tables(board)
+    whole = loaded_heuristic(*shape) if shape is not None and shape != (SIDE, SIDE) else None
+    if heur is not None and whole is not None and (board.width, board.height) == shape:
+        # peel by beams for a first share of the time, then beams over the whole board on
+        # its own tables, each only looking for lines shorter than the best so far
+        split = start + PEEL_FIRST_SHARE * (deadline - start)
+        moves = solve_with_engine(board, heur, deadline=split,
+                                  flag=flag, cancelled=polled(flag), on_better=on_better)
+        moves = refine_whole(board, whole, moves, deadline, flag, on_better, polled(flag))
+    elif heur is not None:
         moves = solve_with_engine(board, heur, deadline=deadline, flag=flag,
                                   cancelled=polled(flag), on_better=on_better, proven=proven)
     else:

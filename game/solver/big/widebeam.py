@@ -25,6 +25,8 @@ FOUND, EXHAUSTED, PAUSED, CANCELLED = (
 DEPTH, COUNT, SIDE, NODES, LIMIT, LENGTH, CAP, STORED, RANK = range(9)
 CTL_SLOTS = 9
 KEYS = 512
+CHASE_SCALE = 16
+"""With ``chase``, keys are value * this + the blank's steps (capped): KEYS * this ranks."""
 """Heuristic values are ranked up to this (larger ones share the last rank)."""
 MAX_LOAD_PERCENT = 70
 """The seen-board table stops taking boards at this load (they may then be met again)."""
@@ -56,7 +58,8 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
              out: np.ndarray, nbr: np.ndarray, group_tiles: np.ndarray,
              mirror_src: np.ndarray, sizes: np.ndarray, offsets: np.ndarray,
              pdbs: np.ndarray, tile_group: np.ndarray, mirror_tile: np.ndarray,
-             mirror_cell: np.ndarray, zobrist: np.ndarray) -> int:
+             mirror_cell: np.ndarray, zobrist: np.ndarray, chase: np.ndarray,
+             board_w: int) -> int:
     """Run (or resume) the beam layer by layer until ctl[LIMIT] children have been made.
 
     Two sides of each per-board array hold the current layer and the next (ctl[SIDE] is the
@@ -65,6 +68,10 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
     the blank, the last move and the Zobrist hash. ``parent``/``move`` record each layer's
     links for the line; ``cand`` holds each child as (parent, move, h, value, mirror value).
     Only lines shorter than ctl[CAP] are looked for (the heuristic is admissible).
+    With ``chase`` (tiles; empty: off) children of equal value are ranked by the blank's
+    steps to the nearest of those tiles off its goal cell (a stage of peeling: the tables
+    then cover only those tiles, and the blank has to fetch them; the board is ``board_w``
+    wide): the key is value * CHASE_SCALE + steps - 1.
     """
     cells = tiles.shape[2]
     width = tiles.shape[1]
@@ -78,6 +85,7 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
     mask = np.uint64(table.shape[0] - 1)
     max_stored = table.shape[0] * MAX_LOAD_PERCENT // 100
     top = hist.shape[0] - 1
+    scale = CHASE_SCALE if chase.shape[0] > 0 else 1
     scratch = np.empty(group_tiles.shape[1], dtype=np.int64)
     status = PAUSED
     while True:
@@ -91,7 +99,7 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
             break
         nxt = 1 - cur
         hist[:] = 0
-        prune = ctl[RANK] + SKIP_ABOVE
+        prune = ctl[RANK] + SKIP_ABOVE * scale
         # expand: every child's direct table index (the tables are read in one sweep
         # below, so the memory loads overlap instead of waiting one by one)
         made = 0
@@ -123,7 +131,7 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
             t = tiles[cur, i, to]
             g = tile_group[t]
             h = hs[cur, i, 0] - vals[cur, i, g] + cand[k, 3]
-            if h > prune or depth + 1 + h >= cap:
+            if h * scale > prune or depth + 1 + h >= cap:
                 continue
             mg = tile_group[mirror_tile[t]]
             where[cur, i, t] = b
@@ -149,13 +157,22 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
             mh = hs[cur, i, 1] - mvals[cur, i, mg] + cand[k, 4]
             if mh > h:
                 h = mh
-                if h > prune or depth + 1 + h >= cap:
+                if h * scale > prune or depth + 1 + h >= cap:
                     cand[k, 2] = -1
                     continue
             if h == 0:
                 goal = i
                 out[depth] = code
                 break
+            if scale > 1:
+                near = scale
+                for c in range(chase.shape[0]):
+                    u = chase[c]
+                    p = where[cur, i, u] if u != t else b
+                    if p != u - 1:
+                        d = abs(p // board_w - to // board_w) + abs(p % board_w - to % board_w)
+                        near = min(near, d)
+                h = h * scale + near - 1
             cand[k, 2] = h
             cand_hash[k] = (hashes[cur, i] ^ zobrist[t, to] ^ zobrist[t, b]
                             ^ zobrist[0, b] ^ zobrist[0, to])
@@ -264,8 +281,9 @@ class WideBeam:
     """
 
     def __init__(self, board: Board, heur: PatternHeuristic, flag: np.ndarray, width: int,
-                 cap: int, transpose: bool = False) -> None:
+                 cap: int, transpose: bool = False, chase: tuple[int, ...] = ()) -> None:
         self.original = board
+        self.chase = np.array(chase, dtype=np.int64)
         self.transpose = transpose
         self.width = width
         self.flag = flag
@@ -288,7 +306,7 @@ class WideBeam:
         self.cand_hash = np.zeros(3 * width + 4, dtype=np.uint64)
         self.at = np.zeros(3 * width + 4, dtype=np.int64)
         self.table = np.zeros(1 << _table_bits(width * min(depth, 160)), dtype=np.uint64)
-        self.hist = np.zeros(KEYS, dtype=np.int64)
+        self.hist = np.zeros(KEYS * (CHASE_SCALE if chase else 1), dtype=np.int64)
         self.ctl = np.zeros(CTL_SLOTS, dtype=np.int64)
         self.out = np.zeros(depth + 1, dtype=np.int64)
         self.keys = zobrist(n)
@@ -311,7 +329,7 @@ class WideBeam:
         self.ctl[COUNT] = 1
         self.ctl[CAP] = cap
         self.ctl[STORED] = 1
-        self.ctl[RANK] = KEYS
+        self.ctl[RANK] = self.hist.shape[0]
         self.h0 = int(self.hs[0, 0].max())
         self.line: str | None = None
         self.done = self.h0 >= cap
@@ -322,6 +340,31 @@ class WideBeam:
     def nodes(self) -> int:
         """Children made so far."""
         return int(self.ctl[NODES])
+
+    @property
+    def depth(self) -> int:
+        """Moves from the root to the current layer."""
+        return int(self.ctl[DEPTH])
+
+    @property
+    def cut(self) -> int:
+        """The last layer's key cut (a value, or value * CHASE_SCALE + steps with ``chase``)."""
+        return int(self.ctl[RANK])
+
+    def nearest(self) -> str:
+        """The line (in the board's own moves) to a board of the current layer whose tables
+        give the least value (the root's empty line before the first layer)."""
+        side = int(self.ctl[SIDE])
+        count = int(self.ctl[COUNT])
+        if count == 0:
+            return ""
+        values = self.hs[side, :count].max(axis=1)
+        j = int(values.argmin())
+        codes = np.zeros(self.depth, dtype=np.int64)
+        for d in range(self.depth - 1, -1, -1):
+            codes[d] = self.move[d, j]
+            j = int(self.parent[d, j])
+        return view_line(codes, self.transpose)
 
     def advance(self, nodes: int = CHUNK_NODES) -> None:
         """Make about ``nodes`` more children (the compiled kernel releases the GIL)."""
@@ -336,6 +379,7 @@ class WideBeam:
             self.hashes, self.parent, self.move, self.cand, self.at, self.cand_hash, self.table,
             self.hist, ctl, self.flag, self.out, h.nbr, h.group_tiles, h.mirror_src, h.sizes,
             h.offsets, h.pdbs, h.tile_group, h.mirror_tile, h.mirror_cell, self.keys,
+            self.chase, self.original.width,
         )
         if status == CANCELLED or self.flag[0]:
             raise SolveCancelled(f"search of {self.original} was cancelled")

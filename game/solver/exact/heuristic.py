@@ -13,15 +13,17 @@ import numpy as np
 from game.core.board import Board
 from game.solver import cache
 from game.solver.encoding import neighbour_table, rank_pattern
-from game.solver.errors import InvalidRequest
-from game.solver.exact.pdb import build_pdb, partition
+from game.solver.errors import BuildCancelled, InvalidRequest
+from game.solver.exact.pdb import MAX_BUILD_CELLS, MAX_REGION_CELLS, build_pdb, partition
+from game.solver.exact.pdb_wide import build_wide
 from game.solver.results import BuildProgress
 
 MIN_PDB_CELLS = 10
 MAX_PDB_CELLS = 16
 """Boards of 10..16 cells are solved optimally with IDA* and pattern databases."""
-BIG_PDB_SHAPES = ((5, 5),)
-"""Bigger shapes with pattern databases too (bounded-suboptimal search, exact endgames)."""
+BIG_PDB_SHAPES = ((5, 5), (6, 6), (7, 7))
+"""Bigger shapes with pattern databases too (bounded-suboptimal search, exact endgames on
+5x5; 6x6 and 7x7 have placement-only tables, ``game.solver.exact.pdb_wide``)."""
 BUILD_THREADS = 2
 BACKGROUND_BUILD_THREADS = 1
 """A build started behind a running game (``heuristic_if_ready``) leaves a core to the frames."""
@@ -128,7 +130,7 @@ def _mirror_maps(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
     return tile, cell
 
 
-def _assemble(width: int, height: int, groups: tuple[tuple[int, ...], ...],
+def assemble(width: int, height: int, groups: tuple[tuple[int, ...], ...],
               tables: list[np.ndarray], build: float, load: float) -> PatternHeuristic:
     n = width * height
     sizes = np.array([len(g) for g in groups], dtype=np.int64)
@@ -156,13 +158,16 @@ def _assemble(width: int, height: int, groups: tuple[tuple[int, ...], ...],
 
 
 def build_tables(width: int, height: int, groups: tuple[tuple[int, ...], ...],
-                 at_once: int = BUILD_THREADS,
-                 progress: BuildProgress | None = None) -> list[np.ndarray]:
+                 at_once: int = BUILD_THREADS, progress: BuildProgress | None = None,
+                 blank_aware: bool | None = None) -> list[np.ndarray]:
     """Build every group's table, ``at_once`` at a time (the compiled build releases the GIL).
 
     Plain daemon threads rather than a ThreadPoolExecutor: the interpreter joins executor
     threads at exit, so quitting the game during a first-run build would wait for it.
-    ``progress`` hears the share of all entries filled every PROGRESS_SECONDS.
+    ``progress`` hears the share of all entries filled every PROGRESS_SECONDS. The tables
+    count the blank's reach (``build_pdb``) up to MAX_BUILD_CELLS cells, or up to
+    MAX_REGION_CELLS when ``blank_aware`` asks; placement-only ones beyond (``build_wide``). Raises
+    BuildCancelled when ``cancel_builds`` stops it (the finished groups are dropped).
     """
     tables: list[np.ndarray | None] = [None] * len(groups)
     errors: list[BaseException] = []
@@ -174,7 +179,13 @@ def build_tables(width: int, height: int, groups: tuple[tuple[int, ...], ...],
 
     def build(index: int) -> None:
         try:
-            tables[index] = build_pdb(width, height, groups[index], filled[index])
+            if cells <= (MAX_REGION_CELLS if blank_aware else MAX_BUILD_CELLS):
+                tables[index] = build_pdb(width, height, groups[index], filled[index])
+                return
+            table = build_wide(width, height, groups[index], filled[index], _cancel)
+            if table is None:
+                raise BuildCancelled(f"the build of the {width}x{height} tables was cancelled")
+            tables[index] = table
         except BaseException as exc:  # handed to the caller below
             errors.append(exc)
 
@@ -198,6 +209,16 @@ def build_tables(width: int, height: int, groups: tuple[tuple[int, ...], ...],
         if errors:
             raise errors[0]
     return [t for t in tables if t is not None]
+
+
+_cancel = np.zeros(1, dtype=np.int64)
+"""Set by ``cancel_builds``: the placement-only builds in flight stop (see ``build_tables``)."""
+
+
+def cancel_builds() -> None:
+    """Stop the 6x6 and 7x7 table builds in flight within milliseconds: they raise
+    BuildCancelled and write nothing (the next build starts afresh)."""
+    _cancel[0] = 1
 
 
 _building: dict[object, tuple[float, str, bool]] = {}
@@ -241,7 +262,7 @@ def make_heuristic(width: int, height: int,
     groups = groups or partition(width, height)
     start = time.monotonic()
     tables = build_tables(width, height, groups)
-    return _assemble(width, height, groups, tables, time.monotonic() - start, 0.0)
+    return assemble(width, height, groups, tables, time.monotonic() - start, 0.0)
 
 
 _heuristics: dict[tuple[int, int], PatternHeuristic] = {}
@@ -284,13 +305,14 @@ def get_heuristic(width: int, height: int, at_once: int = BUILD_THREADS,
         if tables is None:
             load = 0.0
             start = time.monotonic()
+            _cancel[0] = 0
             tables = build_tables(width, height, groups, at_once, progress)
             build = time.monotonic() - start
             try:
                 cache.save_tables(name, meta, tables)
             except OSError:
                 pass  # a read-only cache only costs a rebuild next time
-        found = _assemble(width, height, groups, tables, build, load)
+        found = assemble(width, height, groups, tables, build, load)
         _heuristics[key] = found
         return found
 
@@ -299,6 +321,8 @@ def _identity(width: int, height: int) -> tuple[tuple[tuple[int, ...], ...], str
     """The shape's groups, cache name and the metadata its cached file must carry."""
     groups = partition(width, height)
     meta = {"width": width, "height": height, "groups": [list(g) for g in groups]}
+    if width * height > MAX_BUILD_CELLS:
+        meta["moves"] = "placement only"
     return groups, f"pdb-{width}x{height}", meta
 
 
@@ -310,7 +334,9 @@ def _load(width: int, height: int) -> list[np.ndarray] | None:
     if tables is not None and [t.size for t in tables] != [
         math.perm(cells, len(g)) for g in groups
     ]:
-        return None  # a self-consistent file of the wrong shape is not trusted either
+        tables = None  # a self-consistent file of the wrong shape is not trusted either
+    if tables is None:
+        cache.set_aside(name)  # a damaged or stale file is kept for a look, then rebuilt
     return tables
 
 
@@ -324,7 +350,7 @@ def cached_heuristic(width: int, height: int) -> PatternHeuristic | None:
             tables = _load(width, height)
             if tables is None:
                 return None
-            found = _assemble(width, height, _identity(width, height)[0], tables, 0.0,
+            found = assemble(width, height, _identity(width, height)[0], tables, 0.0,
                               time.monotonic() - start)
             _heuristics[key] = found
         return found
@@ -364,7 +390,7 @@ def heuristic_if_ready(width: int, height: int,
 def _prepare(width: int, height: int) -> None:
     try:
         get_heuristic(width, height, BACKGROUND_BUILD_THREADS)
-    except (OSError, MemoryError):
+    except (OSError, MemoryError, BuildCancelled):
         pass  # the caller keeps answering without tables; the next call tries again
 
 

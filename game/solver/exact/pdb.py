@@ -12,12 +12,17 @@ from game.solver.encoding import (
     rank_pattern,
 )
 from game.solver.errors import InvalidRequest
+from game.solver.exact.pdb_wide import SEVEN_PARTITION, SIX_PARTITION
 from game.solver.jit import kernel
 
 MAX_GROUP = 6
 """Largest pattern: 16*15*14*13*12*11 = 5.8M entries of one byte."""
 MAX_BUILD_CELLS = 32
-"""The build keeps one bit per cell for the blank's region: up to 32 cells (5x5, 4x8...)."""
+"""Shapes up to this many cells get these tables by default (5x5, 4x8...); bigger shapes get
+placement-only ones (``game.solver.exact.pdb_wide``), except for small groups (below)."""
+MAX_REGION_CELLS = 63
+"""The build keeps one bit per cell for the blank's region in a machine word: 63 cells at
+most (7x7), four bytes per entry up to 32 cells and eight beyond."""
 UNSEEN = 255
 FIFTEEN_PARTITION = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
 """The classic 6-6-3 split of the 15-puzzle (goal blank bottom-right)."""
@@ -33,14 +38,15 @@ INITIAL_QUEUE = 1 << 16
 def partition(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     """Disjoint tile groups of at most MAX_GROUP tiles covering every tile of the shape.
 
-    4x4 uses the classic 6-6-3 split, 5x5 a 5-5-5-5-4 one; other shapes take tiles in blocks
-    along the long side (column by column on wide boards, row by row on tall ones), so each
-    group is compact.
+    4x4 uses the classic 6-6-3 split, 5x5 a 5-5-5-5-4 one, 6x6 seven groups of five and 7x7
+    twelve of four (``game.solver.exact.pdb_wide``); other shapes take tiles in blocks along the
+    long side (column by column on wide boards, row by row on tall ones), so each group is
+    compact.
     """
-    if (width, height) == (4, 4):
-        return FIFTEEN_PARTITION
-    if (width, height) == (5, 5):
-        return TWENTY_FOUR_PARTITION
+    fixed = {(4, 4): FIFTEEN_PARTITION, (5, 5): TWENTY_FOUR_PARTITION, (6, 6): SIX_PARTITION,
+             (7, 7): SEVEN_PARTITION}
+    if (width, height) in fixed:
+        return fixed[(width, height)]
     n = width * height
     cells = range(n - 1)
     if width > height:
@@ -90,7 +96,8 @@ def _key_rank(key: int, k: int, n: int, bits: int) -> int:
     mask = (1 << bits) - 1
     for i in range(k):
         p = (key >> (bits * i)) & mask
-        rank = rank * (n - i) + p - _popcount32(used & ((1 << p) - 1))
+        below = used & ((1 << p) - 1)
+        rank = rank * (n - i) + p - _popcount32(below & 0xFFFFFFFF) - _popcount32(below >> 32)
         used |= 1 << p
     return rank
 
@@ -180,12 +187,13 @@ def build_pdb(width: int, height: int, group: tuple[int, ...],
     ``filled`` (int64, one slot), if given, counts the entries set so far while it builds.
     """
     n = width * height
-    if n > MAX_BUILD_CELLS:
-        raise InvalidRequest(f"pattern databases need at most {MAX_BUILD_CELLS} cells, not {n}")
+    if n > MAX_REGION_CELLS:
+        raise InvalidRequest(f"pattern databases need at most {MAX_REGION_CELLS} cells, not {n}")
     nbr = neighbour_table(width, height).astype(np.int64)
     bits = max(1, (n - 1).bit_length())
     space = pattern_space(n, len(group))
-    seen = np.zeros(space, dtype=np.uint16 if n <= 16 else np.uint32)
+    kind = np.uint16 if n <= 16 else np.uint32 if n <= MAX_BUILD_CELLS else np.int64
+    seen = np.zeros(space, dtype=kind)
     wide = bits * (len(group) + 1) >= 31
     cur = np.empty(INITIAL_QUEUE, dtype=np.int64 if wide else np.int32)
     nxt = np.empty(INITIAL_QUEUE, dtype=cur.dtype)

@@ -23,7 +23,7 @@ import numpy as np
 
 from game.core.board import Board
 from game.solver.encoding import neighbour_table, rank_pattern
-from game.solver.errors import SolverError
+from game.solver.errors import BuildCancelled
 from game.solver.exact import strong_cache
 from game.solver.exact.heuristic import (
     PatternHeuristic,
@@ -180,10 +180,6 @@ def assemble(spec: StrongSpec, packed: np.ndarray, load: float = 0.0,
                            mirror_tile.astype(np.int64), mirror_cell.astype(np.int64),
                            neighbour_table(spec.width, spec.height).astype(np.int64), dist,
                            code_muls(spec.groups, n), floor, load)
-
-
-class BuildCancelled(SolverError):
-    """A build was stopped by ``cancel_strong_build`` (nothing was written)."""
 
 
 _loaded: dict[StrongSpec, StrongHeuristic] = {}
