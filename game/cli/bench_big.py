@@ -211,13 +211,14 @@ def bench_large(count: int, seconds: float, sizes: Sequence[int] = LARGE_SIZES,
 
 
 def bench_cancel(runs: int, threads: int | None = None) -> None:
-    """Seconds from CancelToken.cancel() to best_line having returned, on 5x5 and 10x10
-    (``--threads 1`` as the game searches, 2 as `solve` does on two cores)."""
+    """Seconds from CancelToken.cancel() to best_line having returned, on 5x5, 6x6, 7x7 (peeled
+    by beams) and 10x10 (``--threads 1`` as the game searches, 2 as `solve` does on two
+    cores)."""
     from game.solver import CancelToken, SolveCancelled
     from game.solver.big import api as big
 
     _prepare(threads)
-    for size in (5, 10):
+    for size in (5, 6, 7, 10):
         big.best_line(random_board(size, size, random.Random(99)), deadline=time.monotonic() + 0.3)
         latencies = []
         for seed in range(runs):
