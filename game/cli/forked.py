@@ -4,13 +4,17 @@ A one-shot command loads the ahead-of-time compiled kernels, which hold the GIL,
 would take turns on them; the JIT kernels release it but cost numba's import (about 0.6 s).
 Forked after start-up, each child starts with the tables already mapped (the pages are shared,
 not copied) and the kernels already loaded, and solves its share on its own core. Only where
-``fork`` is safe (Linux); elsewhere ``fork_map`` declines and the caller goes on as before.
+``fork`` is safe: on Linux, and while the process has no other thread (a thread holding a
+lock at the fork would leave that lock held forever in the child); elsewhere the caller goes
+on with threads.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeVar, cast
 
@@ -21,8 +25,18 @@ _items: Sequence[object] = ()
 
 
 def can_fork() -> bool:
-    """Whether a batch may fork (Linux: macOS's system libraries are not fork-safe)."""
-    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+    """Whether a batch may fork now: on Linux (macOS's system libraries are not fork-safe)
+    and with no other thread running."""
+    return (sys.platform.startswith("linux")
+            and "fork" in multiprocessing.get_all_start_methods()
+            and threading.active_count() == 1)
+
+
+def _child_start() -> None:
+    # the parent's own handlers (a command's SIGTERM hook) must not outlive the fork: the
+    # pool ends its children with SIGTERM, and Ctrl+C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run(index: int) -> object:
@@ -38,7 +52,7 @@ def fork_map(job: Callable[[T], R], items: Sequence[T], workers: int) -> Iterato
     _job, _items = cast(Callable[[object], object], job), items
     try:
         context = multiprocessing.get_context("fork")
-        with context.Pool(workers) as pool:
+        with context.Pool(workers, initializer=_child_start) as pool:
             for result in pool.imap(_run, range(len(items)), chunksize=1):
                 yield cast(R, result)
     finally:
