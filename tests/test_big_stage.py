@@ -120,7 +120,8 @@ def _l_in_place(board: Board) -> bool:
     return all(board.tiles[t - 1] == t for t in stage.l_tiles(board.width))
 
 
-@pytest.mark.parametrize("side", [6, 7, 8])
+@pytest.mark.parametrize("side", [6, pytest.param(7, marks=pytest.mark.slow),
+                                  pytest.param(8, marks=pytest.mark.slow)])
 def test_beam_peeling_places_the_outer_lines_and_hands_on_the_corner(
         side: int, private_cache: None) -> None:
     flag = np.zeros(1, dtype=np.int64)
