@@ -17,11 +17,8 @@ import numpy as np
 
 from game.solver.exact import strong_cache
 from game.solver.exact.heuristic import PatternHeuristic
-from game.solver.exact.strong_kernels import rank_code
+from game.solver.exact.strong_kernels import CODE_BITS, rank_code
 from game.solver.jit import kernel
-
-BITS = 4
-"""Bits a cell in an index: boards of up to 16 cells."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +38,7 @@ def fill_floor(pdbs: np.ndarray, offset: int, size: int, cells: int, out: np.nda
     for code in range(out.shape[0]):
         used = 0
         for slot in range(size):
-            cell = (code >> (BITS * slot)) & ((1 << BITS) - 1)
+            cell = (code >> (CODE_BITS * slot)) & ((1 << CODE_BITS) - 1)
             if cell >= cells or used & (1 << cell):
                 used = -1
                 break
@@ -55,7 +52,7 @@ def code_muls(groups: tuple[tuple[int, ...], ...], cells: int) -> np.ndarray:
     mul = np.zeros(cells, dtype=np.int64)
     for group in groups:
         for slot, t in enumerate(group):
-            mul[t] = 1 << (BITS * (len(group) - 1 - slot))
+            mul[t] = 1 << (CODE_BITS * (len(group) - 1 - slot))
     return mul
 
 
@@ -64,12 +61,12 @@ def placement_codes(pos: np.ndarray, sizes: Sequence[int]) -> np.ndarray:
     codes = np.zeros(len(sizes), dtype=np.int64)
     for g, size in enumerate(sizes):
         for slot in range(size):
-            codes[g] = (codes[g] << BITS) | int(pos[g, slot])
+            codes[g] = (codes[g] << CODE_BITS) | int(pos[g, slot])
     return codes
 
 
 def _layout(base: PatternHeuristic) -> tuple[np.ndarray, int]:
-    sizes = [1 << (BITS * len(g)) for g in base.groups]
+    sizes = [1 << (CODE_BITS * len(g)) for g in base.groups]
     offsets = np.zeros(len(sizes), dtype=np.int64)
     offsets[1:] = np.cumsum(sizes)[:-1]
     return offsets, sum(sizes)
@@ -77,14 +74,14 @@ def _layout(base: PatternHeuristic) -> tuple[np.ndarray, int]:
 
 def make_floor(base: PatternHeuristic) -> Floor:
     """The floor tables of ``base`` (a board of at most 16 cells)."""
-    if base.cells > 1 << BITS:
-        raise ValueError(f"a floor indexes at most {1 << BITS} cells, not {base.cells}")
+    if base.cells > 1 << CODE_BITS:
+        raise ValueError(f"a floor indexes at most {1 << CODE_BITS} cells, not {base.cells}")
     offsets, total = _layout(base)
     tables = np.zeros(total, dtype=np.uint8)
     for g, group in enumerate(base.groups):
         start = int(offsets[g])
         fill_floor(base.pdbs, int(base.offsets[g]), len(group), base.cells,
-                   tables[start : start + (1 << (BITS * len(group)))])
+                   tables[start : start + (1 << (CODE_BITS * len(group)))])
     tables.setflags(write=False)
     return Floor(tables, offsets, code_muls(base.groups, base.cells))
 

@@ -28,6 +28,8 @@ MD, BASE, MBASE = 11, 12, 13
 """ctl slots of the summed Manhattan distance and of the base tables' sums (direct and
 transposed); the other slots are ``kernels``' own."""
 CTL_SLOTS = 14
+CODE_BITS = 4
+"""Bits a tile's cell takes in a placement code (``rank_code``): boards of up to 16 cells."""
 SAVED = 9
 """Per depth, the parent's: excess of the moved tile's group and of its mirror's, the two
 excess sums, the Manhattan distance, the base values of both groups and the base sums."""
@@ -42,7 +44,7 @@ def rank_code(code: int, size: int, cells: int) -> int:
     rank = 0
     used = 0
     for i in range(size):
-        p = (code >> (4 * (size - 1 - i))) & 0x0F
+        p = (code >> (CODE_BITS * (size - 1 - i))) & ((1 << CODE_BITS) - 1)
         below = used & ((1 << p) - 1)
         below = below - ((below >> 1) & 0x5555)
         below = (below & 0x3333) + ((below >> 2) & 0x3333)
