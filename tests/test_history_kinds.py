@@ -225,3 +225,11 @@ def test_race_lines_say_who_won_and_by_how_much() -> None:
     lost = RaceResult(GhostKind.BEST, seconds=5.1, moves=22, won=False)  # the second playtest
     assert race_lines(lost, 8.0, 20, True)[0] == "The ghost won by 2.9 s; you used 2 moves fewer"
     assert race_lines(RaceResult(GhostKind.BEST), 8.0, 21, True)[0].startswith("No race")
+
+
+def test_a_game_the_coach_finished_names_no_table() -> None:
+    import dataclasses
+
+    auto = dataclasses.replace(game(), mode=Mode.AUTO, solved_by_player=False)
+    assert kind_words(auto) == "random board · finished by the coach, not ranked"
+    assert kind_words(game()) == "random board · the size's top 10"

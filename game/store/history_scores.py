@@ -23,6 +23,7 @@ from datetime import datetime
 
 from game.core.averages import Attempt, SizeStats, Stats, stats_of
 from game.core.board import Board
+from game.core.recording import Mode
 from game.core.spec import GAME_KINDS, KIND_NOUNS, GameKind
 from game.core.summary import GameSummary
 from game.store.highscores import (
@@ -177,8 +178,11 @@ def races_won(games: list[GameRecord]) -> tuple[int, int]:
 
 
 def kind_words(game: GameRecord) -> str:
-    """What kind of game it was, for the end screen ("custom board · its own top 10")."""
+    """What kind of game it was, for the end screen ("custom board · its own top 10"); a
+    game the coach finished enters no table, and says so."""
     kind = game.kind
+    if game.mode is Mode.AUTO:
+        return f"{KIND_NOUNS[kind]} · finished by the coach, not ranked"
     if kind is GameKind.DAILY:
         return f"daily {game.daily} · first attempts ranked" if game.daily \
             else "daily · first attempts ranked"
