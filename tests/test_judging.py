@@ -240,13 +240,28 @@ def test_restart_then_solve_shows_only_the_moves_that_count(make_app) -> None:
 
 # --- beyond exact reach: the coach's line ---------------------------------------------------
 def walk_line(seed: int, length: int) -> tuple[Board, str]:
-    """A 5x5 board a random walk from the goal, and the walk undone: a line (not optimal)."""
+    """A 5x5 board a random walk from the goal, and the walk undone: an optimal line.
+
+    Every step of the walk moves a tile away from its home, so the Manhattan bound grows by
+    one a step and the walk undone is a shortest line: nothing the game derives (a shortcut
+    through a neighbour's line) can beat it, and the tests' longer lines are truly longer."""
     rng = random.Random(seed)
     board, walk = Board.goal(5, 5), ""
     while len(walk) < length:
-        move = rng.choice([m for m in board.legal_moves() if not walk or m != inverse(walk[-1])])
+        away = [m for m in board.legal_moves() if manhattan(board.apply(m)) > manhattan(board)]
+        if not away:  # boxed in: start again
+            board, walk = Board.goal(5, 5), ""
+            continue
+        move = rng.choice(away)
         board, walk = board.apply(move), walk + move
     return board, inverse_moves(walk)
+
+
+def manhattan(board: Board) -> int:
+    """The sum of the tiles' distances from home."""
+    w = board.width
+    return sum(abs(i // w - (t - 1) // w) + abs(i % w - (t - 1) % w)
+               for i, t in enumerate(board.tiles) if t)
 
 
 def test_big_board_moves_are_judged_against_the_lines_known_and_waits_for_a_search() -> None:
@@ -327,10 +342,37 @@ def test_a_big_board_move_made_before_any_line_was_known_asks_for_both_boards() 
     assert set(s.unjudged_boards()) == {board, after}
     knowledge.add(Hint(after, len(line) - 1, frozenset(line[1]), False, False, line[1:]))
     s.learned()
-    assert s.sheet.line.cls is MoveClass.UNKNOWN  # a line from the start is still unknown
+    # the only line known from the start now is the move, then the line found from there
+    assert s.sheet.line.cls is MoveClass.LINE and s.unjudged_boards() == []
     knowledge.add(Hint(board, len(line), frozenset(line[0]), False, False, line))
     s.learned()
     assert s.sheet.line.cls is MoveClass.LINE and s.unjudged_boards() == []
+
+
+def test_after_an_undo_the_line_shown_counts_the_line_found_one_move_on() -> None:
+    """The playtest: after an undo the COACH column said "best 232", longer than the 215-move
+    line the coach had found one move on."""
+    board, line = walk_line(19, 24)
+    away = next(m for m in board.legal_moves() if m != line[0])
+    coach = away + inverse(away) + away + inverse(away) + line  # first found here: 4 longer
+    knowledge = Knowledge()
+    knowledge.add(Hint(board, len(coach), frozenset(coach[0]), False, False, coach))
+    s = Session(board, oracle=knowledge.known)
+    s.apply(Move(line[0]))
+    after = board.apply(line[0])
+    knowledge.add(Hint(after, len(line) - 1, frozenset(line[1]), False, False, line[1:]))
+    s.learned()
+    s.apply(Undo())
+    assert s.board == board and s.hint is not None
+    assert s.hint.distance == len(line) and line[0] in s.hint.moves
+    assert s.hint.path == line
+    # and the judging reads the same line: the move off it is charged, the move onto it is not
+    s.apply(Move(away))
+    assert s.sheet.last is MoveClass.UNKNOWN  # unsearched: never charged before a search
+    knowledge.add(Hint(board.apply(away), len(coach) - 1, frozenset(coach[1]), False, False,
+                       coach[1:]))
+    s.learned()
+    assert s.sheet.line.cls is MoveClass.OFF_LINE
 
 
 def test_the_best_line_from_the_start_counts_lines_found_further_along() -> None:

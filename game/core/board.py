@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 MIN_SIDE = 2
 MAX_SIDE = 10
@@ -10,6 +11,10 @@ MOVES = "UDLR"
 """Each letter is the direction a TILE moves into the gap (R: the tile left of it moves right)."""
 
 INVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+
+NEIGHBOUR_CACHE = 4096
+"""Boards whose neighbours are remembered (the judging replays a game's boards on every answer
+the coach gives; 4096 boards of 10x10 with their neighbours are about 16 MB)."""
 
 
 class BoardError(ValueError):
@@ -54,6 +59,8 @@ class Board:
     width: int
     height: int
     tiles: tuple[int, ...]
+    _hash: int = field(init=False, repr=False, compare=False)
+    """Boards are map keys everywhere (the coach's knowledge, the judging): hashed once."""
 
     def __post_init__(self) -> None:
         check_size(self.width, self.height)
@@ -62,6 +69,16 @@ class Board:
             raise BoardError(
                 f"tiles {list(self.tiles)} are not a permutation of 0..{n - 1}"
             )
+        object.__setattr__(self, "_hash", hash((self.width, self.tiles)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self._hash == other._hash and self.tiles == other.tiles and (
+            self.width == other.width)
 
     # --- constructors -------------------------------------------------
     @classmethod
@@ -137,6 +154,7 @@ class Board:
         object.__setattr__(board, "width", self.width)
         object.__setattr__(board, "height", self.height)
         object.__setattr__(board, "tiles", tiles)
+        object.__setattr__(board, "_hash", hash((self.width, tiles)))
         return board
 
     def apply_all(self, moves: str) -> Board:
@@ -204,3 +222,10 @@ class Board:
 
     def __str__(self) -> str:
         return self.text()
+
+
+@lru_cache(maxsize=NEIGHBOUR_CACHE)
+def neighbours(board: Board) -> tuple[tuple[str, Board], ...]:
+    """(move, board after it) for each legal move of ``board``, in U D L R order; remembered,
+    as the same boards' neighbours are asked for again and again while a game is judged."""
+    return tuple((move, board.apply(move)) for move in board.legal_moves())

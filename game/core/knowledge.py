@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import replace
 
-from game.core.board import Board, inverse
+from game.core.board import Board, inverse, neighbours
 from game.core.coach import Hint, goal_hint
 
 DEFAULT_CAPACITY = 4096
@@ -72,8 +72,7 @@ def follow(hint: Hint | None, move: str, after: Board, *, back: bool = False) ->
         optimal = False
     else:
         return None
-    return replace(hint, board=after, distance=len(rest), moves=frozenset(rest[0]),
-                   optimal=optimal, complete=False, path=rest)
+    return Hint(after, len(rest), frozenset(rest[0]), optimal, False, rest)
 
 
 def path_hints(hint: Hint) -> list[Hint]:
@@ -170,7 +169,8 @@ class Knowledge:
         return None
 
     def _neighbour(self, board: Board) -> Hint | None:
-        return goal_hint(board) if board.is_solved() else self._hints.get(board)
+        hint = self._hints.get(board)
+        return goal_hint(board) if hint is None and board.is_solved() else hint
 
     def _derive(self, board: Board, exact: Hint | None) -> Hint | None:
         """Combine ``exact`` with what the neighbours' hints imply (one step, no recursion)."""
@@ -179,9 +179,9 @@ class Knowledge:
         moves: set[str] = set(base.moves) if base is not None else set()
         path = base.path if base is not None else ""
         around: dict[str, int] = {}
-        legal = board.legal_moves()
-        for move in legal:
-            near = self._neighbour(board.apply(move))
+        legal = neighbours(board)
+        for move, after in legal:
+            near = self._neighbour(after)
             if near is None or not near.optimal:
                 continue
             around[move] = near.distance

@@ -18,7 +18,7 @@ from game.core.actions import (
     Source,
     Undo,
 )
-from game.core.board import Board
+from game.core.board import Board, inverse, neighbours
 from game.core.coach import EXACT_CELLS, Hint
 from game.core.history import EntryKind, History
 from game.core.knowledge import follow, merge
@@ -102,6 +102,9 @@ class Session:
         self._current = -1
         """The index in ``actions`` of the action being applied."""
         self._replaying = False
+        self._memo: dict[Board, Hint | None] | None = None
+        """While the actions are replayed: the coach's answers, asked once per board (what
+        the coach knows does not change during a replay)."""
         self.elapsed = 0.0
         self.started = False
         self.paused = False
@@ -173,13 +176,44 @@ class Session:
 
     # --- knowledge ----------------------------------------------------
     def lookup(self, board: Board) -> Hint | None:
-        """The best of what the coach knows now and what this game was told about ``board``."""
+        """The best of what the coach knows now and what this game was told about ``board``.
+
+        Beyond exact reach also the lines through a neighbour: a move there, then the best
+        line known from it (after an undo, the 215-move line found one move on makes a line
+        of 216 from here, however long the line first found here was)."""
+        hint = self._here(board)
+        if board.size <= EXACT_CELLS or (hint is not None and hint.proven):
+            return hint
+        for move, near in neighbours(board):
+            there = self._here(near)
+            if there is None or not there.path:
+                continue
+            back = inverse(move)
+            returns = there.path[0] == back  # the line from there comes back through here
+            length = len(there.path) + (-1 if returns else 1)
+            first = there.path[1:2] if returns else move
+            if hint is None or length < hint.distance or (
+                    length == hint.distance and there.optimal >= hint.optimal
+                    and first not in hint.moves):  # an equal line adds its first move only
+                hint = merge(hint, follow(there, back, board, back=True))
+        return hint
+
+    def _here(self, board: Board) -> Hint | None:
+        """What is known of exactly ``board``: the coach's answer, the lines this game derived
+        for it and its own finished line."""
         return merge(merge(self._hints.get(board), self._searched(board)), self._own.get(board))
 
     def _searched(self, board: Board) -> Hint | None:
         """What the coach said about ``board`` (None: it has not looked at it yet)."""
+        memo = self._memo
+        if memo is not None and board in memo:
+            return memo[board]
         known = self.oracle(board)
-        return known if known is not None and known.board == board else None
+        if known is not None and known.board != board:
+            known = None
+        if memo is not None:
+            memo[board] = known
+        return known
 
     def learned(self) -> bool:
         """The game's knowledge grew: show the best hint for the board on screen and judge
@@ -234,14 +268,14 @@ class Session:
 
     def _rescore(self) -> None:
         """Play every action again from the start with what is known now."""
-        self._replaying = True
+        self._replaying, self._memo = True, {}
         try:
             self._reset()
             for index, action in enumerate(self.actions):
                 self._current = index
                 self._apply(action)
         finally:
-            self._replaying = False
+            self._replaying, self._memo = False, None
 
     def _refresh_hint(self, charge: bool = True) -> None:
         self.hint = self.lookup(self.board)
