@@ -107,6 +107,12 @@ def test_no_longer_search_while_tables_are_built_and_one_as_soon_as_they_are() -
         time.sleep(0.3)
         worker.take()
         assert len(solver.budgets) == 1  # nothing better to find until the tables are ready
+        # but the coach has not settled the board: the COACH column keeps saying "searching"
+        # (it said "best found" and "searching" by turns while the 5x5 tables were built)
+        status = worker.status
+        assert status.state is CoachState.THINKING and status.board == board
+        hint = worker.knowledge.known(board)
+        assert coach_lines(status, hint, board, True)[1] == "searching"
         solver.building = None
         assert wait_for(lambda: worker.take() is not None and len(solver.budgets) >= 3)
         assert worker.knowledge.known(board).distance < len(lines[0])

@@ -21,6 +21,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import replace
 
+from game.core.board import Board
 from game.core.coach import CoachState, WorkerStatus
 from game.worker.jobs import Job, JobKind
 
@@ -46,9 +47,12 @@ class Phase(enum.Enum):
         return self is Phase.READY
 
 
-def status_for(phase: Phase, trouble: str, job: Job | None) -> WorkerStatus:
-    """What the coach corner shows: ``trouble`` is the fault's words ("" when healthy) and
-    ``job`` the one in flight (None when idle)."""
+def status_for(phase: Phase, trouble: str, job: Job | None,
+               settling: Board | None = None) -> WorkerStatus:
+    """What the coach corner shows: ``trouble`` is the fault's words ("" when healthy),
+    ``job`` the one in flight (None when idle) and ``settling`` a board whose line the coach
+    will search again (between rounds, when other work runs first, it is still searching
+    that board: the COACH column said "searching" and "best found" by turns)."""
     if phase is Phase.CLOSED:
         return WorkerStatus(CoachState.UNAVAILABLE)
     if trouble:
@@ -57,6 +61,8 @@ def status_for(phase: Phase, trouble: str, job: Job | None) -> WorkerStatus:
         return WorkerStatus(CoachState.WARMING_UP)
     if job is not None and job.kind in (JobKind.SOLVE, JobKind.REFINE):
         return WorkerStatus(CoachState.THINKING, job.bound, job.nodes, board=job.board)
+    if settling is not None:
+        return WorkerStatus(CoachState.THINKING, board=settling)
     return WorkerStatus(CoachState.READY)
 
 

@@ -363,7 +363,9 @@ class SolverWorker:
         job.future.add_done_callback(partial(self._done, job))
 
     def _publish(self) -> None:
-        self._status = status_for(self._phase, self._trouble, self._running)
+        refining = self._waiting.refining
+        self._status = status_for(self._phase, self._trouble, self._running,
+                                  refining.board if refining is not None else None)
 
     # --- called from the worker thread ----------------------------------------
     def _improved(self, job: Job, learned: list[Hint]) -> None:
