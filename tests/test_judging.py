@@ -418,3 +418,48 @@ def test_a_move_that_followed_the_hint_shown_is_never_charged_later() -> None:
     for move in away + inverse(away) + line:
         unhinted.apply(Move(move))
     assert next(iter(unhinted.sheet.line.walk())).cls is MoveClass.OFF_LINE
+
+
+def cancelled(moves: str) -> str:
+    """``moves`` with every move followed by its inverse taken out (still a valid line)."""
+    out: list[str] = []
+    for move in moves:
+        if out and out[-1] == inverse(move):
+            out.pop()
+        else:
+            out.append(move)
+    return "".join(out)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.lists(st.integers(0, 99), min_size=5, max_size=40))
+def test_a_big_board_record_judges_every_move_as_the_screen_did(seed: int,
+                                                                 steps: list[int]) -> None:
+    """What the game shows and what it saves: the coach's lines arrive between random moves
+    (and hint toggles); the saved judgements are the screen's judgements, move for move."""
+    board, line = walk_line(seed % 97, 16)
+    rng = random.Random(seed)
+    knowledge = Knowledge()
+    knowledge.add(Hint(board, len(line) + 2, frozenset(line[0]), False, False,
+                       line[0] + inverse(line[0]) + line))
+    s = Session(board, oracle=knowledge.known)
+    played = ""
+    for step in steps:
+        if s.solved:
+            break
+        if step < 10:
+            s.apply(CycleHint())
+            continue
+        move = rng.choice(s.board.legal_moves())
+        s.apply(Move(move))
+        played += move
+        if step % 3 == 0:  # the coach answers for a board of the game so far
+            back = rng.randrange(len(played) + 1)
+            here = board.apply_all(played[:back])
+            found = cancelled(inverse_moves(played[:back]) + line)
+            if found:
+                knowledge.add(Hint(here, len(found), frozenset(found[0]), False, False, found))
+            s.learned()
+    screen = [node.cls for node in s.sheet.line.walk()] if s.sheet.line is not None else []
+    saved = [cls for cues in s.judgements() for cls in cues]
+    assert saved == screen

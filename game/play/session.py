@@ -90,6 +90,8 @@ class Session:
         self.oracle = oracle
         self.actions: list[BoardAction] = []
         self.times: list[float] = []
+        self._cues: list[tuple[MoveClass, ...]] = []
+        """The judgements of each of ``actions``' moves, as last judged (the record's)."""
         """Game time (``elapsed``) when each of ``actions`` was applied, in step with it."""
         self._hints: dict[Board, Hint] = {}
         """Lines this game derived by following the coach's lines (beyond exact reach)."""
@@ -271,9 +273,12 @@ class Session:
         self._replaying, self._memo = True, {}
         try:
             self._reset()
+            cues: list[tuple[MoveClass, ...]] = []
             for index, action in enumerate(self.actions):
                 self._current = index
-                self._apply(action)
+                change = self._apply(action)
+                cues.append(change.cues if change is not None else ())
+            self._cues = cues
         finally:
             self._replaying, self._memo = False, None
 
@@ -304,10 +309,13 @@ class Session:
             return None
         if self._follows_hint(action):
             self._followed.add(len(self.actions))
-        self._current = len(self.actions)
+        index = self._current = len(self.actions)
         self.actions.append(action)
         self.times.append(self.elapsed)
-        return self._apply(action)
+        change = self._apply(action)
+        if len(self._cues) == index:  # (a win's replay has judged every action already)
+            self._cues.append(change.cues if change is not None else ())
+        return change
 
     def _follows_hint(self, action: BoardAction) -> bool:
         """Whether ``action``'s first move is the hint on screen (beyond exact reach)."""
@@ -324,15 +332,11 @@ class Session:
         return bool(first) and (first == hint.path[:1] or first in hint.moves)
 
     def judgements(self) -> list[tuple[MoveClass, ...]]:
-        """The judgement of each single-tile move of each action (``()`` for undo, hints...),
-        as final as what is known now: the actions replayed on a fresh session."""
-        again = Session(self.start, oracle=self.lookup, game_id=self.game_id)
-        again._followed = set(self._followed)  # what was on screen then, not in the copy
-        out = []
-        for action in self.actions:
-            change = again.apply(action)
-            out.append(change.cues if change is not None else ())
-        return out
+        """The judgement of each single-tile move of each action (``()`` for undo, hints...)
+        as this game judged it last: what the screen shows is what the record keeps (a
+        second replay would know the lines the first one derived, and could judge a move
+        the screen still calls unknown)."""
+        return list(self._cues)
 
     def _apply(self, action: BoardAction) -> Change | None:
         if isinstance(action, CycleHint):
