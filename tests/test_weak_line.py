@@ -18,6 +18,7 @@ import game.solver.big.api as big
 from game.cli.main import main
 from game.cli.tables import NO_TABLES, exact_tables_name, weak_line_note
 from game.core.generate import parse_game_id
+from game.solver.big.stage import stage_tables_name
 from game.solver.exact.heuristic import _heuristics
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,8 +94,10 @@ def test_first_big_solve_builds_the_tables_first_and_says_so(
     assert line.startswith("fifteen: building the 5x5 tables ... done in ")
     assert builds == ["build"]
     assert main(["solve", "6x6-2", "--json"]) == 0  # bigger boards use the 5x5 corner's
-    captured = capsys.readouterr()
-    assert json.loads(captured.out)["tables"] == small_name(small_heur)
+    captured = capsys.readouterr()  # and, on 6x6, the peeling's small tables (made silently)
+    assert json.loads(captured.out)["tables"] == (f"{small_name(small_heur)} + "
+                                                  f"{stage_tables_name(6)}")
+    assert stage_tables_name(6) == "stage 6x6 3-1-3-1-3"
     assert captured.err == "" and builds == ["build"]  # in memory now: nothing said
 
 

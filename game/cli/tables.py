@@ -63,7 +63,9 @@ def line_tables(board: Board, optimal: bool, big_name: str | None) -> str:
         # a proof comes from the shape's tables; a best-found line from the reduction
         return exact_tables_name(board.width, board.height) if optimal else NO_TABLES
     if needs_big_tables(board) and big_name is not None:
-        return big_name
+        from game.solver.big import api
+
+        return api.engine_tables_name(board) or big_name  # with 6x6/7x7's stage tables
     return NO_TABLES
 
 

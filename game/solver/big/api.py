@@ -43,7 +43,7 @@ from game.core.board import Board
 from game.solver.big.corner import refine_whole, solve_with_engine
 from game.solver.big.grid import manhattan
 from game.solver.big.large import solve_large
-from game.solver.big.stage import LARGEST_STAGE, stage_heuristic
+from game.solver.big.stage import LARGEST_STAGE, stage_heuristic, stage_tables_name
 from game.solver.big.widebeam import warm_beam
 from game.solver.big.window import shorten
 from game.solver.errors import BuildCancelled, InvalidRequest
@@ -159,11 +159,16 @@ def engine_tables_name(board: Board) -> str | None:
     heur = engine_tables(board)
     if heur is None:
         return None
+    names = [_name(heur)]
     shape = tables_shape(board)
     whole = loaded_heuristic(*shape) if shape is not None and shape != (SIDE, SIDE) else None
     if whole is not None and (board.width, board.height) == shape:
-        return f"{_name(heur)} + {_name(whole)}"
-    return _name(heur)
+        names.append(_name(whole))
+    if board.width == board.height and SIDE < board.width <= LARGEST_STAGE:
+        stage = stage_tables_name(board.width)  # the peeling by beams' L tables
+        if stage is not None:
+            names.append(stage)
+    return " + ".join(names)
 
 
 def _name(heur: PatternHeuristic) -> str:

@@ -64,7 +64,7 @@ def stage_heuristic(side: int) -> PatternHeuristic:
             return found
         cells = side * side
         row, column = l_tiles(side)[:side], l_tiles(side)[side:]
-        real = ((1, 2, side + 1), *_chunks(row[2:]), *_chunks(column[1:]))
+        real = _groups(side)
         name, meta = f"stage-{side}x{side}", {"side": side, "groups": [list(g) for g in real]}
         start = time.monotonic()
         tables = cache.load_tables(name, meta)
@@ -81,6 +81,20 @@ def stage_heuristic(side: int) -> PatternHeuristic:
         found = assemble(side, side, real + free, tables + zero, time.monotonic() - start, 0.0)
         _stages[side] = found
         return found
+
+
+def stage_tables_name(side: int) -> str | None:
+    """The L's tables of a side x side board in words once in memory (``stage 6x6 3-3-3-2``:
+    the tiles per pattern of the outer row and column), else None."""
+    if side not in _stages:
+        return None
+    return f"stage {side}x{side} " + "-".join(str(len(g)) for g in _groups(side))
+
+
+def _groups(side: int) -> tuple[tuple[int, ...], ...]:
+    """The L's pattern groups: the corner's three tiles, then the row's and the column's."""
+    row, column = l_tiles(side)[:side], l_tiles(side)[side:]
+    return ((1, 2, side + 1), *_chunks(row[2:]), *_chunks(column[1:]))
 
 
 def _chunks(tiles: tuple[int, ...]) -> list[tuple[int, ...]]:
