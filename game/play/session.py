@@ -107,6 +107,9 @@ class Session:
         self._memo: dict[Board, Hint | None] | None = None
         """While the actions are replayed: the coach's answers, asked once per board (what
         the coach knows does not change during a replay)."""
+        self._lookups: dict[Board, Hint | None] | None = None
+        """While the actions are replayed: ``lookup``'s answers, until a line derived on
+        the way changes them."""
         self.elapsed = 0.0
         self.started = False
         self.paused = False
@@ -183,9 +186,18 @@ class Session:
         Beyond exact reach also the lines through a neighbour: a move there, then the best
         line known from it (after an undo, the 215-move line found one move on makes a line
         of 216 from here, however long the line first found here was)."""
+        lookups = self._lookups
+        if lookups is not None and board in lookups:
+            return lookups[board]
         hint = self._here(board)
-        if board.size <= EXACT_CELLS or (hint is not None and hint.proven):
-            return hint
+        if board.size > EXACT_CELLS and (hint is None or not hint.proven):
+            hint = self._through_neighbours(board, hint)
+        if lookups is not None:
+            lookups[board] = hint
+        return hint
+
+    def _through_neighbours(self, board: Board, hint: Hint | None) -> Hint | None:
+        """``hint`` merged with the lines through ``board``'s neighbours."""
         for move, near in neighbours(board):
             there = self._here(near)
             if there is None or not there.path:
@@ -199,6 +211,15 @@ class Session:
                     and first not in hint.moves):  # an equal line adds its first move only
                 hint = merge(hint, follow(there, back, board, back=True))
         return hint
+
+    def _forget_lookups(self, board: Board) -> None:
+        """What a replay remembered of ``board`` and its neighbours (their lines run
+        through it) is out of date."""
+        lookups = self._lookups
+        if lookups is not None:
+            lookups.pop(board, None)
+            for _, near in neighbours(board):
+                lookups.pop(near, None)
 
     def _here(self, board: Board) -> Hint | None:
         """What is known of exactly ``board``: the coach's answer, the lines this game derived
@@ -270,7 +291,7 @@ class Session:
 
     def _rescore(self) -> None:
         """Play every action again from the start with what is known now."""
-        self._replaying, self._memo = True, {}
+        self._replaying, self._memo, self._lookups = True, {}, {}
         try:
             self._reset()
             cues: list[tuple[MoveClass, ...]] = []
@@ -280,7 +301,7 @@ class Session:
                 cues.append(change.cues if change is not None else ())
             self._cues = cues
         finally:
-            self._replaying, self._memo = False, None
+            self._replaying, self._memo, self._lookups = False, None, None
 
     def _refresh_hint(self, charge: bool = True) -> None:
         self.hint = self.lookup(self.board)
@@ -406,6 +427,7 @@ class Session:
                 derived = follow(before_hint, move, after, back=True)
                 if derived is not None:
                     self._hints[after] = merge(self._hints.get(after), derived) or derived
+                    self._forget_lookups(after)
             self.sheet = self.sheet.after_move(cls, distance_after, move=move, by_coach=by_coach)
             cues.append(cls)
             kind = EntryKind.SOLVE if by_coach else EntryKind.MOVE
