@@ -463,3 +463,48 @@ def test_a_big_board_record_judges_every_move_as_the_screen_did(seed: int,
     screen = [node.cls for node in s.sheet.line.walk()] if s.sheet.line is not None else []
     saved = [cls for cues in s.judgements() for cls in cues]
     assert saved == screen
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.lists(st.integers(0, 99), min_size=5, max_size=60))
+def test_judging_again_from_the_first_action_near_the_news_equals_judging_it_all(
+        seed: int, steps: list[int]) -> None:
+    """A long game takes in the coach's answers by judging again only the actions from the
+    first one near the boards answered about; a twin that judges the whole game again each
+    time ends with the same judgements, points and line, whatever the moves, undos, redos,
+    restarts and hints."""
+    board, line = walk_line(seed % 89, 14)
+    rng = random.Random(seed)
+    knowledge = Knowledge()
+    knowledge.add(Hint(board, len(line) + 2, frozenset(line[0]), False, False,
+                       line[0] + inverse(line[0]) + line))
+    quick = Session(board, oracle=knowledge.known)
+    whole = Session(board, oracle=knowledge.known)
+    for step in steps:
+        if quick.solved:
+            break
+        action: Action
+        if step < 6:
+            action = CycleHint()
+        elif step < 12:
+            action = Undo()
+        elif step < 15:
+            action = Redo()
+        elif step < 17:
+            action = Restart()
+        else:
+            action = Move(rng.choice(quick.board.legal_moves()))
+        quick.apply(action)
+        whole.apply(action)
+        if step % 2 == 0:  # the coach answers for a board of the game, with a valid line
+            here = quick.board
+            played = "".join(node.move for node in quick.sheet.line.walk()) \
+                if quick.sheet.line is not None else ""
+            found = cancelled(inverse_moves(played) + line)
+            if found and not here.is_solved():
+                knowledge.add(Hint(here, len(found), frozenset(found[0]), False, False, found))
+                quick.learned([here])
+                whole.learned()
+        assert quick.judgements() == whole.judgements()
+        assert quick.points == whole.points and quick.board == whole.board
+        assert quick.unjudged_boards() == whole.unjudged_boards()

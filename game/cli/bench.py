@@ -1,4 +1,4 @@
-"""Benchmarks kept in the repo (not tests): `python -m game.cli.bench solver|frames|gate`."""
+"""Benchmarks kept in the repo, not tests: `python -m game.cli.bench solver|frames|gate|judging`."""
 
 from __future__ import annotations
 
@@ -187,7 +187,7 @@ def bench_gate(runs: int = GATE_RUNS) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: `python -m game.cli.bench solver|frames [options]`."""
     parser = argparse.ArgumentParser(prog="python -m game.cli.bench")
-    parser.add_argument("what", choices=["solver", "frames", "gate"],
+    parser.add_argument("what", choices=["solver", "frames", "gate", "judging"],
                         help="which benchmark to run")
     parser.add_argument("--seconds", type=float, default=20.0, help="frames: how long")
     parser.add_argument("--fifteen", type=int, default=FIFTEEN_COUNT, help="15-puzzles")
@@ -201,6 +201,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.what == "gate":
         bench_gate()
+        return 0
+    if args.what == "judging":
+        from game.cli.bench_judging import bench_judging
+
+        bench_judging()
         return 0
     bench_solver(args.fifteen, args.eight, not args.quiet)
     return 0

@@ -59,6 +59,15 @@ class History(Generic[T]):
         self._entries.append(Entry(state, kind, moves))
         self._pos += 1
 
+    def snapshot(self) -> tuple[tuple[Entry[T], ...], int]:
+        """Everything this history holds, to ``restore`` later (entries are immutable)."""
+        return tuple(self._entries), self._pos
+
+    def restore(self, snapshot: tuple[tuple[Entry[T], ...], int]) -> None:
+        """Back to what ``snapshot`` held."""
+        entries, self._pos = snapshot
+        self._entries = list(entries)
+
     def can_undo(self) -> bool:
         """Whether there is an earlier entry."""
         return self._pos > 0

@@ -158,7 +158,7 @@ class MidEnd:
         for hint in packet.hints:
             self.knowledge.add(hint)
         before = self._judged_line()
-        if self.session.learned():
+        if self.session.learned([hint.board for hint in packet.hints]):
             self._compare(before)
         self._note_complete()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.core.actions import (
@@ -18,25 +18,22 @@ from game.core.actions import (
     Source,
     Undo,
 )
-from game.core.board import Board, inverse, neighbours
+from game.core.board import Board, neighbours
 from game.core.coach import EXACT_CELLS, Hint
-from game.core.history import EntryKind, History
+from game.core.history import Entry, EntryKind, History
 from game.core.knowledge import follow, merge
 from game.core.scoring import Line, MoveClass, ScoreSheet, judge_line, judge_move
 from game.core.summary import GameSummary, summarize
+from game.play.lines import Lines, Oracle, no_oracle
 from game.play.words import HINT_LEVELS
 from game.store.highscores import SECONDS_DECIMALS
 
 PATH_PREVIEW = 6
 """How many upcoming optimal moves level 2 draws."""
-
-Oracle = Callable[[Board], Hint | None]
-"""What the game knows about a board right now (never blocks): the mid-end's own knowledge."""
-
-
-def _no_oracle(board: Board) -> None:
-    return None
-
+REACH = 3
+"""Beyond exact reach, what is known of a board reaches the judgement of moves this many
+moves away (a move reads the lines of the boards it joins and of their neighbours, whose
+coach answers are derived from theirs): a replay starts at the first action that near."""
 
 class ChangeKind(enum.Enum):
     """What kind of action changed the board."""
@@ -68,6 +65,30 @@ class Position:
     line: Line | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """The game as it stood before one action: a replay of the later actions starts here."""
+
+    history: tuple[tuple[Entry[Position], ...], int]
+    sheet: ScoreSheet
+    solved: bool
+    hint_level: int
+    hint: Hint | None
+    auto_solved: bool
+    last_cue: MoveClass | None
+    needed: tuple[Board, ...]
+
+
+def within(boards: Iterable[Board], reach: int) -> set[Board]:
+    """Every board at most ``reach`` moves from one of ``boards``."""
+    found = set(boards)
+    ring = set(found)
+    for _ in range(reach):
+        ring = {near for board in ring for _, near in neighbours(board)} - found
+        found |= ring
+    return found
+
+
 class Session:
     """One game from its start board to the win; every change arrives as an action.
 
@@ -83,20 +104,21 @@ class Session:
     knowledge of the coach's answers); it never blocks.
     """
 
-    def __init__(self, start: Board, *, oracle: Oracle = _no_oracle,
+    def __init__(self, start: Board, *, oracle: Oracle = no_oracle,
                  game_id: str | None = None) -> None:
         self.start = start
         self.game_id = game_id
-        self.oracle = oracle
+        self.lines = Lines(oracle)
         self.actions: list[BoardAction] = []
         self.times: list[float] = []
+        """Game time (``elapsed``) when each of ``actions`` was applied, in step with it."""
         self._cues: list[tuple[MoveClass, ...]] = []
         """The judgements of each of ``actions``' moves, as last judged (the record's)."""
-        """Game time (``elapsed``) when each of ``actions`` was applied, in step with it."""
-        self._hints: dict[Board, Hint] = {}
-        """Lines this game derived by following the coach's lines (beyond exact reach)."""
-        self._own: dict[Board, Hint] = {}
-        """Beyond exact reach, once won: the game's own line, from every position on it."""
+        self._marks: list[Mark] = []
+        """The game before each of ``actions`` (a replay restarts at the first one the
+        news can change)."""
+        self._visits: list[tuple[Board, ...]] = []
+        """The boards each of ``actions`` stood on: before it and after each of its moves."""
         self._followed: set[int] = set()
         """Beyond exact reach: the actions whose (first) move was the hint shown for it then.
         Such a move is never charged, whatever the coach learns later: hints come from the
@@ -104,12 +126,6 @@ class Session:
         self._current = -1
         """The index in ``actions`` of the action being applied."""
         self._replaying = False
-        self._memo: dict[Board, Hint | None] | None = None
-        """While the actions are replayed: the coach's answers, asked once per board (what
-        the coach knows does not change during a replay)."""
-        self._lookups: dict[Board, Hint | None] | None = None
-        """While the actions are replayed: ``lookup``'s answers, until a line derived on
-        the way changes them."""
         self.elapsed = 0.0
         self.started = False
         self.paused = False
@@ -181,84 +197,44 @@ class Session:
 
     # --- knowledge ----------------------------------------------------
     def lookup(self, board: Board) -> Hint | None:
-        """The best of what the coach knows now and what this game was told about ``board``.
+        """The best line known from ``board`` now (``Lines.lookup``)."""
+        return self.lines.lookup(board)
 
-        Beyond exact reach also the lines through a neighbour: a move there, then the best
-        line known from it (after an undo, the 215-move line found one move on makes a line
-        of 216 from here, however long the line first found here was)."""
-        lookups = self._lookups
-        if lookups is not None and board in lookups:
-            return lookups[board]
-        hint = self._here(board)
-        if board.size > EXACT_CELLS and (hint is None or not hint.proven):
-            hint = self._through_neighbours(board, hint)
-        if lookups is not None:
-            lookups[board] = hint
-        return hint
-
-    def _through_neighbours(self, board: Board, hint: Hint | None) -> Hint | None:
-        """``hint`` merged with the lines through ``board``'s neighbours."""
-        for move, near in neighbours(board):
-            there = self._here(near)
-            if there is None or not there.path:
-                continue
-            back = inverse(move)
-            returns = there.path[0] == back  # the line from there comes back through here
-            length = len(there.path) + (-1 if returns else 1)
-            first = there.path[1:2] if returns else move
-            if hint is None or length < hint.distance or (
-                    length == hint.distance and there.optimal >= hint.optimal
-                    and first not in hint.moves):  # an equal line adds its first move only
-                hint = merge(hint, follow(there, back, board, back=True))
-        return hint
-
-    def _forget_lookups(self, board: Board) -> None:
-        """What a replay remembered of ``board`` and its neighbours (their lines run
-        through it) is out of date."""
-        lookups = self._lookups
-        if lookups is not None:
-            lookups.pop(board, None)
-            for _, near in neighbours(board):
-                lookups.pop(near, None)
-
-    def _here(self, board: Board) -> Hint | None:
-        """What is known of exactly ``board``: the coach's answer, the lines this game derived
-        for it and its own finished line."""
-        return merge(merge(self._hints.get(board), self._searched(board)), self._own.get(board))
-
-    def _searched(self, board: Board) -> Hint | None:
-        """What the coach said about ``board`` (None: it has not looked at it yet)."""
-        memo = self._memo
-        if memo is not None and board in memo:
-            return memo[board]
-        known = self.oracle(board)
-        if known is not None and known.board != board:
-            known = None
-        if memo is not None:
-            memo[board] = known
-        return known
-
-    def learned(self) -> bool:
-        """The game's knowledge grew: show the best hint for the board on screen and judge
-        again the moves it now judges; True when the judgements changed."""
+    def learned(self, boards: Iterable[Board] | None = None) -> bool:
+        """The game's knowledge grew (about ``boards``, when the caller knows which): show
+        the best hint for the board on screen and judge again the moves it now judges; True
+        when the judgements changed."""
         shown = self.hint if self.hint is not None and self.hint.board == self.board else None
         self.hint = merge(shown, self.lookup(self.board))
-        return self.refresh()
+        return self.refresh(boards)
 
     def unjudged_boards(self) -> list[Board]:
         """Boards whose exact answer would judge a move (or the start), oldest first."""
         return list(self._needed)
 
-    def refresh(self) -> bool:
-        """Judge moves made before the coach answered, if it has answered since; True if so."""
+    def refresh(self, boards: Iterable[Board] | None = None) -> bool:
+        """Judge moves made before the coach answered, if it has answered since; True if so.
+        With the ``boards`` it answered about, only the actions from the first one near them
+        are judged again (a long game's replay took a frame of 100 ms and more)."""
         if any(self._informative(board) for board in self._needed):
-            self._rescore()
+            self._rescore(self._first_near(boards))
             return True
         return False
 
+    def _first_near(self, boards: Iterable[Board] | None) -> int:
+        """The first action whose judgement can read what is known of ``boards`` (0 when
+        unsure: up to 16 cells, where answers carry whole paths, always)."""
+        if boards is None or self.start.size <= EXACT_CELLS:
+            return 0
+        near = within(boards, REACH)
+        if self.start in near:
+            return 0
+        return next((i for i, visited in enumerate(self._visits)
+                     if not near.isdisjoint(visited)), 0)
+
     def _informative(self, board: Board) -> bool:
         if board.size > EXACT_CELLS:  # a move waits for the search of the board it made
-            return self._searched(board) is not None or board in self._own
+            return self.lines.searched(board) is not None or board in self.lines.own
         hint = self.lookup(board)
         if hint is None:
             return False
@@ -280,28 +256,50 @@ class Session:
         it: the moves that were left from there."""
         if self.start.size <= EXACT_CELLS or self.sheet.line is None:
             return
-        moves = "".join(node.move for node in self.sheet.line.walk())
-        board = self.start
-        for i in range(len(moves)):
-            rest = moves[i:]
-            known = self._own.get(board)
-            if known is None or len(rest) < known.distance:
-                self._own[board] = Hint(board, len(rest), frozenset(rest[0]), False, False, rest)
-            board = board.apply(moves[i])
+        self.lines.learn_own(self.start, "".join(node.move for node in self.sheet.line.walk()))
 
-    def _rescore(self) -> None:
-        """Play every action again from the start with what is known now."""
-        self._replaying, self._memo, self._lookups = True, {}, {}
+    def _rescore(self, first: int = 0) -> None:
+        """Play the actions again from action ``first`` on with what is known now."""
+        self._replaying = True
         try:
-            self._reset()
-            cues: list[tuple[MoveClass, ...]] = []
-            for index, action in enumerate(self.actions):
-                self._current = index
-                change = self._apply(action)
-                cues.append(change.cues if change is not None else ())
-            self._cues = cues
+            with self.lines.replay():
+                if 0 < first < len(self._marks):
+                    self._restore(self._marks[first])
+                else:
+                    first = 0
+                    self._reset()
+                del self._marks[first:], self._visits[first:], self._cues[first:]
+                for index in range(first, len(self.actions)):
+                    self._step(index)
         finally:
-            self._replaying, self._memo, self._lookups = False, None, None
+            self._replaying = False
+
+    def _step(self, index: int) -> Change | None:
+        """Apply action ``index``, keeping the game before it, what it judged and the boards
+        it stood on (a win's replay inside it keeps them for every action already)."""
+        self._current = index
+        before = self.board
+        self._marks.append(Mark(self.history.snapshot(), self.sheet, self.solved,
+                                self.hint_level, self.hint, self.auto_solved, self.last_cue,
+                                tuple(self._needed)))
+        action = self.actions[index]
+        change = self._apply(action)
+        if len(self._cues) == index:
+            self._cues.append(change.cues if change is not None else ())
+            visited = [before]
+            if isinstance(action, (Move, Slide)) and change is not None:
+                for move in before.slide_moves(action.index) if isinstance(action, Slide) \
+                        else action.letter:
+                    visited.append(visited[-1].apply(move))
+            self._visits.append((*visited, self.board))
+        return change
+
+    def _restore(self, mark: Mark) -> None:
+        """Back to the game as it stood at ``mark``."""
+        self.history.restore(mark.history)
+        self.sheet, self.solved, self.hint_level = mark.sheet, mark.solved, mark.hint_level
+        self.hint, self.auto_solved, self.last_cue = mark.hint, mark.auto_solved, mark.last_cue
+        self._needed = dict.fromkeys(mark.needed)
 
     def _refresh_hint(self, charge: bool = True) -> None:
         self.hint = self.lookup(self.board)
@@ -330,13 +328,9 @@ class Session:
             return None
         if self._follows_hint(action):
             self._followed.add(len(self.actions))
-        index = self._current = len(self.actions)
         self.actions.append(action)
         self.times.append(self.elapsed)
-        change = self._apply(action)
-        if len(self._cues) == index:  # (a win's replay has judged every action already)
-            self._cues.append(change.cues if change is not None else ())
-        return change
+        return self._step(len(self.actions) - 1)
 
     def _follows_hint(self, action: BoardAction) -> bool:
         """Whether ``action``'s first move is the hint on screen (beyond exact reach)."""
@@ -426,8 +420,7 @@ class Session:
             if board.size > EXACT_CELLS:  # keep the coach's line through every move
                 derived = follow(before_hint, move, after, back=True)
                 if derived is not None:
-                    self._hints[after] = merge(self._hints.get(after), derived) or derived
-                    self._forget_lookups(after)
+                    self.lines.derive(derived)
             self.sheet = self.sheet.after_move(cls, distance_after, move=move, by_coach=by_coach)
             cues.append(cls)
             kind = EntryKind.SOLVE if by_coach else EntryKind.MOVE
@@ -450,7 +443,7 @@ class Session:
             self.solved = True
             if not self._replaying:  # the game is over: judge it with everything known now
                 self._learn_own_line()
-                if self._own:
+                if self.lines.own:
                     self._rescore()
                 else:
                     self.refresh()
