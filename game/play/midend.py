@@ -32,7 +32,8 @@ from game.play.events import (
 )
 from game.play.ghost_race import GhostRace
 from game.play.recorder import game_record
-from game.play.session import Change, ChangeKind, Session
+from game.play.session import Session
+from game.play.steps import Change, ChangeKind
 from game.play.view import PlayView
 from game.play.words import (
     banner_words,

@@ -1,0 +1,66 @@
+"""What one action did to a game (``Change``), its history's entries and where a replay starts."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.core.board import Board, neighbours
+from game.core.coach import Hint
+from game.core.history import Entry
+from game.core.scoring import Line, MoveClass, ScoreSheet
+
+
+class ChangeKind(enum.Enum):
+    """What kind of action changed the board."""
+
+    MOVE = "move"
+    UNDO = "undo"
+    REDO = "redo"
+    RESTART = "restart"
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What an action did to the board, for the animation and the cues."""
+
+    before: Board
+    after: Board
+    kind: ChangeKind
+    cues: tuple[MoveClass, ...] = ()
+    """One judgement per single-tile move (a group slide makes several)."""
+    shorter: int = 0
+    """Beyond exact reach: how much shorter than the best known line the last move's is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One history entry: the board and the record of the moves that led to it."""
+
+    board: Board
+    line: Line | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """The game as it stood before one action: a replay of the later actions starts here."""
+
+    history: tuple[tuple[Entry[Position], ...], int]
+    sheet: ScoreSheet
+    solved: bool
+    hint_level: int
+    hint: Hint | None
+    auto_solved: bool
+    last_cue: MoveClass | None
+    needed: tuple[Board, ...]
+
+
+def within(boards: Iterable[Board], reach: int) -> set[Board]:
+    """Every board at most ``reach`` moves from one of ``boards``."""
+    found = set(boards)
+    ring = set(found)
+    for _ in range(reach):
+        ring = {near for board in ring for _, near in neighbours(board)} - found
+        found |= ring
+    return found
