@@ -85,7 +85,8 @@ COACH_RANDOM = 100
 def report_coach() -> None:
     """What the in-game coach asks for each position: the distance and EVERY optimal first
     move (a solve, then one bounded pass per other child), on one thread with the JIT
-    kernels as in the game: 100 seeded random 15-puzzles, then the 17 80-move boards."""
+    kernels as in the game: 100 seeded random 15-puzzles, then the 17 80-move boards (each
+    printed)."""
     import random
 
     from game.core.generate import random_board
@@ -96,15 +97,18 @@ def report_coach() -> None:
         print("coach: the strong tables are not built (python -m game.cli.prepare --strong)")
         return
     rng = random.Random(COACH_SEED)
-    sets = [("random 15-puzzles", [random_board(4, 4, rng) for _ in range(COACH_RANDOM)]),
-            ("80-move boards", [b for b, _ in hardest80()])]
+    sets = [("random 15-puzzles", [random_board(4, 4, rng) for _ in range(COACH_RANDOM)], False),
+            ("80-move boards", [b for b, _ in hardest80()], True)]
     optimal_moves(sets[0][1][0])  # compile or load the kernels first, as the game's warm-up
-    for name, boards in sets:
+    for name, boards, each in sets:
         seconds = []
-        for board in boards:
+        for i, board in enumerate(boards, 1):
             start = time.perf_counter()
-            optimal_moves(board)
+            answer = optimal_moves(board)
             seconds.append(time.perf_counter() - start)
+            if each:
+                print(f"  coach #{i:2d}: distance {answer.distance}, optimal moves "
+                      f"{''.join(sorted(answer.moves))}, {seconds[-1]:.2f} s", flush=True)
         ordered = sorted(seconds)
         p95 = ordered[int(0.95 * (len(ordered) - 1))]
         print(f"coach, {name}: distance and every optimal move in median "
