@@ -11,7 +11,7 @@ from game.core.board import MOVES, Board
 from game.solver.errors import SolveCancelled, SolveTimeout, Unsolvable
 from game.solver.exact import kernels
 from game.solver.exact.heuristic import PatternHeuristic
-from game.solver.results import give_way
+from game.solver.results import check_solves, give_way
 
 Progress = Callable[[int, int], None]
 CHUNK_NODES = 1 << 19
@@ -70,6 +70,26 @@ class IdaSearch:
             raise SolveCancelled(f"search of {self.board} was cancelled")
         if self.progress is not None:
             self.progress(bound, self.nodes)
+        return self._drive(bound)
+
+    def next_first_move(self) -> bool:
+        """After ``iteration`` found a path, go on with the same iteration from the root's
+        next move: True (path in self.path) when a later first move also reaches the goal
+        within the bound, False once every first move is done.
+
+        The kernel tries the root's moves in code order and each subtree to the end before
+        the next, so a move before the found path's first was searched through at this
+        bound, and nothing is searched twice.
+        """
+        depth = int(self.ctl[kernels.DEPTH])
+        # every level below the root counts as done: the kernel backtracks (restoring each
+        # level's saved values) up to the root, then tries its next move
+        self.nextdir[1 : depth + 1] = len(MOVES)
+        return self._drive(int(self.ctl[kernels.BOUND]))
+
+    def _drive(self, bound: int) -> bool:
+        """Run the kernel chunk by chunk until it finds a path or ends the iteration."""
+        ctl = self.ctl
         while True:
             give_way()
             chunk = CHUNK_NODES if self.deadline is None else DEADLINE_CHUNK_NODES
@@ -113,6 +133,27 @@ class IdaSearch:
                 raise Unsolvable(f"board {self.board} is not solvable")
             bound += (bound - parity) & 1
         return self.path
+
+
+def optimal_first_moves(search: IdaSearch) -> tuple[str, frozenset[str]]:
+    """An optimal path of ``search.board`` and ALL its optimal first moves, each one checked.
+
+    The solve's last iteration, at the distance d, is carried on after its path across the
+    root's remaining moves (``next_first_move``): a move reaches the goal in d - 1 more
+    moves exactly when that iteration finds a path through it. The moves it tried before
+    the first path's were exhausted at d already.
+    """
+    path = search.solve()
+    check_solves(search.board, path)
+    found = set(path[:1])
+    if path:
+        while search.next_first_move():
+            line = search.path
+            check_solves(search.board, line)
+            if line[0] in found:
+                raise RuntimeError(f"solver bug: first move {line[0]} of {search.board} twice")
+            found.add(line[0])
+    return path, frozenset(found)
 
 
 def manhattan_parity(board: Board) -> int:

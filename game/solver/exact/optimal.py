@@ -7,7 +7,7 @@ import time
 from game.core.board import Board
 from game.solver.exact import tables
 from game.solver.exact.heuristic import get_heuristic, has_heuristic
-from game.solver.exact.ida import Progress
+from game.solver.exact.ida import Progress, optimal_first_moves
 from game.solver.exact.strong import DEFAULT, prepare_strong
 from game.solver.exact.strong_search import search_for
 from game.solver.results import (
@@ -54,25 +54,10 @@ def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
         return OptimalMoves(board, len(path), moves, True, path)
     if (board.width, board.height) == (DEFAULT.width, DEFAULT.height):
         prepare_strong()  # loads (or, in the game, builds) the strong tables behind the game
-    heur = get_heuristic(board.width, board.height)
-    flag = flag_of(cancel)
-    first = search_for(board, heur, flag, deadline, progress)
-    path = first.solve()
-    check_solves(board, path)
-    d = len(path)
-    found = set(path[:1])
-    done = first.nodes
-    for move in board.legal_moves():
-        if move in found:
-            continue
-        # one bounded pass: does this child reach the goal in d - 1 moves?
-        report = None if progress is None else (lambda b, n, base=done: progress(b + 1, base + n))
-        search = search_for(board.apply(move), heur, flag, deadline, report)
-        if search.h0 <= d - 1 and search.iteration(d - 1):
-            check_solves(board, move + search.path)
-            found.add(move)
-        done += search.nodes
-    return OptimalMoves(board, d, frozenset(found), True, path)
+    search = search_for(board, get_heuristic(board.width, board.height), flag_of(cancel),
+                        deadline, progress)
+    path, moves = optimal_first_moves(search)
+    return OptimalMoves(board, len(path), moves, True, path)
 
 
 def exact_distance(board: Board) -> int | None:
