@@ -84,9 +84,8 @@ COACH_RANDOM = 100
 
 def report_coach() -> None:
     """What the in-game coach asks for each position: the distance and EVERY optimal first
-    move (a solve, then one bounded pass per other child), on one thread with the JIT
-    kernels as in the game: 100 seeded random 15-puzzles, then the 17 80-move boards (each
-    printed)."""
+    move, on one thread with the JIT kernels as in the game: 100 seeded random 15-puzzles,
+    then the 17 80-move boards and the 17 positions one move on from them (each printed)."""
     import random
 
     from game.core.generate import random_board
@@ -98,7 +97,9 @@ def report_coach() -> None:
         return
     rng = random.Random(COACH_SEED)
     sets = [("random 15-puzzles", [random_board(4, 4, rng) for _ in range(COACH_RANDOM)], False),
-            ("80-move boards", [b for b, _ in hardest80()], True)]
+            ("80-move boards", [b for b, _ in hardest80()], True),
+            # one move on: the move back is a child the coach must prove not optimal
+            ("79-move positions", [b.apply(b.legal_moves()[0]) for b, _ in hardest80()], True)]
     optimal_moves(sets[0][1][0])  # compile or load the kernels first, as the game's warm-up
     for name, boards, each in sets:
         seconds = []
