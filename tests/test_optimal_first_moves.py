@@ -1,5 +1,6 @@
-"""Every optimal first move from one deepening (``optimal_first_moves``), on both kernels:
-against exhaustive search on 3x3, against the old per-child passes on 4x3 and 4x4."""
+"""Every optimal first move from one deepening (``optimal_first_moves``), or from one
+iteration at a known distance (``known_first_moves``), on both kernels: against exhaustive
+search on 3x3, against the old per-child passes on 4x3."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ import numpy as np
 import pytest
 from helpers import per_child_passes
 
-from game.core.board import Board
+from game.core.board import INVERSE, Board
 from game.core.generate import random_board
+from game.solver import optimal_moves
 from game.solver.exact.heuristic import make_heuristic
-from game.solver.exact.ida import IdaSearch, optimal_first_moves
+from game.solver.exact.ida import IdaSearch, known_first_moves, optimal_first_moves
 from game.solver.exact.strong import StrongSpec, assemble
 from game.solver.exact.strong_build import build_excess
 from game.solver.exact.strong_search import StrongSearch
@@ -97,3 +99,49 @@ def test_a_search_goes_on_after_each_found_path_to_the_next_first_move() -> None
         firsts.append(search.path[0])
     assert firsts == sorted(firsts, key="UDLR".index)  # the root's moves in code order
     assert frozenset(firsts) == per_child_passes(board, search_of)[1]
+
+
+@pytest.mark.parametrize("kind", ["pattern", "strong"])
+def test_a_known_distance_and_settled_children_give_the_same_answer_on_3x3(
+        kind: str, bfs33: dict[tuple[int, ...], int]) -> None:
+    search_of = (_pattern_search_of(3, 3) if kind == "pattern"
+                 else _strong_search_of(StrongSpec(3, 3, ((1, 2, 3, 4), (5, 6, 7, 8)))))
+    rng = random.Random(7)
+    for tiles in rng.sample(sorted(bfs33), 300):
+        board = Board(3, 3, tiles)
+        d = bfs33[tiles]
+        legal = board.legal_moves()
+        # what the coach may know: some children's proven distances, or none
+        settled = {m: bfs33[board.apply(m).tiles] for m in rng.sample(legal, rng.randrange(
+            len(legal) + 1))}
+        answer = known_first_moves(search_of(board), d, settled)
+        assert answer is not None, board
+        path, moves = answer
+        assert moves == _truth(board, bfs33), board
+        assert len(path) == d and board.apply_all(path).is_solved()
+
+
+def test_a_wrong_low_distance_is_found_out_and_searched_from_scratch() -> None:
+    board = Board.goal(4, 3).apply_all("DRRDLURDLU")
+    search_of = _pattern_search_of(4, 3)
+    d, want, _ = per_child_passes(board, search_of)
+    assert known_first_moves(search_of(board), d - 2, {}) is None
+    assert known_first_moves(search_of(board), d, {board.legal_moves()[0]: d + 3}) is None
+    answer = known_first_moves(search_of(board), d, {})
+    assert answer is not None and answer[1] == want
+
+
+def test_the_coach_answer_with_knowledge_equals_the_answer_from_scratch() -> None:
+    rng = random.Random(12)
+    for _ in range(6):
+        board = random_board(4, 3, rng)
+        cold = optimal_moves(board)
+        for move in board.legal_moves():  # as the coach knows a neighbour's answer
+            child = board.apply(move)
+            back = INVERSE[move]
+            known = optimal_moves(child, distance=cold.distance + (-1 if move in cold.moves
+                                                                   else 1),
+                                  settled={back: cold.distance})
+            fresh = optimal_moves(child)
+            assert (known.distance, known.moves) == (fresh.distance, fresh.moves)
+            assert len(known.path) == known.distance and known.path[0] in known.moves

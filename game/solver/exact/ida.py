@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
@@ -87,6 +87,51 @@ class IdaSearch:
         self.nextdir[1 : depth + 1] = len(MOVES)
         return self._drive(int(self.ctl[kernels.BOUND]))
 
+    def move_iteration(self, move: str, bound: int) -> bool:
+        """Search only the paths of cost <= bound that begin with the legal ``move``; True
+        (path in self.path) if one reaches the goal.
+
+        The kernel is started at the root on that move for one node (it makes the move, or
+        prunes it) and, once in, told the root has no other move: the child is searched
+        without the move back, as in a whole iteration.
+        """
+        code = MOVES.index(move)
+        ctl = self.ctl
+        if ctl[kernels.DEPTH] > 0:
+            self._unwind()
+        ctl[kernels.DEPTH] = 0
+        ctl[kernels.BOUND] = bound
+        ctl[kernels.NEXT_BOUND] = kernels.NO_BOUND
+        self._prime_root(code)
+        self.nextdir[0] = code
+        if self.flag[0]:
+            raise SolveCancelled(f"search of {self.board} was cancelled")
+        if self.progress is not None:
+            self.progress(bound, self.nodes)
+        ctl[kernels.LIMIT] = ctl[kernels.NODES] + 1
+        status = self._run()
+        if status == kernels.FOUND:  # the move itself reaches the goal
+            self.path = move
+            return True
+        if status == kernels.CANCELLED:
+            raise SolveCancelled(f"search of {self.board} was cancelled")
+        if int(ctl[kernels.DEPTH]) == 0:
+            return False  # pruned: the child's bound alone is over
+        self.nextdir[0] = len(MOVES)
+        return self._drive(bound)
+
+    def _unwind(self) -> None:
+        """Back from a found path to the root, the board's values restored on the way."""
+        depth = int(self.ctl[kernels.DEPTH])
+        self.nextdir[: depth + 1] = len(MOVES)
+        self.ctl[kernels.LIMIT] = self.ctl[kernels.NODES] + 1  # backtracking counts no node
+        if self._run() != kernels.EXHAUSTED or self.ctl[kernels.DEPTH] != 0:
+            raise RuntimeError(f"solver bug: search of {self.board} did not unwind")
+
+    def _prime_root(self, code: int) -> None:
+        """Whatever the kernel reads for the root's move ``code`` that it fills in only when
+        it opens the root (nothing for this kernel)."""
+
     def _drive(self, bound: int) -> bool:
         """Run the kernel chunk by chunk until it finds a path or ends the iteration."""
         ctl = self.ctl
@@ -153,6 +198,37 @@ def optimal_first_moves(search: IdaSearch) -> tuple[str, frozenset[str]]:
             if line[0] in found:
                 raise RuntimeError(f"solver bug: first move {line[0]} of {search.board} twice")
             found.add(line[0])
+    return path, frozenset(found)
+
+
+def known_first_moves(search: IdaSearch, distance: int,
+                      settled: Mapping[str, int]) -> tuple[str, frozenset[str]] | None:
+    """An optimal path and ALL optimal first moves of ``search.board`` when its distance is
+    known (proven by an earlier search), in one iteration at ``distance`` and only over the
+    moves whose child's distance ``settled`` does not already give; None when that finds no
+    path (the knowledge did not hold: the caller searches from scratch).
+
+    A move the knowledge calls optimal is searched all the same (a find, not a proof: it
+    also yields the path); only a move known NOT to be optimal, whose proof would be a
+    whole exhausted iteration of its child, is taken on trust.
+    """
+    board = search.board
+    if distance == 0:
+        return ("", frozenset()) if board.is_solved() else None
+    path = ""
+    found: set[str] = set()
+    for move in board.legal_moves():
+        known = settled.get(move)
+        if known is not None and known not in (distance - 1, distance + 1):
+            return None  # a neighbour's distance differs by exactly one
+        if known == distance + 1:
+            continue
+        if search.move_iteration(move, distance):
+            check_solves(board, search.path)
+            path = path or search.path
+            found.add(move)
+    if not path or len(path) != distance:
+        return None
     return path, frozenset(found)
 
 

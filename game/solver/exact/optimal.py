@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 
 from game.core.board import Board
 from game.solver.exact import tables
 from game.solver.exact.heuristic import get_heuristic, has_heuristic
-from game.solver.exact.ida import Progress, optimal_first_moves
+from game.solver.exact.ida import Progress, known_first_moves, optimal_first_moves
 from game.solver.exact.strong import DEFAULT, prepare_strong
 from game.solver.exact.strong_search import search_for
 from game.solver.results import (
@@ -43,9 +44,17 @@ def solve_exact(board: Board, *, cancel: CancelToken | None = None,
 
 
 def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
-                        deadline: float | None = None,
-                        progress: Progress | None = None) -> OptimalMoves:
-    """The distance and ALL first moves of optimal solutions, for a shape ``covers`` holds."""
+                        deadline: float | None = None, progress: Progress | None = None,
+                        distance: int | None = None,
+                        settled: Mapping[str, int] | None = None) -> OptimalMoves:
+    """The distance and ALL first moves of optimal solutions, for a shape ``covers`` holds.
+
+    ``distance``: the board's distance when an earlier exact search proved it (the game's
+    coach knows it from a neighbour's answer), and ``settled`` the proven distances of some
+    of its children by move: the search then skips every iteration below the distance and
+    the children known not to be optimal. Both are trusted; when no path is found at that
+    distance the board is searched from scratch.
+    """
     require_solvable(board, cancel)
     if tables.has_table(board.width, board.height):
         path = tables.table_path(board)
@@ -54,9 +63,14 @@ def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
         return OptimalMoves(board, len(path), moves, True, path)
     if (board.width, board.height) == (DEFAULT.width, DEFAULT.height):
         prepare_strong()  # loads (or, in the game, builds) the strong tables behind the game
-    search = search_for(board, get_heuristic(board.width, board.height), flag_of(cancel),
-                        deadline, progress)
-    path, moves = optimal_first_moves(search)
+    heur = get_heuristic(board.width, board.height)
+    flag = flag_of(cancel)
+    if distance is not None:
+        known = known_first_moves(search_for(board, heur, flag, deadline, progress), distance,
+                                  settled or {})
+        if known is not None:
+            return OptimalMoves(board, distance, known[1], True, known[0])
+    path, moves = optimal_first_moves(search_for(board, heur, flag, deadline, progress))
     return OptimalMoves(board, len(path), moves, True, path)
 
 
