@@ -6,7 +6,7 @@ import enum
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Protocol
@@ -72,7 +72,9 @@ class Solver(Protocol):
     def optimal_moves(self, board: Board, *, cancel: CancelTokenLike | None = ...,
                       deadline: float | None = ...,
                       progress: Callable[[int, int], None] | None = ...,
-                      on_better: Callable[[str], None] | None = ...) -> OptimalMovesLike: ...
+                      on_better: Callable[[str], None] | None = ...,
+                      distance: int | None = ...,
+                      settled: Mapping[str, int] | None = ...) -> OptimalMovesLike: ...
 
     def within_reach(self, board: Board) -> bool: ...
 
@@ -227,9 +229,15 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
         if improved is not None:
             improved(stored)
 
+    distance, settled = proven_around(knowledge, board)
     try:
-        result = solver.optimal_moves(board, cancel=token, deadline=deadline, progress=progress,
-                                      on_better=better if board.size > BIG_CELLS else None)
+        if distance is None:
+            result = solver.optimal_moves(board, cancel=token, deadline=deadline,
+                                          progress=progress,
+                                          on_better=better if board.size > BIG_CELLS else None)
+        else:  # the search starts at the proven distance and skips the settled children
+            result = solver.optimal_moves(board, cancel=token, deadline=deadline,
+                                          progress=progress, distance=distance, settled=settled)
     except solver.SolveCancelled:
         if token.cancelled:
             return CANCELLED
@@ -238,6 +246,24 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
     hint = checked_hint(board, result)
     job.learned = knowledge.learn(hint)
     return hint
+
+
+def proven_around(knowledge: SharedKnowledge, board: Board) -> tuple[int | None, dict[str, int]]:
+    """What earlier exact answers prove about ``board`` (up to BIG_CELLS cells): its distance,
+    None when not proven, and its children's distances by move. A position the game reaches
+    by a move from one the coach answered has its distance known that way, and the move back
+    settled: the exact search then runs only its last iteration, without that child."""
+    if board.size > BIG_CELLS:
+        return None, {}
+    hint = knowledge.known(board)
+    if hint is None or not hint.optimal:
+        return None, {}
+    settled = {}
+    for move in board.legal_moves():
+        near = knowledge.get(board.apply(move))
+        if near is not None and near.optimal:
+            settled[move] = near.distance
+    return hint.distance, settled
 
 
 def checked_hint(board: Board, result: OptimalMovesLike) -> Hint:
