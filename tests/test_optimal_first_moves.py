@@ -101,6 +101,16 @@ def test_a_search_goes_on_after_each_found_path_to_the_next_first_move() -> None
     assert frozenset(firsts) == per_child_passes(board, search_of)[1]
 
 
+def _line(board: Board, dist: dict[tuple[int, ...], int]) -> str:
+    """An optimal path by the exhaustive distances: always the last optimal move."""
+    line = ""
+    while not board.is_solved():
+        move = sorted(_truth(board, dist))[-1]
+        line += move
+        board = board.apply(move)
+    return line
+
+
 @pytest.mark.parametrize("kind", ["pattern", "strong"])
 def test_a_known_distance_and_settled_children_give_the_same_answer_on_3x3(
         kind: str, bfs33: dict[tuple[int, ...], int]) -> None:
@@ -114,21 +124,23 @@ def test_a_known_distance_and_settled_children_give_the_same_answer_on_3x3(
         # what the coach may know: some children's proven distances, or none
         settled = {m: bfs33[board.apply(m).tiles] for m in rng.sample(legal, rng.randrange(
             len(legal) + 1))}
-        answer = known_first_moves(search_of(board), d, settled)
+        line = _line(board, bfs33) if rng.random() < 0.5 else ""
+        answer = known_first_moves(search_of(board), d, settled, line)
         assert answer is not None, board
         path, moves = answer
         assert moves == _truth(board, bfs33), board
         assert len(path) == d and board.apply_all(path).is_solved()
 
 
-def test_a_wrong_low_distance_is_found_out_and_searched_from_scratch() -> None:
+def test_knowledge_that_does_not_hold_is_found_out() -> None:
     board = Board.goal(4, 3).apply_all("DRRDLURDLU")
     search_of = _pattern_search_of(4, 3)
     d, want, _ = per_child_passes(board, search_of)
     assert known_first_moves(search_of(board), d - 2, {}) is None
     assert known_first_moves(search_of(board), d, {board.legal_moves()[0]: d + 3}) is None
-    answer = known_first_moves(search_of(board), d, {})
-    assert answer is not None and answer[1] == want
+    for line in ("", "U" * d):  # a line that does not solve is not used
+        answer = known_first_moves(search_of(board), d, {}, line)
+        assert answer is not None and answer[1] == want
 
 
 def test_the_coach_answer_with_knowledge_equals_the_answer_from_scratch() -> None:
@@ -139,9 +151,12 @@ def test_the_coach_answer_with_knowledge_equals_the_answer_from_scratch() -> Non
         for move in board.legal_moves():  # as the coach knows a neighbour's answer
             child = board.apply(move)
             back = INVERSE[move]
+            # the path the knowledge derives: on the answer's line, or back and along it
+            line = (cold.path[1:] if move == cold.path[0]
+                    else "" if move in cold.moves else back + cold.path)
             known = optimal_moves(child, distance=cold.distance + (-1 if move in cold.moves
                                                                    else 1),
-                                  settled={back: cold.distance})
+                                  settled={back: cold.distance}, line=line)
             fresh = optimal_moves(child)
             assert (known.distance, known.moves) == (fresh.distance, fresh.moves)
             assert len(known.path) == known.distance and known.path[0] in known.moves

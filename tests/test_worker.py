@@ -242,13 +242,15 @@ def test_a_search_is_told_the_distance_and_the_children_already_proven(solver, m
     worker.start()
     worker.submit(start)
     [first] = hints_for(until_hint(worker, start), start)
-    assert solver.knew[start] == (None, {})  # nothing known yet: a search from scratch
+    assert solver.knew[start] == (None, {}, "")  # nothing known yet: a search from scratch
     waste = next(m for m in start.legal_moves() if m not in first.moves)
     child = start.apply(waste)
     worker.submit(child)
     hints_for(until_hint(worker, child), child)
-    # the distance comes from the answer next door, and the move back is settled by it
-    assert solver.knew[child] == (first.distance + 1, {inverse(waste): first.distance})
+    # the distance comes from the answer next door, the move back is settled by it, and
+    # going back then on along its path is a known optimal line
+    assert solver.knew[child] == (first.distance + 1, {inverse(waste): first.distance},
+                                  inverse(waste) + first.path)
 
 
 def test_request_board_of_a_given_length(solver, make_worker):

@@ -101,8 +101,9 @@ class FakeSolver:
         self.started: list[Board] = []
         self.cancelled: list[Board] = []
         self.finished: list[Board] = []
-        self.knew: dict[Board, tuple[int | None, dict[str, int]]] = {}
-        """What each search was told it may take as proven (distance, settled children)."""
+        self.knew: dict[Board, tuple[int | None, dict[str, int], str]] = {}
+        """What each search was told it may take as proven (distance, settled children, an
+        optimal line)."""
 
     # --- the solver interface -------------------------------------------
     def warm_up(self, shapes: object = None, progress: object = None) -> None:
@@ -125,10 +126,11 @@ class FakeSolver:
         on_better: Callable[[str], None] | None = None,
         distance: int | None = None,
         settled: Mapping[str, int] | None = None,
+        line: str = "",
     ) -> FakeOptimalMoves:
         with self.lock:
             self.started.append(board)
-            self.knew[board] = (distance, dict(settled or {}))
+            self.knew[board] = (distance, dict(settled or {}), line)
         if progress is not None:
             progress(FAKE_BOUND, FAKE_NODES)
         if board in self.crash:

@@ -98,12 +98,13 @@ def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
                   deadline: float | None = None, progress: Progress | None = None,
                   on_better: Callable[[str], None] | None = None,
                   distance: int | None = None,
-                  settled: Mapping[str, int] | None = None) -> OptimalMoves:
+                  settled: Mapping[str, int] | None = None,
+                  line: str = "") -> OptimalMoves:
     """The distance and ALL first moves of optimal solutions.
 
-    Up to 16 cells, ``distance`` and ``settled`` (a proven distance of the board and of some
-    of its children, by move) spare the search what they already prove
-    (``optimal_moves_exact``); beyond, they are not used.
+    Up to 16 cells, ``distance``, ``settled`` and ``line`` (the board's proven distance, some
+    of its children's, by move, and a known optimal path) spare the search what they
+    already prove (``optimal_moves_exact``); beyond, they are not used.
 
     Beyond 16 cells: exact when the Manhattan bound is met or, on 5x5, within exact reach
     (``game.solver.big.api``); otherwise one best-found path with ``optimal`` False, and each
@@ -111,7 +112,7 @@ def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
     """
     if covers(board.width, board.height):
         return optimal_moves_exact(board, cancel=cancel, deadline=deadline, progress=progress,
-                                   distance=distance, settled=settled)
+                                   distance=distance, settled=settled, line=line)
     require_solvable(board, cancel)
     proven = _tight(board, cancel)
     if proven is not None:

@@ -74,7 +74,8 @@ class Solver(Protocol):
                       progress: Callable[[int, int], None] | None = ...,
                       on_better: Callable[[str], None] | None = ...,
                       distance: int | None = ...,
-                      settled: Mapping[str, int] | None = ...) -> OptimalMovesLike: ...
+                      settled: Mapping[str, int] | None = ...,
+                      line: str = ...) -> OptimalMovesLike: ...
 
     def within_reach(self, board: Board) -> bool: ...
 
@@ -229,15 +230,16 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
         if improved is not None:
             improved(stored)
 
-    distance, settled = proven_around(knowledge, board)
+    known = proven_around(knowledge, board)
     try:
-        if distance is None:
+        if known is None:
             result = solver.optimal_moves(board, cancel=token, deadline=deadline,
                                           progress=progress,
                                           on_better=better if board.size > BIG_CELLS else None)
-        else:  # the search starts at the proven distance and skips the settled children
+        else:  # one iteration at the proven distance, over the children left open
             result = solver.optimal_moves(board, cancel=token, deadline=deadline,
-                                          progress=progress, distance=distance, settled=settled)
+                                          progress=progress, distance=known.distance,
+                                          settled=known.settled, line=known.line)
     except solver.SolveCancelled:
         if token.cancelled:
             return CANCELLED
@@ -248,22 +250,32 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
     return hint
 
 
-def proven_around(knowledge: SharedKnowledge, board: Board) -> tuple[int | None, dict[str, int]]:
-    """What earlier exact answers prove about ``board`` (up to BIG_CELLS cells): its distance,
-    None when not proven, and its children's distances by move. A position the game reaches
-    by a move from one the coach answered has its distance known that way, and the move back
-    settled: the exact search then runs only its last iteration, without that child."""
+@dataclass(frozen=True, slots=True)
+class Proven:
+    """What earlier exact answers prove about a board: its distance, some of its children's
+    distances by move, and an optimal path ("" if none is known)."""
+
+    distance: int
+    settled: dict[str, int]
+    line: str
+
+
+def proven_around(knowledge: SharedKnowledge, board: Board) -> Proven | None:
+    """What the knowledge proves about ``board`` (up to BIG_CELLS cells), None when not even
+    its distance. A position the game reaches by a move from one the coach answered has its
+    distance known that way and the move back settled (and its path, on the answer's line):
+    the exact search then runs only its last iteration, over the other children."""
     if board.size > BIG_CELLS:
-        return None, {}
+        return None
     hint = knowledge.known(board)
     if hint is None or not hint.optimal:
-        return None, {}
+        return None
     settled = {}
     for move in board.legal_moves():
         near = knowledge.get(board.apply(move))
         if near is not None and near.optimal:
             settled[move] = near.distance
-    return hint.distance, settled
+    return Proven(hint.distance, settled, hint.path if len(hint.path) == hint.distance else "")
 
 
 def checked_hint(board: Board, result: OptimalMovesLike) -> Hint:

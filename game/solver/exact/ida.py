@@ -201,35 +201,51 @@ def optimal_first_moves(search: IdaSearch) -> tuple[str, frozenset[str]]:
     return path, frozenset(found)
 
 
-def known_first_moves(search: IdaSearch, distance: int,
-                      settled: Mapping[str, int]) -> tuple[str, frozenset[str]] | None:
+def known_first_moves(search: IdaSearch, distance: int, settled: Mapping[str, int],
+                      line: str = "") -> tuple[str, frozenset[str]] | None:
     """An optimal path and ALL optimal first moves of ``search.board`` when its distance is
-    known (proven by an earlier search), in one iteration at ``distance`` and only over the
-    moves whose child's distance ``settled`` does not already give; None when that finds no
-    path (the knowledge did not hold: the caller searches from scratch).
+    known (proven by an earlier search), in one iteration at ``distance`` over the moves
+    that ``settled`` (proven distances of children, by move) and ``line`` (a known optimal
+    path, replayed here) leave open; None when the knowledge does not hold together (no
+    path found, a neighbour's distance not one apart): the caller searches from scratch.
 
-    A move the knowledge calls optimal is searched all the same (a find, not a proof: it
-    also yields the path); only a move known NOT to be optimal, whose proof would be a
-    whole exhausted iteration of its child, is taken on trust.
+    Each open move costs a find when it is optimal and a whole exhausted iteration of its
+    child when it is not, so each settled move spares one of those.
     """
     board = search.board
     if distance == 0:
         return ("", frozenset()) if board.is_solved() else None
-    path = ""
-    found: set[str] = set()
+    path = line if len(line) == distance and _solves(board, line) else ""
+    found = set(path[:1])
     for move in board.legal_moves():
         known = settled.get(move)
-        if known is not None and known not in (distance - 1, distance + 1):
+        if known is not None and (known not in (distance - 1, distance + 1)
+                                  or (move in found and known != distance - 1)):
             return None  # a neighbour's distance differs by exactly one
-        if known == distance + 1:
+        if move in found or known is not None:
+            if known == distance - 1:
+                found.add(move)
             continue
         if search.move_iteration(move, distance):
             check_solves(board, search.path)
             path = path or search.path
             found.add(move)
-    if not path or len(path) != distance:
+    for move in sorted(found):  # every optimal move was settled: one of them for the path
+        if path:
+            break
+        if search.move_iteration(move, distance):
+            check_solves(board, search.path)
+            path = search.path
+    if len(path) != distance:
         return None
     return path, frozenset(found)
+
+
+def _solves(board: Board, line: str) -> bool:
+    try:
+        return board.apply_all(line).is_solved()
+    except ValueError:  # an illegal move
+        return False
 
 
 def manhattan_parity(board: Board) -> int:

@@ -46,14 +46,16 @@ def solve_exact(board: Board, *, cancel: CancelToken | None = None,
 def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
                         deadline: float | None = None, progress: Progress | None = None,
                         distance: int | None = None,
-                        settled: Mapping[str, int] | None = None) -> OptimalMoves:
+                        settled: Mapping[str, int] | None = None,
+                        line: str = "") -> OptimalMoves:
     """The distance and ALL first moves of optimal solutions, for a shape ``covers`` holds.
 
     ``distance``: the board's distance when an earlier exact search proved it (the game's
-    coach knows it from a neighbour's answer), and ``settled`` the proven distances of some
-    of its children by move: the search then skips every iteration below the distance and
-    the children known not to be optimal. Both are trusted; when no path is found at that
-    distance the board is searched from scratch.
+    coach knows it from a neighbour's answer), ``settled`` the proven distances of some of
+    its children by move and ``line`` an optimal path when one is known (replayed here):
+    the search then runs one iteration at that distance, over the children they leave open
+    (``known_first_moves``). The distances are trusted; when they do not hold together the
+    board is searched from scratch.
     """
     require_solvable(board, cancel)
     if tables.has_table(board.width, board.height):
@@ -67,7 +69,7 @@ def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
     flag = flag_of(cancel)
     if distance is not None:
         known = known_first_moves(search_for(board, heur, flag, deadline, progress), distance,
-                                  settled or {})
+                                  settled or {}, line)
         if known is not None:
             return OptimalMoves(board, distance, known[1], True, known[0])
     path, moves = optimal_first_moves(search_for(board, heur, flag, deadline, progress))
