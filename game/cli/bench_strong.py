@@ -86,8 +86,9 @@ COACH_SEED = 24
 COACH_RANDOM = 100
 
 
-Ask = tuple[Board, int | None, dict[str, int]]
-"""A board for the coach, with the distance and children's distances it may take as proven."""
+Ask = tuple[Board, int | None, dict[str, int], str]
+"""A board for the coach, with what it may take as proven: the distance, children's
+distances by move, an optimal line."""
 
 
 def time_coach(name: str, asks: list[Ask], each: bool) -> list[OptimalMoves]:
@@ -96,9 +97,9 @@ def time_coach(name: str, asks: list[Ask], each: bool) -> list[OptimalMoves]:
 
     seconds = []
     answers = []
-    for i, (board, distance, settled) in enumerate(asks, 1):
+    for i, (board, distance, settled, line) in enumerate(asks, 1):
         start = time.perf_counter()
-        answer = optimal_moves(board, distance=distance, settled=settled)
+        answer = optimal_moves(board, distance=distance, settled=settled, line=line)
         seconds.append(time.perf_counter() - start)
         answers.append(answer)
         if each:
@@ -116,8 +117,8 @@ def report_coach() -> None:
     """What the in-game coach asks for each position: the distance and EVERY optimal first
     move, on one thread with the JIT kernels as in the game: 100 seeded random 15-puzzles,
     the 17 80-move boards and the 17 positions one move on from them (each printed), from
-    scratch; then those 17 positions as in play, where the 80-move board's answer proves
-    their distance and settles their move back (``game.worker.jobs.proven_around``)."""
+    scratch; then the positions one move on as in play, where the 80-move board's answer
+    proves their distance and settles their move back: a move off its path, and along it."""
     import random
 
     from game.core.generate import random_board
@@ -131,16 +132,23 @@ def report_coach() -> None:
     hardest = [b for b, _ in hardest80()]
     optimal_moves(random_board(4, 4, random.Random(0)))  # compile or load the kernels first
     time_coach("random 15-puzzles",
-               [(random_board(4, 4, rng), None, {}) for _ in range(COACH_RANDOM)], False)
-    answers = time_coach("80-move boards", [(b, None, {}) for b in hardest], True)
+               [(random_board(4, 4, rng), None, {}, "") for _ in range(COACH_RANDOM)], False)
+    answers = time_coach("80-move boards", [(b, None, {}, "") for b in hardest], True)
     # one move on: the move back is a child the coach must prove not optimal
     ahead = [(b, b.legal_moves()[0]) for b in hardest]
-    time_coach("79-move positions", [(b.apply(m), None, {}) for b, m in ahead], True)
-    in_play: list[Ask] = []
-    for (board, move), answer in zip(ahead, answers, strict=True):
-        d = answer.distance + (-1 if move in answer.moves else 1)
-        in_play.append((board.apply(move), d, {INVERSE[move]: answer.distance}))
-    time_coach("79-move positions in play (the 80-move board answered)", in_play, True)
+    time_coach("79-move positions", [(b.apply(m), None, {}, "") for b, m in ahead], True)
+    # in play, as ``game.worker.jobs.proven_around`` finds it: the 80-move board's answer
+    # gives the distance and settles the move back; along its path, the rest of the path
+    # is an optimal line too
+    for name, along in (("off", False), ("along", True)):
+        asks: list[Ask] = []
+        for board, answer in zip(hardest, answers, strict=True):
+            move = answer.path[0] if along else next(
+                m for m in board.legal_moves() if m != answer.path[0])
+            d = answer.distance + (-1 if move in answer.moves else 1)
+            asks.append((board.apply(move), d, {INVERSE[move]: answer.distance},
+                         answer.path[1:] if along else ""))
+        time_coach(f"79-move positions in play, a move {name} the answer's path", asks, True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
