@@ -18,7 +18,7 @@ from game.core.generate import random_board
 from game.solver.encoding import unrank_pattern
 from game.solver.exact import strong, strong_build, strong_cache
 from game.solver.exact.heuristic import build_progress, get_heuristic, make_heuristic
-from game.solver.exact.ida import IdaSearch, optimal_first_moves
+from game.solver.exact.ida import IdaSearch, known_first_moves, optimal_first_moves
 from game.solver.exact.pdb import build_pdb_reference
 from game.solver.exact.strong import StrongSpec, assemble, build_strong, forget_strong
 from game.solver.exact.strong_build import build_excess, manhattan_cells, unpack
@@ -250,6 +250,9 @@ def test_real_tables_give_every_optimal_first_move_of_the_per_child_passes() -> 
         d, want, _ = per_child_passes(board, lambda b: StrongSearch(b, heur, flag, None, None))
         path, moves = optimal_first_moves(StrongSearch(board, heur, flag, None, None))
         assert d == len(path) == length and moves == want, board
+        # the distance known (as the coach knows it in play): one iteration, move by move
+        known = known_first_moves(StrongSearch(board, heur, flag, None, None), d, {})
+        assert known is not None and known[1] == want and len(known[0]) == d, board
         sizes.add(len(want))
     assert {1, 2} <= sizes
 
