@@ -1,10 +1,13 @@
-"""Test helpers: exhaustive breadth-first search over small boards, on plain tuples."""
+"""Test helpers: exhaustive breadth-first search over small boards, on plain tuples, and the
+old per-child way to all optimal first moves."""
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from game.core.board import Board
+from game.solver.exact.ida import IdaSearch
 
 
 def neighbours(tiles: tuple[int, ...], width: int, height: int) -> list[tuple[int, ...]]:
@@ -45,3 +48,23 @@ BALL_DEPTH = 9
 """Every 5x5 board this close to the goal is enumerated exhaustively (about 11,000)."""
 SMALL_GROUPS = tuple(tuple(range(t, t + 3)) for t in range(1, 25, 3))
 """Eight 3-tile groups: a weak but real 5x5 pattern-database heuristic built in moments."""
+
+
+def per_child_passes(board: Board, search_of: Callable[[Board], IdaSearch],
+                     ) -> tuple[int, frozenset[str], int]:
+    """(distance, optimal first moves, nodes) the way the coach found them before issue 24's
+    rework, as a reference: one solve, then one bounded pass at d - 1 per other child."""
+    first = search_of(board)
+    path = first.solve()
+    d = len(path)
+    found = set(path[:1])
+    nodes = first.nodes
+    for move in board.legal_moves():
+        if move in found:
+            continue
+        search = search_of(board.apply(move))
+        if search.h0 <= d - 1 and search.iteration(d - 1):
+            assert board.apply_all(move + search.path).is_solved()
+            found.add(move)
+        nodes += search.nodes
+    return d, frozenset(found), nodes

@@ -7,7 +7,9 @@ import random
 import threading
 import time
 
+import numpy as np
 import pytest
+from helpers import per_child_passes
 from known_boards import read_boards
 
 from game.core.board import Board
@@ -21,6 +23,7 @@ from game.solver import (
     solve,
 )
 from game.solver.exact.heuristic import get_heuristic
+from game.solver.exact.ida import IdaSearch
 
 HARD_4X4 = "0 14 15 2/10 3 1 5/12 7 13 11/4 8 6 9"  # 64 moves, millions of nodes
 
@@ -81,6 +84,21 @@ def test_optimal_moves_are_all_the_optimal_first_moves() -> None:
         _check_optimal_moves(board)
     goal_neighbour = Board.goal(4, 4).apply("D")
     assert optimal_moves(goal_neighbour).moves == frozenset("U")
+
+
+def test_optimal_moves_on_4x4_equal_the_per_child_passes() -> None:
+    heur = get_heuristic(4, 4)
+    flag = np.zeros(1, dtype=np.int64)
+    rng = random.Random(24)
+    boards = [random_board_with_length(4, 4, length, rng) for length in (30, 34, 38, 42, 46)]
+    boards += [row[0] for row in read_boards("optimal_4x4.tsv")[:10]]
+    sizes = set()
+    for board in boards:
+        d, want, _ = per_child_passes(board, lambda b: IdaSearch(b, heur, flag, None, None))
+        result = optimal_moves(board)
+        assert result.distance == d and result.moves == want, board
+        sizes.add(len(want))
+    assert {1, 2} <= sizes
 
 
 def test_progress_reports_growing_bounds_and_nodes() -> None:

@@ -11,13 +11,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import per_child_passes
 
 from game.core.board import Board
 from game.core.generate import random_board
 from game.solver.encoding import unrank_pattern
 from game.solver.exact import strong, strong_build, strong_cache
 from game.solver.exact.heuristic import build_progress, get_heuristic, make_heuristic
-from game.solver.exact.ida import IdaSearch
+from game.solver.exact.ida import IdaSearch, known_first_moves, optimal_first_moves
 from game.solver.exact.pdb import build_pdb_reference
 from game.solver.exact.strong import StrongSpec, assemble, build_strong, forget_strong
 from game.solver.exact.strong_build import build_excess, manhattan_cells, unpack
@@ -238,6 +239,22 @@ def test_real_tables_solve_known_boards_optimally() -> None:
         path = StrongSearch(board, heur, flag, None, None).solve()
         assert len(path) == length
         assert board.apply_all(path).is_solved()
+
+
+@pytest.mark.slow
+def test_real_tables_give_every_optimal_first_move_of_the_per_child_passes() -> None:
+    heur = _real_tables()
+    flag = np.zeros(1, dtype=np.int64)
+    sizes = set()
+    for board, length, _ in _known():
+        d, want, _ = per_child_passes(board, lambda b: StrongSearch(b, heur, flag, None, None))
+        path, moves = optimal_first_moves(StrongSearch(board, heur, flag, None, None))
+        assert d == len(path) == length and moves == want, board
+        # the distance known (as the coach knows it in play): one iteration, move by move
+        known = known_first_moves(StrongSearch(board, heur, flag, None, None), d, {})
+        assert known is not None and known[1] == want and len(known[0]) == d, board
+        sizes.add(len(want))
+    assert {1, 2} <= sizes
 
 
 def test_prepare_loads_but_builds_only_when_allowed(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -236,6 +236,23 @@ def test_follow_the_path_and_replan_after_a_wasteful_move(solver, make_worker):
     assert full.moves == optimal_set(child) and inverse(waste) in full.moves
 
 
+def test_a_search_is_told_the_distance_and_the_children_already_proven(solver, make_worker):
+    start = _branching_board()
+    worker = make_worker()
+    worker.start()
+    worker.submit(start)
+    [first] = hints_for(until_hint(worker, start), start)
+    assert solver.knew[start] == (None, {}, "")  # nothing known yet: a search from scratch
+    waste = next(m for m in start.legal_moves() if m not in first.moves)
+    child = start.apply(waste)
+    worker.submit(child)
+    hints_for(until_hint(worker, child), child)
+    # the distance comes from the answer next door, the move back is settled by it, and
+    # going back then on along its path is a known optimal line
+    assert solver.knew[child] == (first.distance + 1, {inverse(waste): first.distance},
+                                  inverse(waste) + first.path)
+
+
 def test_request_board_of_a_given_length(solver, make_worker):
     worker = make_worker()
     worker.start()

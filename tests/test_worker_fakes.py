@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from helpers import bfs_distances
@@ -101,6 +101,9 @@ class FakeSolver:
         self.started: list[Board] = []
         self.cancelled: list[Board] = []
         self.finished: list[Board] = []
+        self.knew: dict[Board, tuple[int | None, dict[str, int], str]] = {}
+        """What each search was told it may take as proven (distance, settled children, an
+        optimal line)."""
 
     # --- the solver interface -------------------------------------------
     def warm_up(self, shapes: object = None, progress: object = None) -> None:
@@ -121,9 +124,13 @@ class FakeSolver:
         deadline: float | None = None,
         progress: Callable[[int, int], None] | None = None,
         on_better: Callable[[str], None] | None = None,
+        distance: int | None = None,
+        settled: Mapping[str, int] | None = None,
+        line: str = "",
     ) -> FakeOptimalMoves:
         with self.lock:
             self.started.append(board)
+            self.knew[board] = (distance, dict(settled or {}), line)
         if progress is not None:
             progress(FAKE_BOUND, FAKE_NODES)
         if board in self.crash:

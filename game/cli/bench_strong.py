@@ -20,9 +20,13 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.cli.korf import hardest80, korf100
-from game.core.board import Board
+from game.core.board import INVERSE, Board
+
+if TYPE_CHECKING:
+    from game.solver.results import OptimalMoves
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,10 +86,39 @@ COACH_SEED = 24
 COACH_RANDOM = 100
 
 
+Ask = tuple[Board, int | None, dict[str, int], str]
+"""A board for the coach, with what it may take as proven: the distance, children's
+distances by move, an optimal line."""
+
+
+def time_coach(name: str, asks: list[Ask], each: bool) -> list[OptimalMoves]:
+    """Time the coach's answer to each ask; print the figures (and each answer, if asked)."""
+    from game.solver import optimal_moves
+
+    seconds = []
+    answers = []
+    for i, (board, distance, settled, line) in enumerate(asks, 1):
+        start = time.perf_counter()
+        answer = optimal_moves(board, distance=distance, settled=settled, line=line)
+        seconds.append(time.perf_counter() - start)
+        answers.append(answer)
+        if each:
+            print(f"  coach #{i:2d}: distance {answer.distance}, optimal moves "
+                  f"{''.join(sorted(answer.moves))}, {seconds[-1]:.2f} s", flush=True)
+    ordered = sorted(seconds)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    print(f"coach, {name}: distance and every optimal move in median "
+          f"{statistics.median(seconds):.3f} s, p95 {p95:.3f} s, max {ordered[-1]:.2f} s; "
+          f"{sum(s <= 1.0 for s in seconds)} of {len(seconds)} within 1 s", flush=True)
+    return answers
+
+
 def report_coach() -> None:
     """What the in-game coach asks for each position: the distance and EVERY optimal first
-    move (a solve, then one bounded pass per other child), on one thread with the JIT
-    kernels as in the game: 100 seeded random 15-puzzles, then the 17 80-move boards."""
+    move, on one thread with the JIT kernels as in the game: 100 seeded random 15-puzzles,
+    the 17 80-move boards and the 17 positions one move on from them (each printed), from
+    scratch; then the positions one move on as in play, where the 80-move board's answer
+    proves their distance and settles their move back: a move off its path, and along it."""
     import random
 
     from game.core.generate import random_board
@@ -96,20 +129,26 @@ def report_coach() -> None:
         print("coach: the strong tables are not built (python -m game.cli.prepare --strong)")
         return
     rng = random.Random(COACH_SEED)
-    sets = [("random 15-puzzles", [random_board(4, 4, rng) for _ in range(COACH_RANDOM)]),
-            ("80-move boards", [b for b, _ in hardest80()])]
-    optimal_moves(sets[0][1][0])  # compile or load the kernels first, as the game's warm-up
-    for name, boards in sets:
-        seconds = []
-        for board in boards:
-            start = time.perf_counter()
-            optimal_moves(board)
-            seconds.append(time.perf_counter() - start)
-        ordered = sorted(seconds)
-        p95 = ordered[int(0.95 * (len(ordered) - 1))]
-        print(f"coach, {name}: distance and every optimal move in median "
-              f"{statistics.median(seconds):.3f} s, p95 {p95:.3f} s, max {ordered[-1]:.2f} s; "
-              f"{sum(s <= 1.0 for s in seconds)} of {len(seconds)} within 1 s", flush=True)
+    hardest = [b for b, _ in hardest80()]
+    optimal_moves(random_board(4, 4, random.Random(0)))  # compile or load the kernels first
+    time_coach("random 15-puzzles",
+               [(random_board(4, 4, rng), None, {}, "") for _ in range(COACH_RANDOM)], False)
+    answers = time_coach("80-move boards", [(b, None, {}, "") for b in hardest], True)
+    # one move on: the move back is a child the coach must prove not optimal
+    ahead = [(b, b.legal_moves()[0]) for b in hardest]
+    time_coach("79-move positions", [(b.apply(m), None, {}, "") for b, m in ahead], True)
+    # in play, as ``game.worker.jobs.proven_around`` finds it: the 80-move board's answer
+    # gives the distance and settles the move back; along its path, the rest of the path
+    # is an optimal line too
+    for name, along in (("off", False), ("along", True)):
+        asks: list[Ask] = []
+        for board, answer in zip(hardest, answers, strict=True):
+            move = answer.path[0] if along else next(
+                m for m in board.legal_moves() if m != answer.path[0])
+            d = answer.distance + (-1 if move in answer.moves else 1)
+            asks.append((board.apply(move), d, {INVERSE[move]: answer.distance},
+                         answer.path[1:] if along else ""))
+        time_coach(f"79-move positions in play, a move {name} the answer's path", asks, True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

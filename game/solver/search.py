@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from game.core.board import Board
 from game.solver import jit
@@ -96,15 +96,23 @@ def solve_best_found(board: Board, *, cancel: CancelToken | None = None,
 
 def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
                   deadline: float | None = None, progress: Progress | None = None,
-                  on_better: Callable[[str], None] | None = None) -> OptimalMoves:
+                  on_better: Callable[[str], None] | None = None,
+                  distance: int | None = None,
+                  settled: Mapping[str, int] | None = None,
+                  line: str = "") -> OptimalMoves:
     """The distance and ALL first moves of optimal solutions.
+
+    Up to 16 cells, ``distance``, ``settled`` and ``line`` (the board's proven distance, some
+    of its children's, by move, and a known optimal path) spare the search what they
+    already prove (``optimal_moves_exact``); beyond, they are not used.
 
     Beyond 16 cells: exact when the Manhattan bound is met or, on 5x5, within exact reach
     (``game.solver.big.api``); otherwise one best-found path with ``optimal`` False, and each
     shorter line found on the way goes to ``on_better``.
     """
     if covers(board.width, board.height):
-        return optimal_moves_exact(board, cancel=cancel, deadline=deadline, progress=progress)
+        return optimal_moves_exact(board, cancel=cancel, deadline=deadline, progress=progress,
+                                   distance=distance, settled=settled, line=line)
     require_solvable(board, cancel)
     proven = _tight(board, cancel)
     if proven is not None:

@@ -6,7 +6,7 @@ import enum
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Protocol
@@ -72,7 +72,10 @@ class Solver(Protocol):
     def optimal_moves(self, board: Board, *, cancel: CancelTokenLike | None = ...,
                       deadline: float | None = ...,
                       progress: Callable[[int, int], None] | None = ...,
-                      on_better: Callable[[str], None] | None = ...) -> OptimalMovesLike: ...
+                      on_better: Callable[[str], None] | None = ...,
+                      distance: int | None = ...,
+                      settled: Mapping[str, int] | None = ...,
+                      line: str = ...) -> OptimalMovesLike: ...
 
     def within_reach(self, board: Board) -> bool: ...
 
@@ -227,9 +230,16 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
         if improved is not None:
             improved(stored)
 
+    known = proven_around(knowledge, board)
     try:
-        result = solver.optimal_moves(board, cancel=token, deadline=deadline, progress=progress,
-                                      on_better=better if board.size > BIG_CELLS else None)
+        if known is None:
+            result = solver.optimal_moves(board, cancel=token, deadline=deadline,
+                                          progress=progress,
+                                          on_better=better if board.size > BIG_CELLS else None)
+        else:  # one iteration at the proven distance, over the children left open
+            result = solver.optimal_moves(board, cancel=token, deadline=deadline,
+                                          progress=progress, distance=known.distance,
+                                          settled=known.settled, line=known.line)
     except solver.SolveCancelled:
         if token.cancelled:
             return CANCELLED
@@ -238,6 +248,34 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
     hint = checked_hint(board, result)
     job.learned = knowledge.learn(hint)
     return hint
+
+
+@dataclass(frozen=True, slots=True)
+class Proven:
+    """What earlier exact answers prove about a board: its distance, some of its children's
+    distances by move, and an optimal path ("" if none is known)."""
+
+    distance: int
+    settled: dict[str, int]
+    line: str
+
+
+def proven_around(knowledge: SharedKnowledge, board: Board) -> Proven | None:
+    """What the knowledge proves about ``board`` (up to BIG_CELLS cells), None when not even
+    its distance. A position the game reaches by a move from one the coach answered has its
+    distance known that way and the move back settled (and its path, on the answer's line):
+    the exact search then runs only its last iteration, over the other children."""
+    if board.size > BIG_CELLS:
+        return None
+    hint = knowledge.known(board)
+    if hint is None or not hint.optimal:
+        return None
+    settled = {}
+    for move in board.legal_moves():
+        near = knowledge.get(board.apply(move))
+        if near is not None and near.optimal:
+            settled[move] = near.distance
+    return Proven(hint.distance, settled, hint.path if len(hint.path) == hint.distance else "")
 
 
 def checked_hint(board: Board, result: OptimalMovesLike) -> Hint:

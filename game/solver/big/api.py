@@ -54,7 +54,7 @@ from game.solver.exact.heuristic import (
     heuristic_if_ready,
     loaded_heuristic,
 )
-from game.solver.exact.ida import IdaSearch
+from game.solver.exact.ida import IdaSearch, optimal_first_moves
 from game.solver.results import (
     BuildProgress,
     CancelToken,
@@ -221,18 +221,8 @@ def exact_endgame(board: Board, *, cancel: CancelToken | None = None,
     if heur is None:
         raise InvalidRequest("the 5x5 tables are not ready yet: call prepare() first")
     flag = flag_of(cancel)
-    path = IdaSearch(board, heur, flag, deadline, None).solve()
-    check_solves(board, path)
-    d = len(path)
-    found = set(path[:1])
-    for move in board.legal_moves():
-        if move in found:
-            continue
-        search = IdaSearch(board.apply(move), heur, flag, deadline, None)
-        if search.h0 <= d - 1 and search.iteration(d - 1):
-            check_solves(board, move + search.path)
-            found.add(move)
-    return OptimalMoves(board, d, frozenset(found), True, path)
+    path, moves = optimal_first_moves(IdaSearch(board, heur, flag, deadline, None))
+    return OptimalMoves(board, len(path), moves, True, path)
 
 
 def best_line(board: Board, *, cancel: CancelToken | None = None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
@@ -11,7 +11,7 @@ from game.core.board import MOVES, Board
 from game.solver.errors import SolveCancelled, SolveTimeout, Unsolvable
 from game.solver.exact import kernels
 from game.solver.exact.heuristic import PatternHeuristic
-from game.solver.results import give_way
+from game.solver.results import check_solves, give_way
 
 Progress = Callable[[int, int], None]
 CHUNK_NODES = 1 << 19
@@ -70,6 +70,71 @@ class IdaSearch:
             raise SolveCancelled(f"search of {self.board} was cancelled")
         if self.progress is not None:
             self.progress(bound, self.nodes)
+        return self._drive(bound)
+
+    def next_first_move(self) -> bool:
+        """After ``iteration`` found a path, go on with the same iteration from the root's
+        next move: True (path in self.path) when a later first move also reaches the goal
+        within the bound, False once every first move is done.
+
+        The kernel tries the root's moves in code order and each subtree to the end before
+        the next, so a move before the found path's first was searched through at this
+        bound, and nothing is searched twice.
+        """
+        depth = int(self.ctl[kernels.DEPTH])
+        # every level below the root counts as done: the kernel backtracks (restoring each
+        # level's saved values) up to the root, then tries its next move
+        self.nextdir[1 : depth + 1] = len(MOVES)
+        return self._drive(int(self.ctl[kernels.BOUND]))
+
+    def move_iteration(self, move: str, bound: int) -> bool:
+        """Search only the paths of cost <= bound that begin with the legal ``move``; True
+        (path in self.path) if one reaches the goal.
+
+        The kernel is started at the root on that move for one node (it makes the move, or
+        prunes it) and, once in, told the root has no other move: the child is searched
+        without the move back, as in a whole iteration.
+        """
+        code = MOVES.index(move)
+        ctl = self.ctl
+        if ctl[kernels.DEPTH] > 0:
+            self._unwind()
+        ctl[kernels.DEPTH] = 0
+        ctl[kernels.BOUND] = bound
+        ctl[kernels.NEXT_BOUND] = kernels.NO_BOUND
+        self._prime_root(code)
+        self.nextdir[0] = code
+        if self.flag[0]:
+            raise SolveCancelled(f"search of {self.board} was cancelled")
+        if self.progress is not None:
+            self.progress(bound, self.nodes)
+        ctl[kernels.LIMIT] = ctl[kernels.NODES] + 1
+        status = self._run()
+        if status == kernels.FOUND:  # the move itself reaches the goal
+            self.path = move
+            return True
+        if status == kernels.CANCELLED:
+            raise SolveCancelled(f"search of {self.board} was cancelled")
+        if int(ctl[kernels.DEPTH]) == 0:
+            return False  # pruned: the child's bound alone is over
+        self.nextdir[0] = len(MOVES)
+        return self._drive(bound)
+
+    def _unwind(self) -> None:
+        """Back from a found path to the root, the board's values restored on the way."""
+        depth = int(self.ctl[kernels.DEPTH])
+        self.nextdir[: depth + 1] = len(MOVES)
+        self.ctl[kernels.LIMIT] = self.ctl[kernels.NODES] + 1  # backtracking counts no node
+        if self._run() != kernels.EXHAUSTED or self.ctl[kernels.DEPTH] != 0:
+            raise RuntimeError(f"solver bug: search of {self.board} did not unwind")
+
+    def _prime_root(self, code: int) -> None:
+        """Whatever the kernel reads for the root's move ``code`` that it fills in only when
+        it opens the root (nothing for this kernel)."""
+
+    def _drive(self, bound: int) -> bool:
+        """Run the kernel chunk by chunk until it finds a path or ends the iteration."""
+        ctl = self.ctl
         while True:
             give_way()
             chunk = CHUNK_NODES if self.deadline is None else DEADLINE_CHUNK_NODES
@@ -113,6 +178,74 @@ class IdaSearch:
                 raise Unsolvable(f"board {self.board} is not solvable")
             bound += (bound - parity) & 1
         return self.path
+
+
+def optimal_first_moves(search: IdaSearch) -> tuple[str, frozenset[str]]:
+    """An optimal path of ``search.board`` and ALL its optimal first moves, each one checked.
+
+    The solve's last iteration, at the distance d, is carried on after its path across the
+    root's remaining moves (``next_first_move``): a move reaches the goal in d - 1 more
+    moves exactly when that iteration finds a path through it. The moves it tried before
+    the first path's were exhausted at d already.
+    """
+    path = search.solve()
+    check_solves(search.board, path)
+    found = set(path[:1])
+    if path:
+        while search.next_first_move():
+            line = search.path
+            check_solves(search.board, line)
+            if line[0] in found:
+                raise RuntimeError(f"solver bug: first move {line[0]} of {search.board} twice")
+            found.add(line[0])
+    return path, frozenset(found)
+
+
+def known_first_moves(search: IdaSearch, distance: int, settled: Mapping[str, int],
+                      line: str = "") -> tuple[str, frozenset[str]] | None:
+    """An optimal path and ALL optimal first moves of ``search.board`` when its distance is
+    known (proven by an earlier search), in one iteration at ``distance`` over the moves
+    that ``settled`` (proven distances of children, by move) and ``line`` (a known optimal
+    path, replayed here) leave open; None when the knowledge does not hold together (no
+    path found, a neighbour's distance not one apart): the caller searches from scratch.
+
+    Each open move costs a find when it is optimal and a whole exhausted iteration of its
+    child when it is not, so each settled move spares one of those.
+    """
+    board = search.board
+    if distance == 0:
+        return ("", frozenset()) if board.is_solved() else None
+    path = line if len(line) == distance and _solves(board, line) else ""
+    found = set(path[:1])
+    for move in board.legal_moves():
+        known = settled.get(move)
+        if known is not None and (known not in (distance - 1, distance + 1)
+                                  or (move in found and known != distance - 1)):
+            return None  # a neighbour's distance differs by exactly one
+        if move in found or known is not None:
+            if known == distance - 1:
+                found.add(move)
+            continue
+        if search.move_iteration(move, distance):
+            check_solves(board, search.path)
+            path = path or search.path
+            found.add(move)
+    for move in sorted(found):  # every optimal move was settled: one of them for the path
+        if path:
+            break
+        if search.move_iteration(move, distance):
+            check_solves(board, search.path)
+            path = search.path
+    if len(path) != distance:
+        return None
+    return path, frozenset(found)
+
+
+def _solves(board: Board, line: str) -> bool:
+    try:
+        return board.apply_all(line).is_solved()
+    except ValueError:  # an illegal move
+        return False
 
 
 def manhattan_parity(board: Board) -> int:

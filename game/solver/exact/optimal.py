@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 
 from game.core.board import Board
 from game.solver.exact import tables
 from game.solver.exact.heuristic import get_heuristic, has_heuristic
-from game.solver.exact.ida import Progress
+from game.solver.exact.ida import Progress, known_first_moves, optimal_first_moves
 from game.solver.exact.strong import DEFAULT, prepare_strong
 from game.solver.exact.strong_search import search_for
 from game.solver.results import (
@@ -43,9 +44,19 @@ def solve_exact(board: Board, *, cancel: CancelToken | None = None,
 
 
 def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
-                        deadline: float | None = None,
-                        progress: Progress | None = None) -> OptimalMoves:
-    """The distance and ALL first moves of optimal solutions, for a shape ``covers`` holds."""
+                        deadline: float | None = None, progress: Progress | None = None,
+                        distance: int | None = None,
+                        settled: Mapping[str, int] | None = None,
+                        line: str = "") -> OptimalMoves:
+    """The distance and ALL first moves of optimal solutions, for a shape ``covers`` holds.
+
+    ``distance``: the board's distance when an earlier exact search proved it (the game's
+    coach knows it from a neighbour's answer), ``settled`` the proven distances of some of
+    its children by move and ``line`` an optimal path when one is known (replayed here):
+    the search then runs one iteration at that distance, over the children they leave open
+    (``known_first_moves``). The distances are trusted; when they do not hold together the
+    board is searched from scratch.
+    """
     require_solvable(board, cancel)
     if tables.has_table(board.width, board.height):
         path = tables.table_path(board)
@@ -56,23 +67,13 @@ def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
         prepare_strong()  # loads (or, in the game, builds) the strong tables behind the game
     heur = get_heuristic(board.width, board.height)
     flag = flag_of(cancel)
-    first = search_for(board, heur, flag, deadline, progress)
-    path = first.solve()
-    check_solves(board, path)
-    d = len(path)
-    found = set(path[:1])
-    done = first.nodes
-    for move in board.legal_moves():
-        if move in found:
-            continue
-        # one bounded pass: does this child reach the goal in d - 1 moves?
-        report = None if progress is None else (lambda b, n, base=done: progress(b + 1, base + n))
-        search = search_for(board.apply(move), heur, flag, deadline, report)
-        if search.h0 <= d - 1 and search.iteration(d - 1):
-            check_solves(board, move + search.path)
-            found.add(move)
-        done += search.nodes
-    return OptimalMoves(board, d, frozenset(found), True, path)
+    if distance is not None:
+        known = known_first_moves(search_for(board, heur, flag, deadline, progress), distance,
+                                  settled or {}, line)
+        if known is not None:
+            return OptimalMoves(board, distance, known[1], True, known[0])
+    path, moves = optimal_first_moves(search_for(board, heur, flag, deadline, progress))
+    return OptimalMoves(board, len(path), moves, True, path)
 
 
 def exact_distance(board: Board) -> int | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.core.board import Board
+from game.core.board import MOVES, Board
 from game.solver.exact import kernels, strong_kernels
 from game.solver.exact.heuristic import PatternHeuristic
 from game.solver.exact.ida import MAX_DEPTH, IdaSearch, Progress
@@ -66,6 +66,15 @@ class StrongSearch(IdaSearch):
         self.ctl[strong_kernels.MBASE] = int(self.bmvals.sum())
         self.h0 = max(md + 2 * max(int(self.vals.sum()), int(self.mvals.sum())),
                       int(self.bvals.sum()), int(self.bmvals.sum()))
+
+    def _prime_root(self, code: int) -> None:
+        # the child's direct lookup, which the kernel reads from ``ahead`` (filled when a
+        # node is opened, not when it is started on one move)
+        child = self.board.apply(MOVES[code])
+        tile = self.board.tiles[child.blank]
+        group = int(self.strong.tile_group[tile])
+        self.ahead[0, code] = int(self.strong.excesses(
+            self.strong.group_positions(child.tiles))[group])
 
     def _run(self) -> int:
         h = self.strong
