@@ -16,6 +16,7 @@ from game.core.generate import random_board
 from game.solver import cache
 from game.solver.big import stage
 from game.solver.big.corner import solve_with_engine
+from game.solver.big.widebeam import WideBeam
 from game.solver.encoding import neighbour_table, rank_pattern
 from game.solver.errors import BuildCancelled, SolveCancelled
 from game.solver.exact import heuristic
@@ -142,6 +143,24 @@ def test_beam_peeling_places_the_outer_lines_and_hands_on_the_corner(
                     gr, gc = (x - offset for x in divmod(tile - 1, side))
                     assert corner[(r - offset) * 5 + c - offset] == gr * 5 + gc + 1
         assert sorted(corner) == list(range(25))
+
+
+def test_a_beam_telling_boards_apart_by_the_l_alone_places_it_without_stalling(
+        private_cache: None) -> None:
+    # told apart by every tile, a layer of boards one uphill move from the L's goal fills
+    # with boards that differ only in free tiles, and the beam wanders until it stalls
+    heur = stage.stage_heuristic(6)
+    tiles = stage.l_tiles(6)
+    flag = np.zeros(1, dtype=np.int64)
+    for seed in range(3):
+        board = random_board(6, 6, random.Random(seed))
+        beam = WideBeam(board, heur, flag, 1024, stage.STAGE_CAP, chase=tiles,
+                        told_apart=tiles)
+        while not beam.done:
+            beam.advance()
+        assert beam.line is not None
+        after = board.apply_all(beam.line)  # every move legal, replayed on the Board model
+        assert all(after.tiles[t - 1] == t for t in tiles)
 
 
 @pytest.mark.parametrize("side", [6, 7])

@@ -9,7 +9,10 @@ import statistics
 import threading
 import time
 from collections.abc import Sequence
+from enum import Enum
 
+from game.cli.deepcubea import SIDES as DEEPCUBEA_SIDES
+from game.cli.deepcubea import deepcubea_boards
 from game.cli.korf import korf24
 from game.core.board import Board
 from game.core.generate import random_board
@@ -26,7 +29,17 @@ WHOLE_COUNT = 50
 WHOLE_SIZES = (6, 7)
 DEEPCUBEA_MEANS = {6: 124.65, 7: 255.67}
 """DeepCubeA's published mean line on random 35- and 48-puzzles (Agostinelli et al., Nature
-Machine Intelligence 2019, table 1): the yardstick of issue 25 (not the same boards as ours)."""
+Machine Intelligence 2019, table 1) on its 500 test boards per size: the yardstick of issue 25."""
+
+
+class BoardSet(Enum):
+    """Which boards ``bench_big whole`` measures."""
+
+    UNIFORM = "uniform"
+    """Seeded uniformly random boards (harder than DeepCubeA's: their Manhattan bound alone
+    averages more than DeepCubeA's lines on its own boards)."""
+    DEEPCUBEA = "deepcubea"
+    """The first boards of DeepCubeA's published test set, against its line for each."""
 
 
 def _p95(values: Sequence[float]) -> float:
@@ -105,12 +118,25 @@ def _walk(rng: random.Random, length: int) -> Board:
     return board
 
 
+def _whole_boards(which: BoardSet, size: int, count: int) -> tuple[list[Board], list[int]]:
+    """``count`` boards of a size, and DeepCubeA's line lengths for them when it has any."""
+    if which is BoardSet.DEEPCUBEA:
+        if size not in DEEPCUBEA_SIDES:
+            raise SystemExit(f"DeepCubeA's test boards are 6x6 and 7x7, not {size}x{size}")
+        rows = deepcubea_boards(size)[:count]
+        return [board for board, _ in rows], [length for _, length in rows]
+    rng = random.Random(WHOLE_SEED + size)
+    return [random_board(size, size, rng) for _ in range(count)], []
+
+
 def bench_whole(sizes: Sequence[int], count: int, seconds: float, threads: int,
-                corner_only: bool, before: bool = False, whole_tables: bool = False) -> None:
-    """Mean line on ``count`` seeded random boards per size within ``seconds`` each: against
-    DeepCubeA's published means (6x6, 7x7) and the Manhattan bound; ``corner_only`` searches
-    with the 5x5 tables alone (peel by beams to a 5x5 corner); ``before`` also peels by the
-    reduction alone (the engine before issue 25)."""
+                corner_only: bool, before: bool = False, whole_tables: bool = False,
+                which: BoardSet = BoardSet.UNIFORM) -> None:
+    """Mean line on ``count`` boards per size (seeded random ones, or the first of DeepCubeA's
+    test boards against its line for each) within ``seconds`` each: against DeepCubeA's
+    published means (6x6, 7x7) and the Manhattan bound; ``corner_only`` searches with the 5x5
+    tables alone (peel by beams to a 5x5 corner); ``before`` also peels by the reduction
+    alone (the engine before issue 25)."""
     from game.solver import set_search_threads
     from game.solver.big import api as big
     from game.solver.big import corner
@@ -128,8 +154,7 @@ def bench_whole(sizes: Sequence[int], count: int, seconds: float, threads: int,
         print(f"{big.tables_name(shape)} tables ready in {time.monotonic() - start:.1f} s "
               f"(peak RSS {_memory_mb():.0f} MB)")
     for size in sizes:
-        rng = random.Random(WHOLE_SEED + size)
-        boards = [random_board(size, size, rng) for _ in range(count)]
+        boards, theirs = _whole_boards(which, size, count)
         big.best_line(boards[0], deadline=time.monotonic() + 0.3)  # compile, warm the caches
         lengths, bounds, lower, times = [], [], [], []
         for i, board in enumerate(boards):
@@ -140,16 +165,25 @@ def bench_whole(sizes: Sequence[int], count: int, seconds: float, threads: int,
             bounds.append(manhattan(board))
             lower.append(big.lower_bound(board))
             times.append(found.seconds)
+            dca = f" DeepCubeA {theirs[i]:3d}" if theirs else ""
             print(f"{size}x{size} #{i:2d}: Manhattan {bounds[-1]:3d} bound {lower[-1]:3d} "
-                  f"line {found.length:3d} in {found.seconds:.2f} s", flush=True)
+                  f"line {found.length:3d}{dca} in {found.seconds:.2f} s", flush=True)
         mean = statistics.mean(lengths)
-        ref = DEEPCUBEA_MEANS.get(size)
-        versus = f" = {mean / ref:.3f}x DeepCubeA's published {ref}" if ref else ""
-        print(f"{size}x{size} ({count} random boards, seed {WHOLE_SEED + size}, {seconds:g} s, "
+        if theirs:
+            ref = statistics.mean(theirs)
+            versus = f" = {mean / ref:.3f}x DeepCubeA's {ref:.2f} on the same boards"
+            kind = f"the first {len(boards)} of DeepCubeA's test boards"
+        else:
+            published = DEEPCUBEA_MEANS.get(size)
+            versus = f" = {mean / published:.3f}x DeepCubeA's published {published}" if (
+                published) else ""
+            kind = f"{len(boards)} random boards, seed {WHOLE_SEED + size}"
+        print(f"{size}x{size} ({kind}, {seconds:g} s, "
               f"{threads} thread{'s' if threads > 1 else ''}, "
               f"{big.engine_tables_name(boards[0]) or 'no'} tables): mean line {mean:.2f}"
               f"{versus}; line / Manhattan {sum(lengths) / sum(bounds):.3f}, / best lower "
-              f"bound {sum(lengths) / sum(lower):.3f} (mean bound {statistics.mean(lower):.1f});"
+              f"bound {sum(lengths) / sum(lower):.3f} (mean Manhattan "
+              f"{statistics.mean(bounds):.1f}, bound {statistics.mean(lower):.1f});"
               f" mean time {statistics.mean(times):.2f} s max {max(times):.2f} s; peak RSS "
               f"{_memory_mb():.0f} MB", flush=True)
 
@@ -310,6 +344,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                        help="search 6x6/7x7 whole on their own tables (317 MB / 61 MB)")
     whole.add_argument("--before", action="store_true",
                        help="the engine before issue 25 (5x5 tables, peeling by reduction)")
+    whole.add_argument("--boards", type=BoardSet, default=BoardSet.UNIFORM,
+                       choices=list(BoardSet), metavar="{uniform,deepcubea}",
+                       help="seeded uniformly random boards (default) or the first --count of "
+                            "DeepCubeA's test boards, against its line for each")
     end = sub.add_parser("endgame", help="exact 5x5 endgame reach and times")
     end.add_argument("--per-walk", type=int, default=ENDGAME_PER_WALK)
     large = sub.add_parser("large", help="8x8-10x10 (or --sizes) line / Manhattan bound")
@@ -329,7 +367,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_line(args.count, args.seconds, args.threads)
     elif args.what == "whole":
         bench_whole(args.sizes, args.count, args.seconds, args.threads, args.corner_only,
-                    args.before, args.whole_tables)
+                    args.before, args.whole_tables, args.boards)
     elif args.what == "endgame":
         bench_endgame(args.per_walk)
     elif args.what == "large":

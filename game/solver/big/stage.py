@@ -38,6 +38,9 @@ STALL_LAYERS = 40
 """A beam whose least value has not fallen for this many layers is stuck (see ``peel_l``)."""
 FINISH_SECONDS = 0.05
 """A stalled beam's L is finished by IDA* within this, else by the reduction."""
+TELL_L_APART = True
+"""Whether a stage's beam tells boards apart by the L's tiles and the blank alone (see
+``WideBeam``): else a stalled layer fills with boards that differ only in free tiles."""
 LARGEST_STAGE = 7
 """Bigger boards are reduced to a 7x7 corner first (their L tables would need 64+ cells)."""
 STAGE_PACE = 150_000
@@ -120,7 +123,8 @@ def peel_l(tiles: list[int], side: int, width: int, deadline: float, flag: np.nd
     """
     heur = stage_heuristic(side)
     board = Board(side, side, tuple(tiles))
-    beam = WideBeam(board, heur, flag, width, STAGE_CAP, chase=l_tiles(side))
+    beam = WideBeam(board, heur, flag, width, STAGE_CAP, chase=l_tiles(side),
+                    told_apart=l_tiles(side) if TELL_L_APART else ())
     low, since = beam.cut, 0
     while not beam.done:
         if cancelled():

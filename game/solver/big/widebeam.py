@@ -277,11 +277,15 @@ class WideBeam:
     """One beam of ``width`` boards over the board (or its transpose), resumable chunk by chunk.
 
     ``advance`` makes one chunk of children; ``done`` is set when the beam has found a line
-    shorter than ``cap`` (``line``, in the board's own moves) or has run dry.
+    shorter than ``cap`` (``line``, in the board's own moves) or has run dry. With
+    ``told_apart`` (tiles, as numbered on the view) the seen-board table tells boards apart by
+    those tiles and the blank alone: for a goal that only places those tiles, a layer of
+    boards that differ only in the other tiles would be one board many times over.
     """
 
     def __init__(self, board: Board, heur: PatternHeuristic, flag: np.ndarray, width: int,
-                 cap: int, transpose: bool = False, chase: tuple[int, ...] = ()) -> None:
+                 cap: int, transpose: bool = False, chase: tuple[int, ...] = (),
+                 told_apart: tuple[int, ...] = ()) -> None:
         self.original = board
         self.chase = np.array(chase, dtype=np.int64)
         self.transpose = transpose
@@ -310,6 +314,10 @@ class WideBeam:
         self.ctl = np.zeros(CTL_SLOTS, dtype=np.int64)
         self.out = np.zeros(depth + 1, dtype=np.int64)
         self.keys = zobrist(n)
+        if told_apart:
+            # boards that differ only in the other tiles count as one board met before
+            self.keys = self.keys.copy()
+            self.keys[[t for t in range(1, n) if t not in set(told_apart)]] = 0
         # the root
         self.tiles[0, 0] = view.tiles
         for cell, t in enumerate(view.tiles):
