@@ -420,6 +420,16 @@ def test_a_move_that_followed_the_hint_shown_is_never_charged_later() -> None:
     assert next(iter(unhinted.sheet.line.walk())).cls is MoveClass.OFF_LINE
 
 
+def coached_walk(seed: int, length: int) -> tuple[Board, str, Knowledge]:
+    """``walk_line``'s board and line, and a coach that knows a line 2 longer from it (out
+    and back first)."""
+    board, line = walk_line(seed, length)
+    knowledge = Knowledge()
+    knowledge.add(Hint(board, len(line) + 2, frozenset(line[0]), False, False,
+                       line[0] + inverse(line[0]) + line))
+    return board, line, knowledge
+
+
 def cancelled(moves: str) -> str:
     """``moves`` with every move followed by its inverse taken out (still a valid line)."""
     out: list[str] = []
@@ -437,11 +447,8 @@ def test_a_big_board_record_judges_every_move_as_the_screen_did(seed: int,
                                                                  steps: list[int]) -> None:
     """What the game shows and what it saves: the coach's lines arrive between random moves
     (and hint toggles); the saved judgements are the screen's judgements, move for move."""
-    board, line = walk_line(seed % 97, 16)
+    board, line, knowledge = coached_walk(seed % 97, 16)
     rng = random.Random(seed)
-    knowledge = Knowledge()
-    knowledge.add(Hint(board, len(line) + 2, frozenset(line[0]), False, False,
-                       line[0] + inverse(line[0]) + line))
     s = Session(board, oracle=knowledge.known)
     played = ""
     for step in steps:
@@ -473,11 +480,8 @@ def test_judging_again_from_the_first_action_near_the_news_equals_judging_it_all
     first one near the boards answered about; a twin that judges the whole game again each
     time ends with the same judgements, points and line, whatever the moves, undos, redos,
     restarts and hints."""
-    board, line = walk_line(seed % 89, 14)
+    board, line, knowledge = coached_walk(seed % 89, 14)
     rng = random.Random(seed)
-    knowledge = Knowledge()
-    knowledge.add(Hint(board, len(line) + 2, frozenset(line[0]), False, False,
-                       line[0] + inverse(line[0]) + line))
     quick = Session(board, oracle=knowledge.known)
     whole = Session(board, oracle=knowledge.known)
     for step in steps:
