@@ -131,6 +131,9 @@ ACTIONS = st.lists(st.one_of(st.sampled_from(MOVES).map(Move), st.just(Undo()), 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), ACTIONS)
 def test_judging_late_equals_judging_at_once(seed: int, actions: list[Action]) -> None:
+    """Moves judged when the coach answers late are judged as if it had answered at once.
+    (Help is left out: help the coach could not draw yet costs nothing, by design.)"""
+    actions = [action for action in actions if not isinstance(action, CycleHint)]
     board = random_board(3, 3, random.Random(seed))
     at_once = run(board, actions, exact_hint)
     oracle = Sleepy()
@@ -512,3 +515,28 @@ def test_judging_again_from_the_first_action_near_the_news_equals_judging_it_all
         assert quick.judgements() == whole.judgements()
         assert quick.points == whole.points and quick.board == whole.board
         assert quick.unjudged_boards() == whole.unjudged_boards()
+
+
+def test_help_costs_nothing_until_it_shows_and_a_replay_charges_what_was_shown() -> None:
+    """The newcomer paid 5 for pressing H on a fresh 5x5 while the coach was still thinking
+    and no arrow was drawn."""
+    board, line = walk_line(23, 20)
+    knowledge = Knowledge()
+    s = Session(board, oracle=knowledge.known)
+    s.apply(CycleHint())  # hints on: nothing known yet, nothing drawn
+    assert s.sheet.hints_used == 0
+    s.apply(Move(line[0]))  # still nothing known here either: the move waits, nothing drawn
+    after = board.apply(line[0])
+    assert s.sheet.hints_used == 0
+    knowledge.add(Hint(after, len(line) - 1, frozenset(line[1]), False, False, line[1:]))
+    s.learned([after])  # the arrow shows now, for the position on screen: charged once
+    assert s.hint is not None and s.hint.board == after and s.sheet.hints_used == 1
+    away = next(m for m in after.legal_moves() if m not in (line[1], inverse(line[0])))
+    s.apply(Move(away))  # off the line: its arrow (back, then the line) is drawn and paid
+    assert s.sheet.hints_used == 2 and s.sheet.last is MoveClass.UNKNOWN
+    there = after.apply(away)
+    knowledge.add(Hint(there, len(line), frozenset(inverse(away)), False, False,
+                       inverse(away) + line[1:]))
+    assert s.learned([there])  # the game is judged again from the start: the start, where
+    assert s.sheet.hints_used == 2  # no arrow was ever drawn, is still not charged
+    assert s.sheet.line is not None and s.sheet.line.cls is MoveClass.OFF_LINE

@@ -70,7 +70,10 @@ class Session:
         Such a move is never charged, whatever the coach learns later: hints come from the
         best line known, and a player who follows one cannot know better."""
         self._current = -1
-        """The index in ``actions`` of the action being applied."""
+        """The index in ``actions`` of the action being applied (or last applied)."""
+        self._helped: set[int] = set()
+        """The actions after which help was drawn for the position on screen (so charged):
+        a replay charges what the player saw then, not what the coach knows now."""
         self._replaying = False
         self.elapsed = 0.0
         self.started = False
@@ -152,6 +155,8 @@ class Session:
         when the judgements changed."""
         shown = self.hint if self.hint is not None and self.hint.board == self.board else None
         self.hint = merge(shown, self.lookup(self.board))
+        if shown is None:
+            self._charge_hint()  # the help asked for shows now
         return self.refresh(boards)
 
     def unjudged_boards(self) -> list[Board]:
@@ -253,8 +258,18 @@ class Session:
             self._charge_hint()
 
     def _charge_hint(self) -> None:
-        """Charge the hint level for the position on screen, if help is drawn there."""
-        if self.hint_level and not self.auto_solved and not self.board.is_solved():
+        """Charge the hint level for the position on screen, if help is drawn there: a
+        hint the coach has not given yet costs nothing until it shows (the newcomer paid 5
+        for pressing H on a fresh 5x5 while the coach was still thinking)."""
+        if not self.hint_level or self.auto_solved or self.board.is_solved():
+            return
+        if self._replaying:  # what was on screen then, not what is known now
+            drawn = self._current in self._helped
+        else:
+            drawn = self.hint is not None and self.hint.board == self.board
+            if drawn:
+                self._helped.add(self._current)
+        if drawn:
             self.sheet = self.sheet.after_hint(self.hint_level)
 
     # --- time ---------------------------------------------------------
@@ -302,8 +317,7 @@ class Session:
     def _apply(self, action: BoardAction) -> Change | None:
         if isinstance(action, CycleHint):
             self.hint_level = (self.hint_level + 1) % HINT_LEVELS
-            if self.hint_level and not self.solved:
-                self.sheet = self.sheet.after_hint(self.hint_level)
+            self._charge_hint()
             return None
         if self.solved:
             return None
