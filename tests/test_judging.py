@@ -473,6 +473,11 @@ def test_a_big_board_record_judges_every_move_as_the_screen_did(seed: int,
     screen = [node.cls for node in s.sheet.line.walk()] if s.sheet.line is not None else []
     saved = [cls for cues in s.judgements() for cls in cues]
     assert saved == screen
+    # and the way to go the record keeps beside them: a move on the line never lengthens it
+    distances, judged = s.distances(), s.judgements()
+    for i in range(1, len(judged)):
+        if judged[i] == (MoveClass.LINE,) and None not in (distances[i - 1], distances[i]):
+            assert distances[i] < distances[i - 1]  # type: ignore[operator]
 
 
 @settings(max_examples=60, deadline=None)

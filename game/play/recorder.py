@@ -10,20 +10,10 @@ from game.store.history import GameRecord
 
 
 def action_distances(session: Session) -> tuple[int | None, ...]:
-    """Per action, the distance to the goal of the board it left, as the game knows it now
-    (exact on small boards, the best known line beyond; 0 once solved; None unknown): the
-    actions replayed on a fresh session, as ``Session.judgements`` does."""
-    again = Session(session.start, oracle=session.lookup, game_id=session.game_id)
-    out: list[int | None] = []
-    for action in session.actions:
-        again.apply(action)
-        board = again.board
-        if board.is_solved():
-            out.append(0)
-            continue
-        hint = session.lookup(board)
-        out.append(hint.distance if hint is not None and hint.board == board else None)
-    return tuple(out)
+    """Per action, the distance to the goal of the board it left (exact on small boards, the
+    best known line beyond; 0 once solved; None unknown), as the game judged it: the same
+    moment as the judgements the record keeps."""
+    return tuple(session.distances())
 
 
 def game_record(session: Session, *, mode: Mode = Mode.NORMAL, daily: str | None = None,

@@ -60,6 +60,10 @@ class Session:
         """Game time (``elapsed``) when each of ``actions`` was applied, in step with it."""
         self._cues: list[tuple[MoveClass, ...]] = []
         """The judgements of each of ``actions``' moves, as last judged (the record's)."""
+        self._distances: list[int | None] = []
+        """After each of ``actions``, the best line known from the board it left, as known
+        when it was last judged (0 once solved, None unknown): the record's, beside
+        ``_cues``, so a move on the line never shows a longer way to go."""
         self._marks: list[Mark] = []
         """The game before each of ``actions`` (a replay restarts at the first one the
         news can change)."""
@@ -220,6 +224,7 @@ class Session:
                     first = 0
                     self._reset()
                 del self._marks[first:], self._visits[first:], self._cues[first:]
+                del self._distances[first:]
                 for index in range(first, len(self.actions)):
                     self._step(index)
         finally:
@@ -237,6 +242,10 @@ class Session:
         change = self._apply(action)
         if len(self._cues) == index:
             self._cues.append(change.cues if change is not None else ())
+            board = self.board
+            known = None if board.is_solved() else self.lookup(board)
+            self._distances.append(0 if known is None and board.is_solved()
+                                   else None if known is None else known.distance)
             visited = [before]
             if isinstance(action, (Move, Slide)) and change is not None:
                 for move in before.slide_moves(action.index) if isinstance(action, Slide) \
@@ -313,6 +322,10 @@ class Session:
         second replay would know the lines the first one derived, and could judge a move
         the screen still calls unknown)."""
         return list(self._cues)
+
+    def distances(self) -> list[int | None]:
+        """After each action, the best line known from the board it left, as judged."""
+        return list(self._distances)
 
     def _apply(self, action: BoardAction) -> Change | None:
         if isinstance(action, CycleHint):
