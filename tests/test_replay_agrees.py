@@ -117,9 +117,10 @@ def listed(model) -> dict[int, str]:
     for frame in model.frames[1:]:
         found = re.match(r"(?:coach )?moves? (\d+)(?:-\d+)? \w+: ([^(]*?)(?: \(|$| -)",
                          frame.note)
-        if found is None or frame.note.endswith(" - taken back later"):
+        if found is None or frame.note.endswith((" - taken back later",
+                                                 " - restarted away later")):
             continue
-        gone = re.search(r" - (\d+) taken back later$", frame.note)
+        gone = re.search(r" - (\d+) (?:taken back|restarted away) later$", frame.note)
         words = found.group(2).split(", ")
         kept = len(words) - (int(gone.group(1)) if gone else 0)  # an undo takes the last
         for k, word in enumerate(words[:kept]):

@@ -101,8 +101,8 @@ def test_the_replay_counts_moves_as_the_end_screen_does() -> None:
         recording = Recording(START, actions, tuple(range(0, 400 * len(actions), 400)))
         model = build_replay(recording, small_hint)
         notes = [f.note for f in model.frames[1:]]
-        assert notes[0].startswith(f"move 1 {wrong}: wasteful") and notes[0].endswith(
-            "taken back later")
+        how = "taken back later" if isinstance(taken_back, Undo) else "restarted away later"
+        assert notes[0].startswith(f"move 1 {wrong}: wasteful") and notes[0].endswith(how)
         assert notes[2].startswith(f"move 1 {good[0]}: optimal")
         assert notes[-1].startswith(f"move {len(good)} {good[-1]}: optimal")
         assert model.headline() == "no detour"  # the moves that count never left the line

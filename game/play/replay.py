@@ -249,14 +249,23 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
         note = _note(step.action, step.letters, step.cues, step.first, distance,
                      step.hint_level)
         if gone:
-            note += " - taken back later" if gone == len(step.cues) \
-                else f" - {gone} taken back later"  # by an undo, or a restart
+            how = "restarted away" if _restarted(steps, i) else "taken back"
+            note += f" - {how} later" if gone == len(step.cues) else f" - {gone} {how} later"
         frames.append(Frame(step.at, step.board, done + len(step.cues), step.cues,
                             distance, note, step.line_length))
         done += len(step.cues)
     detour = charged_stretch([m.cue for m in line])
     return ReplayModel(recording.board, tuple(frames), detour, _missed(line),
                        tuple(session.unjudged_boards()), line, chart)
+
+
+def _restarted(steps: list[_Step], index: int) -> bool:
+    """Whether the moves of step ``index`` left the line of play by a restart (the first
+    later step that cut the line below them), not by an undo."""
+    for later in steps[index + 1:]:
+        if later.line_length < steps[index].first + len(steps[index].cues) - 1:
+            return isinstance(later.action, Restart)
+    return False
 
 
 def _line_moves(session: Session, steps: list[_Step], writer: dict[int, tuple[int, int]],
