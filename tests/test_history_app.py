@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.cli.main import main
+from game.core.clock import clock_text
 from game.core.replay_code import decode_game, encode
 from game.core.spec import GameKind, GameSpec
 from game.store.history import HISTORY_FILE, History
@@ -66,6 +67,11 @@ def test_games_are_recorded_counted_and_replayed(data_home: Path, capsys) -> Non
     assert main(["replay", "--last", "--text"]) == 0
     text = capsys.readouterr().out
     assert "move 2 L: optimal (0 to go)" in text and "no detour" in text
+    last = History(data_home / HISTORY_FILE).last()
+    assert last is not None  # and the totals the end screen showed, as saved
+    assert text.splitlines()[-1] == (f"totals: 2 moves in {clock_text(last.seconds)} · "
+                                     f"{last.points} points · grade {last.grade} · best line 2 · "
+                                     f"efficiency 100% · hints 0 · undos 0")
     assert main(["replay", "--last", "--code"]) == 0
     code = capsys.readouterr().out.strip()
     last = History(data_home / HISTORY_FILE).last()

@@ -20,6 +20,7 @@ from game.core.averages import (
     session_words,
 )
 from game.core.board import Board
+from game.core.clock import clock_text
 from game.core.daily import DateError, daily_game_id, parse_date
 from game.core.race import race_lines
 from game.core.recording import Recording, RecordingError
@@ -177,6 +178,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for frame in model.frames[1:]:
             print(f"{frame.t_ms / 1000:8.2f}s  {frame.note}")
         print(model.headline())
+        if stored is not None:  # the saved totals, as the end screen showed them
+            print(totals_line(stored))
         if stored is not None and stored.race is not None:  # as its end screen said it
             print(" · ".join(line for line in race_lines(
                 stored.race, stored.seconds, stored.moves, stored.solved_by_player) if line))
@@ -184,6 +187,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from game.cli.play import run_replay
 
     return run_replay(game, args.speed)
+
+
+def totals_line(game: GameRecord) -> str:
+    """A saved game's totals in one line: "24 moves in 0:41.2 · 101 points · grade D · ..."."""
+    parts = [f"{game.moves} moves in {clock_text(game.seconds)}", f"{game.points} points",
+             f"grade {game.grade}" if game.grade not in ("", "-") else "not graded"]
+    if game.optimal_length is not None:
+        parts.append(f"best line {game.optimal_length}")
+    if game.efficiency is not None:
+        parts.append(f"efficiency {game.efficiency:.0%}")
+    parts += [f"hints {game.hints}", f"undos {game.undos}"]
+    return "totals: " + " · ".join(parts)
 
 
 def ghost_game(board: Board | None, width: int, height: int) -> GameRecord:

@@ -352,7 +352,8 @@ def _missed(line: tuple[LineMove, ...]) -> str:
         if not move.cue.bad:
             continue
         before = move.before
-        best = " or ".join(sorted(before.moves)) if before is not None else ""
+        # (what is known now may put the move played on an equally short line: never name it)
+        best = " or ".join(sorted(before.moves - {move.move})) if before is not None else ""
         if move.cue is MoveClass.OFF_LINE:  # beyond exact reach: only the coach's line is known
             return (f"the coach's line was left at move {move.number} ({move.move} played"
                     + (f", {best} stayed on it)" if best else ")"))
