@@ -33,6 +33,10 @@ class Lines:
         """Lines this game derived by following the coach's lines (beyond exact reach)."""
         self.own: dict[Board, Hint] = {}
         """Beyond exact reach, once won: the game's own line, from every position on it."""
+        self.changed: set[Board] = set()
+        """Boards whose derived line changed since ``settled`` was last called: moves judged
+        before may read them (a player wandering back finds a shortcut the coach's line
+        missed), so the next replay starts near them too."""
         self._memo: dict[Board, Hint | None] | None = None
         """During a replay: the coach's answers, asked once per board (what the coach knows
         does not change during a replay)."""
@@ -85,12 +89,22 @@ class Lines:
     def derive(self, hint: Hint) -> None:
         """Keep a line derived on the way (the best of it and what was derived before)."""
         board = hint.board
-        self.derived[board] = merge(self.derived.get(board), hint) or hint
+        old = self.derived.get(board)
+        new = merge(old, hint) or hint
+        if new == old:
+            return
+        self.derived[board] = new
+        self.changed.add(board)
         lookups = self._lookups
         if lookups is not None:  # the board's and its neighbours' answers are out of date
             lookups.pop(board, None)
             for _, near in neighbours(board):
                 lookups.pop(near, None)
+
+    def settled(self) -> set[Board]:
+        """The boards whose derived lines changed since the last call (and forget them)."""
+        changed, self.changed = self.changed, set()
+        return changed
 
     def learn_own(self, start: Board, moves: str) -> None:
         """A won game's own line is a known line from every position on it: the moves that

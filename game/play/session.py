@@ -179,9 +179,10 @@ class Session:
     def _first_near(self, boards: Iterable[Board] | None) -> int:
         """The first action whose judgement can read what is known of ``boards`` (0 when
         unsure: up to 16 cells, where answers carry whole paths, always)."""
+        changed = self.lines.settled()  # (asked every time: the next replay starts afresh)
         if boards is None or self.start.size <= EXACT_CELLS:
             return 0
-        near = within(boards, REACH)
+        near = within([*boards, *changed], REACH)
         if self.start in near:
             return 0
         return next((i for i, visited in enumerate(self._visits)
