@@ -49,10 +49,15 @@ MORE_PEELINGS = True
 """Whether 6x6 and 7x7 boards, their first peeling's line done before the deadline, are
 peeled again (by the mirror image's beams, then narrower ones as the time left shrinks),
 each peeling's line finished, and the shortest kept."""
+PEEL_VIEWS = 1
+"""Peelings the first attempt makes (the board, then its mirror image), the best by score
+(length plus CORNER_FACTOR times the corner's bound) finished."""
 MAX_PEELINGS = 8
 NARROWER = 0.7
 """Peelings after the first two (the board and its mirror image) get beams this much
 narrower, pair after pair: at the widest width allowed they would repeat the first two."""
+FIRST_PEELING_SHARE = 1.0
+"""The first peeling's share of the time (it often ends early: the others get the rest)."""
 MIN_PEELING_SECONDS = 0.05
 """Another peeling starts only with this much time left (a beam, a corner and windows)."""
 CORNER_FACTOR = 2.4
@@ -115,22 +120,27 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
         if attempt and deadline - start < MIN_PEELING_SECONDS:
             break
         head, rest, beamed = prefix, corner, False
+        until = deadline if attempt or not staged else start + FIRST_PEELING_SHARE * (
+            deadline - start)
         if staged:
-            stage_until = start + STAGE_SHARE * (deadline - start)
-            found = beam_peel(tiles, w, side, stage_until, flag, cancelled,
-                              transpose=attempt % 2 == 1,
-                              narrower=NARROWER ** (attempt // 2))
-            moves = _without_loops(tiles, w, found[0])
-            if attempt or len(moves) + CORNER_FACTOR * bound(found[1]) < len(
-                    prefix) + CORNER_FACTOR * bound(corner):
-                head, rest, beamed = moves, found[1], True
+            views = PEEL_VIEWS if attempt == 0 else 1
+            score = len(prefix) + CORNER_FACTOR * bound(corner)
+            for view in range(views):
+                stage_until = start + STAGE_SHARE * (until - start) * (view + 1) / views
+                found = beam_peel(tiles, w, side, stage_until, flag, cancelled,
+                                  transpose=(attempt + view) % 2 == 1,
+                                  narrower=NARROWER ** ((attempt + views - 1) // 2))
+                moves = _without_loops(tiles, w, found[0])
+                value = len(moves) + CORNER_FACTOR * bound(found[1])
+                if attempt or value < score:
+                    head, rest, beamed, score = moves, found[1], True, value
         if head and not beamed:
-            head, rest = _best_reduction(tiles, w, h, side, head, rest, bound, deadline,
+            head, rest = _best_reduction(tiles, w, h, side, head, rest, bound, until,
                                          cancelled, hash(board.tiles))
         if head in seen:
             continue  # the same peeling again (a narrower beam, the other view): no new line
         seen.add(head)
-        line, optimal = _finish(board, heur, head, rest, deadline, flag, cancelled, tell)
+        line, optimal = _finish(board, heur, head, rest, until, flag, cancelled, tell)
         if not best or len(line) < len(best):
             best = line
     if not _reaches_goal(tiles, w, best):
