@@ -56,8 +56,6 @@ MAX_PEELINGS = 8
 NARROWER = 0.7
 """Peelings after the first two (the board and its mirror image) get beams this much
 narrower, pair after pair: at the widest width allowed they would repeat the first two."""
-FIRST_PEELING_SHARE = 1.0
-"""The first peeling's share of the time (it often ends early: the others get the rest)."""
 MIN_PEELING_SECONDS = 0.05
 """Another peeling starts only with this much time left (a beam, a corner and windows)."""
 CORNER_FACTOR = 2.4
@@ -120,8 +118,7 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
         if attempt and deadline - start < MIN_PEELING_SECONDS:
             break
         head, rest, beamed = prefix, corner, False
-        until = deadline if attempt or not staged else start + FIRST_PEELING_SHARE * (
-            deadline - start)
+        until = deadline
         if staged:
             views = PEEL_VIEWS if attempt == 0 else 1
             score = len(prefix) + CORNER_FACTOR * bound(corner)
