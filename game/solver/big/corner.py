@@ -118,12 +118,11 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
         if attempt and deadline - start < MIN_PEELING_SECONDS:
             break
         head, rest, beamed = prefix, corner, False
-        until = deadline
         if staged:
             views = PEEL_VIEWS if attempt == 0 else 1
             score = len(prefix) + CORNER_FACTOR * bound(corner)
             for view in range(views):
-                stage_until = start + STAGE_SHARE * (until - start) * (view + 1) / views
+                stage_until = start + STAGE_SHARE * (deadline - start) * (view + 1) / views
                 found = beam_peel(tiles, w, side, stage_until, flag, cancelled,
                                   transpose=(attempt + view) % 2 == 1,
                                   narrower=NARROWER ** ((attempt + views - 1) // 2))
@@ -132,12 +131,12 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
                 if attempt or value < score:
                     head, rest, beamed, score = moves, found[1], True, value
         if head and not beamed:
-            head, rest = _best_reduction(tiles, w, h, side, head, rest, bound, until,
+            head, rest = _best_reduction(tiles, w, h, side, head, rest, bound, deadline,
                                          cancelled, hash(board.tiles))
         if head in seen:
             continue  # the same peeling again (a narrower beam, the other view): no new line
         seen.add(head)
-        line, optimal = _finish(board, heur, head, rest, until, flag, cancelled, tell)
+        line, optimal = _finish(board, heur, head, rest, deadline, flag, cancelled, tell)
         if not best or len(line) < len(best):
             best = line
     if not _reaches_goal(tiles, w, best):
