@@ -217,3 +217,50 @@ def test_a_damaged_l_table_file_is_set_aside_and_rebuilt(private_cache: None,
 
     monkeypatch.setattr(stage, "build_tables", no_build)
     assert (stage.stage_heuristic(6).pdbs == first).all()
+
+
+@pytest.mark.parametrize("transpose", [False, True])
+def test_a_peeling_cut_short_by_the_clock_still_places_the_l(transpose: bool,
+                                                             private_cache: None) -> None:
+    flag = np.zeros(1, dtype=np.int64)
+    for seed in range(2):
+        board = random_board(6, 6, random.Random(10 + seed))
+        for deadline in (time.monotonic() - 1, time.monotonic() + 30):  # past, far
+            line = stage.peel_l(list(board.tiles), 6, 512, deadline, flag, lambda: False,
+                                transpose)
+            assert _l_in_place(board.apply_all(line))  # replayed on the Board model
+
+
+def test_the_engine_peels_again_and_keeps_the_shortest_line(
+        small_heur, private_cache: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.solver.big import corner
+    from game.solver.big.large import _reduce, _without_loops
+
+    monkeypatch.setattr(stage, "MAX_STAGE_WIDTH", stage.MIN_STAGE_WIDTH)  # quick beams
+    views: list[bool] = []
+    real_peel = corner.beam_peel
+
+    def peel(*args: object, transpose: bool = False,
+             narrower: float = 1.0) -> tuple[str, list[int]]:
+        views.append(transpose)
+        return real_peel(*args, transpose=transpose, narrower=narrower)  # type: ignore[arg-type]
+
+    lines: list[str] = []
+
+    def finish(board: Board, heur: object, prefix: str, rest: list[int], *args: object,
+               ) -> tuple[str, bool]:
+        # the corner by the reduction alone: each peeling's own line, in milliseconds
+        line = _without_loops(list(board.tiles), board.width,
+                              prefix + _reduce(rest, 5, 5, lambda: False))
+        lines.append(line)
+        return line, False
+
+    monkeypatch.setattr(corner, "beam_peel", peel)
+    monkeypatch.setattr(corner, "_finish", finish)
+    board = random_board(6, 6, random.Random(21))
+    line = solve_with_engine(board, small_heur, deadline=time.monotonic() + 60,
+                             flag=np.zeros(1, dtype=np.int64))
+    assert views == [k % 2 == 1 for k in range(corner.MAX_PEELINGS)]  # view after view
+    assert len(lines) >= 2
+    assert line == min(lines, key=len)
+    assert board.apply_all(line).is_solved()

@@ -45,6 +45,19 @@ CHECK_SECONDS_PER_CELL = 0.0004
 """Time kept back per cell for the final loop cutting and replays of long lines (40 ms on 10x10)."""
 WINDOWS = (24, 32, 40)
 """Stretch lengths for the whole-line shortening, longer ones while time remains."""
+MORE_PEELINGS = True
+"""Whether 6x6 and 7x7 boards, their first peeling's line done before the deadline, are
+peeled again (by the mirror image's beams, then narrower ones as the time left shrinks),
+each peeling's line finished, and the shortest kept."""
+PEEL_VIEWS = 1
+"""Peelings the first attempt makes (the board, then its mirror image), the best by score
+(length plus CORNER_FACTOR times the corner's bound) finished."""
+MAX_PEELINGS = 8
+NARROWER = 0.7
+"""Peelings after the first two (the board and its mirror image) get beams this much
+narrower, pair after pair: at the widest width allowed they would repeat the first two."""
+MIN_PEELING_SECONDS = 0.05
+"""Another peeling starts only with this much time left (a beam, a corner and windows)."""
 CORNER_FACTOR = 2.4
 """A peeling's score: its length plus this times the corner's lower bound (about what the
 5x5 engine needs per unit of bound)."""
@@ -91,36 +104,81 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
     def bound(cells: list[int]) -> int:
         return max(heur(Board(side, side, tuple(cells))), manhattan_tiles(cells, side))
 
-    beamed = False
-    if prefix and w == h <= LARGEST_STAGE and USE_STAGE_BEAMS:
-        stage_until = time.monotonic() + STAGE_SHARE * (deadline - time.monotonic())
-        found = beam_peel(tiles, w, side, stage_until, flag, cancelled)
-        if found is not None:
-            moves = _without_loops(tiles, w, found[0])
-            if len(moves) + CORNER_FACTOR * bound(found[1]) < len(prefix) + CORNER_FACTOR * bound(
-                    corner):
-                prefix, corner, beamed = moves, found[1], True
-    if prefix and not beamed:
-        rng = random.Random(hash(board.tiles))
-        peel_until = time.monotonic() + PEEL_SHARE * (deadline - time.monotonic())
-        score = len(prefix) + CORNER_FACTOR * bound(corner)
-        for _ in range(MAX_PEELS):
-            if time.monotonic() >= peel_until:
-                break
-            red, r0, c0 = _peel(tiles, w, h, cancelled, rng, rng.choice(DETOURS), 0, side)
-            moves = _without_loops(tiles, w, "".join(red.moves))
-            cells = _corner(red.cells, w, h, r0, c0)
-            value = len(moves) + CORNER_FACTOR * bound(cells)
-            if value < score:
-                prefix, corner, score = moves, cells, value
+    staged = bool(prefix) and w == h <= LARGEST_STAGE and USE_STAGE_BEAMS
+    told = [1 << 30]  # longer than any line: the first is always told
+
+    def tell(line: str) -> None:  # only lines shorter than every one told before
+        if on_better is not None and len(line) < told[0]:
+            told[0] = len(line)
+            on_better(line)
+
+    best, optimal, seen = "", False, set()
+    for attempt in range(MAX_PEELINGS if staged and MORE_PEELINGS else 1):
+        start = time.monotonic()
+        if attempt and deadline - start < MIN_PEELING_SECONDS:
+            break
+        head, rest, beamed = prefix, corner, False
+        if staged:
+            views = PEEL_VIEWS if attempt == 0 else 1
+            score = len(prefix) + CORNER_FACTOR * bound(corner)
+            for view in range(views):
+                stage_until = start + STAGE_SHARE * (deadline - start) * (view + 1) / views
+                found = beam_peel(tiles, w, side, stage_until, flag, cancelled,
+                                  transpose=(attempt + view) % 2 == 1,
+                                  narrower=NARROWER ** ((attempt + views - 1) // 2))
+                moves = _without_loops(tiles, w, found[0])
+                value = len(moves) + CORNER_FACTOR * bound(found[1])
+                if attempt or value < score:
+                    head, rest, beamed, score = moves, found[1], True, value
+        if head and not beamed:
+            head, rest = _best_reduction(tiles, w, h, side, head, rest, bound, deadline,
+                                         cancelled, hash(board.tiles))
+        if head in seen:
+            continue  # the same peeling again (a narrower beam, the other view): no new line
+        seen.add(head)
+        line, optimal = _finish(board, heur, head, rest, deadline, flag, cancelled, tell)
+        if not best or len(line) < len(best):
+            best = line
+    if not _reaches_goal(tiles, w, best):
+        raise RuntimeError(f"internal error: the line found for {board.text()} is wrong")
+    if proven is not None and optimal and not prefix:
+        proven.append(True)
+    return best
+
+
+def _best_reduction(tiles: list[int], w: int, h: int, side: int, prefix: str,
+                    corner: list[int], bound: Callable[[list[int]], int], deadline: float,
+                    cancelled: Callable[[], bool], seed: int) -> tuple[str, list[int]]:
+    """The best of randomised peelings by the reduction (PEEL_SHARE of the time left),
+    scored by length plus CORNER_FACTOR times the corner's bound, against ``prefix``."""
+    rng = random.Random(seed)
+    peel_until = time.monotonic() + PEEL_SHARE * (deadline - time.monotonic())
+    score = len(prefix) + CORNER_FACTOR * bound(corner)
+    for _ in range(MAX_PEELS):
+        if time.monotonic() >= peel_until:
+            break
+        red, r0, c0 = _peel(tiles, w, h, cancelled, rng, rng.choice(DETOURS), 0, side)
+        moves = _without_loops(tiles, w, "".join(red.moves))
+        cells = _corner(red.cells, w, h, r0, c0)
+        value = len(moves) + CORNER_FACTOR * bound(cells)
+        if value < score:
+            prefix, corner, score = moves, cells, value
+    return prefix, corner
+
+
+def _finish(board: Board, heur: PatternHeuristic, prefix: str, corner: list[int],
+            deadline: float, flag: np.ndarray, cancelled: Callable[[], bool],
+            tell: Callable[[str], None]) -> tuple[str, bool]:
+    """The line of a peeling (``prefix``, leaving ``corner``): the corner solved by widening
+    beams then anytime search, the whole line shortened stretch by stretch; with whether
+    the corner's line is proven optimal. ``tell`` hears each line as it is found."""
+    tiles, w, side = list(board.tiles), board.width, heur.width
     first = _reduce(corner, side, side, cancelled)
     best = _without_loops(tiles, w, prefix + first)
-    if on_better is not None:
-        on_better(best)
+    tell(best)
 
     def report(rest: str) -> None:
-        if on_better is not None:
-            on_better(_without_loops(tiles, w, prefix + rest))
+        tell(_without_loops(tiles, w, prefix + rest))
 
     corner_until = deadline
     if prefix or side > SIDE:
@@ -135,15 +193,10 @@ def solve_with_engine(board: Board, heur: PatternHeuristic, *, deadline: float,
         moves = shorten(board, best, deadline, flag, window)
         if len(moves) < len(best):
             best = moves
-            if on_better is not None:
-                on_better(best)
+            tell(best)
         if time.monotonic() >= deadline:
             break
-    if not _reaches_goal(tiles, w, best):
-        raise RuntimeError(f"internal error: the line found for {board.text()} is wrong")
-    if proven is not None and optimal and not prefix:
-        proven.append(True)
-    return best
+    return best, optimal
 
 
 def refine_whole(board: Board, heur: PatternHeuristic, best: str, deadline: float,

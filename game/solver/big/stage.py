@@ -9,7 +9,7 @@ children of equal value ranked by the blank's steps to the nearest L tile off it
 other tiles are free (all-zero one-tile tables), so the beam's goal, a value of 0, is exactly
 "the L is in place"; what is left is the square corner one smaller. The last L tiles often
 need a few moves uphill, which a beam does not take: a stalled beam's L is finished by a
-short IDA*, else by the reduction.
+short IDA*, else by the reduction (and so is the L of a beam the clock cuts short).
 """
 
 from __future__ import annotations
@@ -43,8 +43,10 @@ TELL_L_APART = True
 ``WideBeam``): else a stalled layer fills with boards that differ only in free tiles."""
 LARGEST_STAGE = 7
 """Bigger boards are reduced to a 7x7 corner first (their L tables would need 64+ cells)."""
-STAGE_PACE = 150_000
-"""Beam width times cells a stage gets through per second, about (4096 wide on 6x6: 0.38 s)."""
+STAGE_PACE = 300_000
+"""Beam width times cells a stage is given per second of its share (a beam cut short by the
+clock hands on to the reduction: measured on DeepCubeA's boards at 1 s, 150_000 gave
+157.8 / 345.6 moves on 6x6 / 7x7, 300_000 155.2 / 339.6, 600_000 156.1 / 359.0)."""
 MIN_STAGE_WIDTH = 256
 MAX_STAGE_WIDTH = 1 << 14
 """Stage beams stay within these widths (wider ones seldom find a shorter L)."""
@@ -112,25 +114,28 @@ def _chunks(tiles: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 def peel_l(tiles: list[int], side: int, width: int, deadline: float, flag: np.ndarray,
-           cancelled: Callable[[], bool]) -> str | None:
-    """A line placing the L of the side x side board ``tiles``, or None (not in time).
+           cancelled: Callable[[], bool], transpose: bool = False) -> str:
+    """A line placing the L of the side x side board ``tiles``.
 
     One beam of ``width`` boards runs until it places the L or stalls (its least value has
     not fallen for STALL_LAYERS layers: the last L tiles often need a few moves uphill, which
-    a beam never takes while equal boards abound); then the L is finished from the beam's
-    nearest board (cut back to where its value last fell) by IDA* on the same tables within
-    FINISH_SECONDS, else by the reduction. Raises SolveCancelled on cancel.
+    a beam never takes while equal boards abound) or the deadline comes; then the L is
+    finished from the beam's nearest board (cut back to where its value last fell) by IDA*
+    on the same tables within FINISH_SECONDS (never past the deadline), else by the
+    reduction (milliseconds: a beam cut short by the clock still hands on its progress).
+    ``transpose`` runs the beam on the mirror image (the L maps onto itself): another line.
+    Raises SolveCancelled on cancel.
     """
     heur = stage_heuristic(side)
     board = Board(side, side, tuple(tiles))
-    beam = WideBeam(board, heur, flag, width, STAGE_CAP, chase=l_tiles(side),
+    beam = WideBeam(board, heur, flag, width, STAGE_CAP, transpose, chase=l_tiles(side),
                     told_apart=l_tiles(side) if TELL_L_APART else ())
     low, since = beam.cut, 0
     while not beam.done:
         if cancelled():
             raise SolveCancelled(f"search of {board} was cancelled")
         if time.monotonic() >= deadline:
-            return None
+            break
         beam.advance()
         if beam.cut // CHASE_SCALE < low // CHASE_SCALE:
             low, since = beam.cut, beam.depth
@@ -143,6 +148,8 @@ def peel_l(tiles: list[int], side: int, width: int, deadline: float, flag: np.nd
                        min(deadline, time.monotonic() + FINISH_SECONDS), None)
     bound = search.h0  # no parity step: the goal is any board with the L in place
     try:
+        if time.monotonic() >= deadline:
+            raise SolveTimeout("no time left for the L's search")
         while bound and not search.iteration(bound):
             bound = int(search.ctl[kernels.NEXT_BOUND])
         return head + (search.path if bound else "")
@@ -171,15 +178,14 @@ def apply_line(tiles: list[int], side: int, line: str) -> list[int]:
 
 
 def peel_to(tiles: list[int], side: int, target: int, width: int, deadline: float,
-            flag: np.ndarray, cancelled: Callable[[], bool]) -> tuple[str, list[int]] | None:
+            flag: np.ndarray, cancelled: Callable[[], bool],
+            transpose: bool = False) -> tuple[str, list[int]]:
     """Peel the L's of a square board by beams until its corner is ``target`` wide: the
-    moves and the corner's tiles (numbered as a board of its own), or None when a stage
-    found no line in time."""
+    moves and the corner's tiles (numbered as a board of its own). Stages reached past the
+    deadline are finished by the reduction (see ``peel_l``)."""
     moves = []
     while side > target:
-        line = peel_l(tiles, side, width, deadline, flag, cancelled)
-        if line is None:
-            return None
+        line = peel_l(tiles, side, width, deadline, flag, cancelled, transpose)
         moves.append(line)
         tiles = _corner(apply_line(tiles, side, line), side, side, 1, 1)
         side -= 1
@@ -187,11 +193,12 @@ def peel_to(tiles: list[int], side: int, target: int, width: int, deadline: floa
 
 
 def beam_peel(tiles: list[int], side: int, target: int, deadline: float, flag: np.ndarray,
-              cancelled: Callable[[], bool]) -> tuple[str, list[int]] | None:
+              cancelled: Callable[[], bool], transpose: bool = False,
+              narrower: float = 1.0) -> tuple[str, list[int]]:
     """Peel a square board of ``side`` down to a ``target`` corner: by the reduction down
     to LARGEST_STAGE (the L tables count the blank's region, 63 cells at most), then by
-    beams as wide as the time to ``deadline`` allows (see ``peel_to``); None if a beam
-    found nothing in time."""
+    beams as wide as the time to ``deadline`` allows, times ``narrower`` (another width
+    gives another line; see ``peel_to``, which also says what ``transpose`` does)."""
     moves = ""
     if side > LARGEST_STAGE:
         red, r0, c0 = _peel(tiles, side, side, cancelled, None, FIRST_DETOUR, 0, LARGEST_STAGE)
@@ -202,8 +209,7 @@ def beam_peel(tiles: list[int], side: int, target: int, deadline: float, flag: n
     if stages <= 0:
         return moves, tiles
     seconds = max(0.0, deadline - time.monotonic()) / stages
-    width = int(min(MAX_STAGE_WIDTH, max(MIN_STAGE_WIDTH, seconds * STAGE_PACE / side ** 2)))
-    found = peel_to(tiles, side, target, width, deadline, flag, cancelled)
-    if found is None:
-        return None
+    width = min(MAX_STAGE_WIDTH, max(MIN_STAGE_WIDTH, seconds * STAGE_PACE / side ** 2))
+    width = int(max(MIN_STAGE_WIDTH, width * narrower))
+    found = peel_to(tiles, side, target, width, deadline, flag, cancelled, transpose)
     return moves + found[0], found[1]
