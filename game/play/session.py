@@ -243,10 +243,7 @@ class Session:
         change = self._apply(action)
         if len(self._cues) == index:
             self._cues.append(change.cues if change is not None else ())
-            board = self.board
-            known = None if board.is_solved() else self.lookup(board)
-            self._distances.append(0 if known is None and board.is_solved()
-                                   else None if known is None else known.distance)
+            self._distances.append(self._distance_here())
             visited = [before]
             if isinstance(action, (Move, Slide)) and change is not None:
                 for move in before.slide_moves(action.index) if isinstance(action, Slide) \
@@ -254,6 +251,13 @@ class Session:
                     visited.append(visited[-1].apply(move))
             self._visits.append((*visited, self.board))
         return change
+
+    def _distance_here(self) -> int | None:
+        """The best line known from the board on screen (0 once solved, None unknown)."""
+        if self.board.is_solved():
+            return 0
+        known = self.lookup(self.board)
+        return None if known is None else known.distance
 
     def _restore(self, mark: Mark) -> None:
         """Back to the game as it stood at ``mark``."""
