@@ -156,3 +156,26 @@ def test_following_a_best_found_path_keeps_the_rest_of_it() -> None:
     s.apply(Undo())
     s.apply(Move(back))
     assert s.hint == best  # back at the start, whose best-found path the game was told
+
+
+def test_help_is_paid_once_per_position_even_after_undo_redo_or_restart() -> None:
+    start = Board.goal(3, 3).apply_all("DRULDR")
+    s = Session(start, oracle=exact_hint)
+    s.apply(CycleHint())
+    assert s.sheet.hints_used == 1  # the start, with help drawn
+    move = s.hint.path[0]
+    s.apply(Move(move))
+    assert s.sheet.hints_used == 2  # a new position: charged
+    s.apply(Undo())
+    assert s.board == start and s.sheet.hints_used == 2  # back where help was paid
+    s.apply(Redo())
+    assert s.sheet.hints_used == 2
+    s.apply(Restart())
+    assert s.board == start and s.sheet.hints_used == 2
+    s.apply(CycleHint())  # level 2 here is new help
+    assert s.sheet.hints_used == 3
+    s.apply(Move(move))  # level 1 was paid here; level 2 was not
+    assert s.sheet.hints_used == 4
+    kept = s.sheet.hints_used
+    s._rescore()  # a replay of the whole game charges the same
+    assert s.sheet.hints_used == kept

@@ -78,6 +78,11 @@ class Session:
         self._helped: set[int] = set()
         """The actions after which help was drawn for the position on screen (so charged):
         a replay charges what the player saw then, not what the coach knows now."""
+        self._charges: list[tuple[int, Board, int]] = []
+        """(action, board, level) of each charge, in order: help is paid once per position,
+        so an undo, redo or restart back to a board seen with help costs nothing again."""
+        self._paid: dict[Board, int] = {}
+        """The highest help level paid for each board (from ``_charges``)."""
         self._replaying = False
         self.elapsed = 0.0
         self.started = False
@@ -225,6 +230,7 @@ class Session:
                     first = 0
                     self._reset()
                 del self._marks[first:], self._visits[first:], self._cues[first:]
+                self._forget_charges(first)
                 del self._distances[first:]
                 for index in range(first, len(self.actions)):
                     self._step(index)
@@ -266,6 +272,14 @@ class Session:
         self.hint, self.auto_solved, self.last_cue = mark.hint, mark.auto_solved, mark.last_cue
         self._needed = dict.fromkeys(mark.needed)
 
+    def _forget_charges(self, first: int) -> None:
+        """Drop the charges of action ``first`` on (a replay makes them again)."""
+        while self._charges and self._charges[-1][0] >= first:
+            self._charges.pop()
+        self._paid = {}
+        for _, board, level in self._charges:
+            self._paid[board] = max(level, self._paid.get(board, 0))
+
     def _refresh_hint(self, charge: bool = True) -> None:
         self.hint = self.lookup(self.board)
         if charge:
@@ -284,7 +298,12 @@ class Session:
             if drawn:
                 self._helped.add(self._current)
         if drawn:
-            self.sheet = self.sheet.after_hint(self.hint_level)
+            board, level = self.board, self.hint_level
+            paid = self._paid.get(board, 0)
+            self.sheet = self.sheet.after_hint(level, paid)
+            if level > paid:
+                self._paid[board] = level
+                self._charges.append((self._current, board, level))
 
     # --- time ---------------------------------------------------------
     def tick(self, dt: float) -> None:
