@@ -43,21 +43,24 @@ def _count(n: int, word: str) -> str:
 
 def race_lines(race: RaceResult, seconds: float, moves: int,
                solved_by_player: bool) -> tuple[str, str]:
-    """Who won and by how much, then both figures, e.g. ("You beat the ghost by 3.3 s; you
-    used 4 moves fewer", "you 0:12.1, 40 moves · the game you raced 0:15.4, 44 tile moves (undos
-    included)"): a recorded ghost's moves are every tile it moved, undos included."""
+    """Who won, by how much and both times, then both figures, e.g. ("You beat the ghost by
+    3.3 s (you 0:12.1, the ghost 0:15.4); you used 4 moves fewer", "you 0:12.1, 40 moves ·
+    the game you raced 0:15.4, 44 tile moves (undos included)"): the end screen has room for
+    the first only, so it carries both times; a recorded ghost's moves are every tile it
+    moved, undos included."""
     if race.seconds is None or race.moves is None or race.won is None:
         return f"No race: {race.ghost_name} did not run", ""
     gap = abs(seconds - race.seconds)
     move_gap = race.moves - moves
+    times = f" (you {clock_text(seconds)}, the ghost {clock_text(race.seconds)})"
     if not solved_by_player:
-        head = "The ghost won: the board was not solved by you"
+        head = f"The ghost won in {clock_text(race.seconds)}: the board was not solved by you"
     elif gap < TIE_SECONDS:
-        head = "A dead heat with the ghost"
+        head = f"A dead heat with the ghost{times}"
     elif race.won:
-        head = f"You beat the ghost by {gap:.1f} s"
+        head = f"You beat the ghost by {gap:.1f} s{times}"
     else:
-        head = f"The ghost won by {gap:.1f} s"
+        head = f"The ghost won by {gap:.1f} s{times}"
     if solved_by_player:  # the moves are always the player's, whoever won
         if move_gap > 0:
             head += f"; you used {_count(move_gap, 'move')} fewer"
