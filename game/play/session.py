@@ -22,6 +22,7 @@ from game.core.history import EntryKind, History
 from game.core.knowledge import follow, merge
 from game.core.scoring import MoveClass, ScoreSheet, judge_line, judge_move
 from game.core.summary import GameSummary, summarize
+from game.play.help import HelpLedger, follows_hint
 from game.play.lines import Lines, Oracle, no_oracle
 from game.play.steps import Change, ChangeKind, Mark, Position, within
 from game.play.words import HINT_LEVELS
@@ -69,20 +70,9 @@ class Session:
         news can change)."""
         self._visits: list[tuple[Board, ...]] = []
         """The boards each of ``actions`` stood on: before it and after each of its moves."""
-        self._followed: set[int] = set()
-        """Beyond exact reach: the actions whose (first) move was the hint shown for it then.
-        Such a move is never charged, whatever the coach learns later: hints come from the
-        best line known, and a player who follows one cannot know better."""
         self._current = -1
         """The index in ``actions`` of the action being applied (or last applied)."""
-        self._helped: set[int] = set()
-        """The actions after which help was drawn for the position on screen (so charged):
-        a replay charges what the player saw then, not what the coach knows now."""
-        self._charges: list[tuple[int, Board, int]] = []
-        """(action, board, level) of each charge, in order: help is paid once per position,
-        so an undo, redo or restart back to a board seen with help costs nothing again."""
-        self._paid: dict[Board, int] = {}
-        """The highest help level paid for each board (from ``_charges``)."""
+        self.help = HelpLedger()
         self._replaying = False
         self.elapsed = 0.0
         self.started = False
@@ -230,7 +220,7 @@ class Session:
                     first = 0
                     self._reset()
                 del self._marks[first:], self._visits[first:], self._cues[first:]
-                self._forget_charges(first)
+                self.help.forget_from(first)
                 del self._distances[first:]
                 for index in range(first, len(self.actions)):
                     self._step(index)
@@ -272,14 +262,6 @@ class Session:
         self.hint, self.auto_solved, self.last_cue = mark.hint, mark.auto_solved, mark.last_cue
         self._needed = dict.fromkeys(mark.needed)
 
-    def _forget_charges(self, first: int) -> None:
-        """Drop the charges of action ``first`` on (a replay makes them again)."""
-        while self._charges and self._charges[-1][0] >= first:
-            self._charges.pop()
-        self._paid = {}
-        for _, board, level in self._charges:
-            self._paid[board] = max(level, self._paid.get(board, 0))
-
     def _refresh_hint(self, charge: bool = True) -> None:
         self.hint = self.lookup(self.board)
         if charge:
@@ -292,18 +274,14 @@ class Session:
         if not self.hint_level or self.auto_solved or self.board.is_solved():
             return
         if self._replaying:  # what was on screen then, not what is known now
-            drawn = self._current in self._helped
+            drawn = self._current in self.help.drawn
         else:
             drawn = self.hint is not None and self.hint.board == self.board
             if drawn:
-                self._helped.add(self._current)
+                self.help.drawn.add(self._current)
         if drawn:
-            board, level = self.board, self.hint_level
-            paid = self._paid.get(board, 0)
-            self.sheet = self.sheet.after_hint(level, paid)
-            if level > paid:
-                self._paid[board] = level
-                self._charges.append((self._current, board, level))
+            self.sheet = self.sheet.after_hint(self.hint_level, self.help.paid(self.board))
+            self.help.pay(self._current, self.board, self.hint_level)
 
     # --- time ---------------------------------------------------------
     def tick(self, dt: float) -> None:
@@ -320,25 +298,11 @@ class Session:
         """Apply one action; returns the change to animate, or None when nothing happened."""
         if isinstance(action, Command):
             return None
-        if self._follows_hint(action):
-            self._followed.add(len(self.actions))
+        if self.hint_level and not self.solved and follows_hint(self.board, self.hint, action):
+            self.help.followed.add(len(self.actions))
         self.actions.append(action)
         self.times.append(self.elapsed)
         return self._step(len(self.actions) - 1)
-
-    def _follows_hint(self, action: BoardAction) -> bool:
-        """Whether ``action``'s first move is the hint on screen (beyond exact reach)."""
-        board, hint = self.board, self.hint
-        if board.size <= EXACT_CELLS or not self.hint_level or hint is None \
-                or hint.board != board or self.solved:
-            return False
-        if isinstance(action, Move) and action.source is not Source.SOLVE:
-            first = action.letter
-        elif isinstance(action, Slide):
-            first = board.slide_moves(action.index)[:1]
-        else:
-            return False
-        return bool(first) and (first == hint.path[:1] or first in hint.moves)
 
     def judgements(self) -> list[tuple[MoveClass, ...]]:
         """The judgement of each single-tile move of each action (``()`` for undo, hints...)
@@ -405,7 +369,7 @@ class Session:
                                                  searched=searched)
                 if cls is MoveClass.LINE and distance_after is not None:
                     shorter = before_hint.distance - 1 - distance_after
-            if cls.bad and board is before and self._current in self._followed:
+            if cls.bad and board is before and self._current in self.help.followed:
                 cls = MoveClass.LINE  # it followed the hint shown then: never charged
             if cls is MoveClass.UNKNOWN:  # what would judge it: the board before it, exactly;
                 # beyond exact reach, a search of the board it made (and of the one before it,
