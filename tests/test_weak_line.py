@@ -19,7 +19,7 @@ from game.cli.main import main
 from game.cli.tables import NO_TABLES, exact_tables_name, weak_line_note
 from game.core.generate import parse_game_id
 from game.solver.big.stage import stage_tables_name
-from game.solver.exact.heuristic import _heuristics
+from game.solver.exact.heuristic import _heuristics, make_heuristic
 
 ROOT = Path(__file__).resolve().parents[1]
 PREPARE = "python -m game.cli.prepare"
@@ -37,15 +37,18 @@ def builds(small_heur: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[list
     tables in memory at once; yields the list of builds started."""
     started: list[str] = []
 
-    def start_build(progress: Callable[[float, str], None] | None = None) -> threading.Thread:
-        started.append("build")
+    def start_build(progress: Callable[[float, str], None] | None = None,
+                    shape: tuple[int, int] = (5, 5)) -> threading.Thread:
+        started.append("build" if shape == (5, 5) else f"build {shape[0]}x{shape[1]}")
         for share in (0.0, 0.5, 1.0):
             if progress is not None:
-                progress(share, "building the 5x5 tables")
-        _heuristics[(5, 5)] = small_heur  # type: ignore[assignment]
+                progress(share, f"building the {shape[0]}x{shape[1]} tables")
+        # the 6x6 board's own tables, faked by one-tile groups (Manhattan, built at once)
+        _heuristics[shape] = small_heur if shape == (5, 5) else make_heuristic(  # type: ignore[assignment]
+            *shape, tuple((t,) for t in range(1, shape[0] * shape[1])))
         done = threading.Thread(target=lambda: None)
         done.start()
-        big._builders[(5, 5)] = done  # as the real one: best_line starts no build of its own
+        big._builders[shape] = done  # as the real one: best_line starts no build of its own
         return done
 
     monkeypatch.setattr(big, "AUTO_PREPARE", True)
@@ -53,6 +56,7 @@ def builds(small_heur: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[list
     monkeypatch.setattr(big, "start_build", start_build)
     yield started
     _heuristics.pop((5, 5), None)
+    _heuristics.pop((6, 6), None)
 
 
 @pytest.fixture
@@ -62,7 +66,9 @@ def stuck_build(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     started: list[str] = []
     thread = threading.Thread(target=release.wait, args=(60,), daemon=True)
 
-    def start_build(progress: Callable[[float, str], None] | None = None) -> threading.Thread:
+    def start_build(progress: Callable[[float, str], None] | None = None,
+                    shape: tuple[int, int] = (5, 5)) -> threading.Thread:
+        assert shape == (5, 5)
         started.append("build")
         if not thread.is_alive():
             thread.start()
@@ -93,12 +99,20 @@ def test_first_big_solve_builds_the_tables_first_and_says_so(
     [line] = captured.err.splitlines()
     assert line.startswith("fifteen: building the 5x5 tables ... done in ")
     assert builds == ["build"]
-    assert main(["solve", "6x6-2", "--json"]) == 0  # bigger boards use the 5x5 corner's
-    captured = capsys.readouterr()  # and, on 6x6, the peeling's small tables (made silently)
+    assert main(["solve", "7x7-2", "--json"]) == 0  # bigger boards use the 5x5 corner's
+    captured = capsys.readouterr()  # and the peeling's small tables (made silently)
     assert json.loads(captured.out)["tables"] == (f"{small_name(small_heur)} + "
-                                                  f"{stage_tables_name(6)}")
-    assert stage_tables_name(6) == "stage 6x6 3-1-3-1-3"
+                                                  f"{stage_tables_name(7)}")
+    assert stage_tables_name(7) == "stage 7x7 3-2-3-2-3"
     assert captured.err == "" and builds == ["build"]  # in memory now: nothing said
+    assert main(["solve", "6x6-2", "--json"]) == 0  # 6x6 also searches with its own tables:
+    captured = capsys.readouterr()  # built first (minutes, the first time), and said so
+    six = "6x6 " + "-".join(["1"] * 35)
+    assert json.loads(captured.out)["tables"] == (f"{small_name(small_heur)} + {six} + "
+                                                  f"{stage_tables_name(6)}")
+    [line] = captured.err.splitlines()
+    assert line.startswith("fifteen: building the 6x6 tables ... done in ")
+    assert builds == ["build", "build 6x6"]
 
 
 def test_without_the_tables_a_big_line_says_once_why_it_is_weaker(

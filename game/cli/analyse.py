@@ -156,11 +156,21 @@ def cmd_analyse(args: argparse.Namespace, board: Board) -> int:
         raise BoardError(f"board {board} is not solvable ({verdict.message()})")
     moves = parse_moves(args.moves)
     check_moves(board, moves, args.moves)
-    from game.cli.tables import BigTables, big_tables_name, line_tables, needs_big_tables
+    from game.cli.tables import (
+        BigTables,
+        big_tables_name,
+        line_tables,
+        needs_big_tables,
+        whole_shape,
+    )
 
     big = BigTables(sys.stderr)
     if needs_big_tables(board) and not big.wait():
         big.note(None)
+    elif (whole := whole_shape(board)) is not None:
+        own = BigTables(sys.stderr, shape=whole)  # a 6x6 board's own (minutes, the first time)
+        if not own.wait():
+            own.note(None)
     data = analyse(board, moves)
     data["tables"] = line_tables(board, True, big_tables_name())
     if args.json:

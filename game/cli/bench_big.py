@@ -142,13 +142,15 @@ def bench_whole(sizes: Sequence[int], count: int, seconds: float, threads: int,
     from game.solver.big import corner
 
     corner.USE_STAGE_BEAMS = not before
-    big.WHOLE_BOARD_TABLES = whole_tables and not (corner_only or before)
-    corner_only = not big.WHOLE_BOARD_TABLES
+    if whole_tables:
+        big.WHOLE_BOARD_SIDES = frozenset({6, 7})
+    if corner_only or before:
+        big.WHOLE_BOARD_SIDES = frozenset()
     from game.solver.big.grid import manhattan
 
     set_search_threads(threads)
     big.AUTO_PREPARE = False  # only the tables loaded below are used
-    for shape in [(5, 5)] if corner_only else [(5, 5)] + [(min(s, 7), min(s, 7)) for s in sizes]:
+    for shape in [(5, 5)] + [(s, s) for s in sizes if s in big.WHOLE_BOARD_SIDES]:
         start = time.monotonic()
         big.prepare(None, shape)
         print(f"{big.tables_name(shape)} tables ready in {time.monotonic() - start:.1f} s "
@@ -339,9 +341,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     whole.add_argument("--seconds", type=float, default=1.0)
     whole.add_argument("--threads", type=int, default=1, help="search threads (default 1)")
     whole.add_argument("--corner-only", action="store_true",
-                       help="search with the 5x5 tables alone (beam peeling to a 5x5 corner)")
+                       help="search with the 5x5 tables alone (beam peeling to a 5x5 corner; "
+                       "no 6x6 whole-board tables)")
     whole.add_argument("--whole-tables", action="store_true",
-                       help="search 6x6/7x7 whole on their own tables (317 MB / 61 MB)")
+                       help="also search 7x7 whole on its own tables (61 MB; 6x6 is by default)")
     whole.add_argument("--before", action="store_true",
                        help="the engine before issue 25 (5x5 tables, peeling by reduction)")
     whole.add_argument("--boards", type=BoardSet, default=BoardSet.UNIFORM,

@@ -34,6 +34,7 @@ from game.cli.tables import (
     big_tables_name,
     line_tables,
     needs_big_tables,
+    whole_shape,
 )
 from game.core.board import Board, BoardError
 from game.core.generate import looks_like_game_id, parse_game_id
@@ -126,6 +127,8 @@ class _Solver:
         # with a deadline the build's bar is drawn only on a terminal; without one the
         # command waits for the build and always says so
         self._big = BigTables(sys.stderr, quiet_off_terminal=seconds is not None)
+        self._whole: dict[tuple[int, int], BigTables] = {}
+        """A 6x6 board's own tables (its search joins them to the 5x5 ones)."""
         self._loaded: set[tuple[int, int]] = set()
         # One-shot: the AOT kernels, when set-up built them, start without numba; they hold
         # the GIL, so a big board's two views then take turns on one thread. On the JIT
@@ -145,6 +148,17 @@ class _Solver:
                     self._search.load_cached(5, 5)  # the corner's tables and kernels
                 if self._seconds is None:
                     self._big.wait()
+                whole = whole_shape(board)
+                if whole is not None and self._seconds is None:
+                    self._whole_tables(whole).wait()  # minutes, the first time only
+
+    def _whole_tables(self, shape: tuple[int, int]) -> BigTables:
+        tables = self._whole.get(shape)
+        if tables is None:
+            tables = BigTables(sys.stderr, quiet_off_terminal=self._seconds is not None,
+                               shape=shape)
+            self._whole[shape] = tables
+        return tables
 
     def solve(self, board: Board, seconds: float | None) -> _Found:
         """A checked line for a solvable board; raises NoAnswer past the deadline. A big
@@ -170,8 +184,13 @@ class _Solver:
         self._progress.clear()
         if found.error is not None and found.moves is None:
             raise found.error
-        if needs_big_tables(board) and not found.optimal and found.tables == NO_TABLES:
-            self._big.note(seconds)
+        if needs_big_tables(board) and not found.optimal:
+            whole = whole_shape(board)
+            if found.tables == NO_TABLES:
+                self._big.note(seconds)
+            elif whole is not None and not self._whole_tables(whole).ready():
+                # a budget too short to build them, or building switched off: say so once
+                self._whole_tables(whole).note(seconds)
         return found
 
     def _work(self, board: Board, deadline: float | None, found: _Found,

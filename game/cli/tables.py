@@ -17,10 +17,21 @@ from game.core.board import Board
 PROG = "fifteen"
 NO_TABLES = "none (Manhattan)"
 """The tables field of a line found without pattern databases or a distance table."""
-BUILD_SECONDS = 30
-"""About how long the first build of the 5x5 tables takes on two cores (20-35 s), in words."""
-BUILD_LABEL = f"{PROG}: building the 5x5 tables"
+BUILD_SECONDS = {5: 30, 6: 200}
+"""About how long the first build of a side's tables takes on two cores, in words (5x5 20-35
+s; 6x6 about 200 s)."""
 PREPARE = "python -m game.cli.prepare"
+PREPARE_FOR = {6: f"{PREPARE} --six"}
+"""What to run for a side's tables, where the set-up step leaves them out."""
+CORNER = (5, 5)
+
+
+def whole_shape(board: Board) -> tuple[int, int] | None:
+    """The board's own tables its search adds to the 5x5 ones (6x6), or None."""
+    from game.solver.big import api
+
+    shape = api.tables_shape(board)
+    return shape if shape is not None and shape != CORNER else None
 
 
 def needs_big_tables(board: Board) -> bool:
@@ -69,30 +80,35 @@ def line_tables(board: Board, optimal: bool, big_name: str | None) -> str:
     return NO_TABLES
 
 
-def weak_line_note(seconds: float | None) -> str:
+def weak_line_note(seconds: float | None, shape: tuple[int, int] = CORNER) -> str:
     """The one line saying why a big board's line is weaker, and what to run."""
+    side = shape[0]
+    name = f"{side}x{side}"
     if seconds is not None:
-        why = (f"the 5x5 tables are not built yet (about {BUILD_SECONDS} s, more than "
-               f"--seconds {seconds:g})")
+        why = (f"the {name} tables are not built yet (about {BUILD_SECONDS.get(side, 30)} s, "
+               f"more than --seconds {seconds:g})")
     else:
-        why = "the 5x5 tables are not built (building them was switched off or failed)"
-    return (f"{PROG}: {why}: this line comes from a weaker search; run `{PREPARE}` once "
-            f"for the stronger one")
+        why = f"the {name} tables are not built (building them was switched off or failed)"
+    return (f"{PROG}: {why}: this line comes from a weaker search; run "
+            f"`{PREPARE_FOR.get(side, PREPARE)}` once for the stronger one")
 
 
 class BigTables:
-    """The 5x5 tables for one command: loaded or built at most once, with a progress line on
-    ``stream``, and the weak-line note printed at most once. Thread-safe (a batch's boards
-    are solved on several threads).
+    """One shape's tables for one command (the 5x5 ones, or a 6x6 board's own): loaded or
+    built at most once, with a progress line on ``stream``, and the weak-line note printed at
+    most once. Thread-safe (a batch's boards are solved on several threads).
 
     ``quiet_off_terminal``: a command with a deadline draws the bar only on a terminal (off
     one, its only stderr line is the note); a command that waits for the build always says
     so (one line off a terminal, ``... done in 27 s``).
     """
 
-    def __init__(self, stream: TextIO, *, quiet_off_terminal: bool = False) -> None:
+    def __init__(self, stream: TextIO, *, quiet_off_terminal: bool = False,
+                 shape: tuple[int, int] = CORNER) -> None:
         self._stream = stream
-        self._line = ProgressLine(stream, BUILD_LABEL, quiet_off_terminal=quiet_off_terminal)
+        self.shape = shape
+        label = f"{PROG}: building the {shape[0]}x{shape[1]} tables"
+        self._line = ProgressLine(stream, label, quiet_off_terminal=quiet_off_terminal)
         self._lock = threading.Lock()
         self._noted = False
         self._muted = False
@@ -107,18 +123,18 @@ class BigTables:
         from game.solver.big import api
         from game.solver.exact.heuristic import cached_heuristic
 
-        if not api.tables_ready():
-            cached_heuristic(api.SIDE, api.SIDE)
-        return api.tables_ready()
+        if not api.tables_ready(self.shape):
+            cached_heuristic(*self.shape)
+        return api.tables_ready(self.shape)
 
     def start(self) -> threading.Thread | None:
         """Start loading or building the tables (None when they are ready, or when building
         them is switched off: ``game.solver.big.api.AUTO_PREPARE``)."""
         from game.solver.big import api
 
-        if api.tables_ready() or not api.AUTO_PREPARE:
+        if api.tables_ready(self.shape) or not api.AUTO_PREPARE:
             return None
-        return api.start_build(self._show)
+        return api.start_build(self._show, self.shape)
 
     def wait(self) -> bool:
         """Load the tables, or build them first (progress on stderr); True once in memory."""
@@ -149,6 +165,6 @@ class BigTables:
             self._noted = True
         self.clear()
         try:
-            print(weak_line_note(seconds), file=self._stream, flush=True)
+            print(weak_line_note(seconds, self.shape), file=self._stream, flush=True)
         except (OSError, ValueError):
             pass  # a closed stderr only costs the note

@@ -72,11 +72,13 @@ LARGEST_SIDE = 7
 PEEL_FIRST_SHARE = 0.4
 """With a board's own tables, the share of the time for the peeling's line (then the whole
 board's beams, capped by it)."""
-WHOLE_BOARD_TABLES = False
-"""Whether 6x6 and 7x7 boards are searched whole on their own tables (7 groups of five
-tiles, 317 MB, about 200 s to build on two cores; 12 of four, 61 MB, 32 s) instead of being
-peeled by beams to a 5x5 corner. Off: measured, the whole-board beams on these weaker tables
-give longer lines in 1 s than the peeling (issue 25; ``bench_big whole --whole-tables``)."""
+WHOLE_BOARD_SIDES: frozenset[int] = frozenset({6})
+"""Square boards searched whole on their own tables after the peeling (``refine_whole``):
+6x6 (7 groups of five tiles, 317 MB, about 200 s to build on two cores, built on first use
+in the background while the peeling answers). Measured on DeepCubeA's 6x6 test boards
+(``bench_big whole --boards deepcubea``), one thread: 1.22x DeepCubeA's lines -> 1.16x in
+1 s, 1.22x -> 1.09x in 30 s. Not 7x7: its tables (12 groups of four, 61 MB) give longer
+lines in 1 s than the peeling alone (1.50x against 1.36x)."""
 ENDGAME_REACH = 40
 """Boards whose 5x5 lower bound is at most this are within exact reach (see the bench)."""
 ENDGAME_SECONDS = 0.5
@@ -91,18 +93,19 @@ Improved = Callable[[str], None]
 
 def tables_shape(board: Board) -> tuple[int, int] | None:
     """The square tables a board's search wants: 5x5 for every board of at least 5x5 (its
-    corner's), None on smaller boards; with WHOLE_BOARD_TABLES, a 6x6 or 7x7 board's own,
-    and a 7x7 corner's on bigger boards."""
+    corner's), None on smaller boards; a square board's own when its side is one of
+    WHOLE_BOARD_SIDES."""
     side = min(board.width, board.height)
     if side < SIDE:
         return None
-    side = min(side, LARGEST_SIDE) if WHOLE_BOARD_TABLES else SIDE
-    return side, side
+    if board.width == board.height and side in WHOLE_BOARD_SIDES:
+        return side, side
+    return SIDE, SIDE
 
 
 def engine_tables(board: Board) -> PatternHeuristic | None:
     """The corner's tables ``best_line`` would search the board with now (5x5, when in
-    memory; never loads). With WHOLE_BOARD_TABLES a 6x6 or 7x7 board's own tables, when in
+    memory; never loads). A board of one of WHOLE_BOARD_SIDES: its own tables, when in
     memory, search the whole board after the peeling (``refine_whole``)."""
     if tables_shape(board) is None:
         return None
