@@ -15,7 +15,8 @@ from game.core.board import Board
 from game.core.generate import random_board
 from game.solver import cache
 from game.solver.big import stage
-from game.solver.big.corner import solve_with_engine
+from game.solver.big.corner import _from_midway, solve_with_engine
+from game.solver.big.large import _reduce
 from game.solver.big.widebeam import WideBeam
 from game.solver.encoding import neighbour_table, rank_pattern
 from game.solver.errors import BuildCancelled, SolveCancelled
@@ -174,6 +175,19 @@ def test_lines_through_the_stage_engine_solve_the_board(side: int, small_heur,
     assert board.apply_all(line).is_solved()
     for each in better:
         assert board.apply_all(each).is_solved()
+
+
+def test_beams_from_midway_shorten_a_line_and_every_line_solves_the_board(small_heur) -> None:
+    board = random_board(5, 5, random.Random(11))
+    flag = np.zeros(1, dtype=np.int64)
+    quick = _reduce(list(board.tiles), 5, 5, lambda: False)  # the reduction's line, ~1.3x
+    better: list[str] = []
+    line = _from_midway(board, small_heur, quick, time.monotonic() + 3, flag, better.append,
+                        lambda: False)
+    assert board.apply_all(line).is_solved() and len(line) < len(quick)
+    assert [len(b) for b in better] == sorted((len(b) for b in better), reverse=True)
+    for each in better:
+        assert board.apply_all(each).is_solved() and len(each) < len(quick)
 
 
 def test_a_cancelled_peeling_stops(private_cache: None) -> None:

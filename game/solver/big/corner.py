@@ -218,6 +218,39 @@ def refine_whole(board: Board, heur: PatternHeuristic, best: str, deadline: floa
             rest = moves
             if on_better is not None:
                 on_better(rest)
+    rest = _from_midway(board, heur, rest, deadline, flag, on_better, cancelled)
     if not _reaches_goal(tiles, w, rest):
         raise RuntimeError(f"internal error: the line found for {board.text()} is wrong")
     return rest
+
+
+MIDWAY = (0.5, 0.25, 0.75, 0.375, 0.625, 0.125, 0.875)
+"""Where on the best line the remaining time starts fresh beams (shares of its length)."""
+
+
+def _from_midway(board: Board, heur: PatternHeuristic, best: str, deadline: float,
+                 flag: np.ndarray, on_better: Callable[[str], None] | None,
+                 cancelled: Callable[[], bool]) -> str:
+    """``best`` with its tail replaced where widening beams from a board on it find a
+    shorter way home: a beam from nearer home ranks its boards better, so the time left
+    after the whole board's beams (which stop at their widest) goes there, round after
+    round while it lasts."""
+    tiles, w = list(board.tiles), board.width
+    while time.monotonic() < deadline:
+        before = len(best)
+        for share in MIDWAY:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            at = int(len(best) * share)
+            start = board.apply_all(best[:at])
+            until = time.monotonic() + left / 2
+            tail = widen(start, heur, best[at:], until, flag, None, cancelled)
+            line = _without_loops(tiles, w, best[:at] + tail)
+            if len(line) < len(best):
+                best = line
+                if on_better is not None:
+                    on_better(best)
+        if len(best) == before:
+            break
+    return best
