@@ -14,7 +14,7 @@ from functools import lru_cache
 import pygame
 
 from game.core.scoring import MoveClass
-from game.ui.fonts import Fonts
+from game.ui.fonts import Fonts, blit_faded
 from game.ui.layout import Layout, Type, type_px
 from game.ui.theme import Theme
 
@@ -170,9 +170,7 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, them
         spot = label.get_rect(center=centre)
         pill = _pill(spot.inflate(spot.height * 2 // 3, spot.height // 4).size, theme.bg)
         for image, rect in ((pill, pill.get_rect(center=centre)), (label, spot)):
-            image.set_alpha(alpha)  # a dark pill behind the words: legible over any tile
-            surface.blit(image, rect)
-            image.set_alpha(None)
+            blit_faded(surface, image, rect, alpha)  # a dark pill: legible over any tile
 
 
 @lru_cache(maxsize=64)
