@@ -80,7 +80,7 @@ def test_share_line_says_first_try_or_repeat_and_spoils_nothing() -> None:
 @pytest.mark.parametrize(("first", "words"), [
     (FirstTry(480, 3), "your first try scored 480, #3"),
     (FirstTry(120, None), "your first try scored 120"),
-    (FirstTry(None, None, finished=True), "the coach finished your first try"),
+    (FirstTry(None, None, finished=True), "the coach played in your first try"),
     (FirstTry(None, None, finished=False), "your first try was left unfinished"),
 ])
 def test_a_repeat_says_it_is_not_ranked_and_how_the_first_try_did(first: FirstTry,

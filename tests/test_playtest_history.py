@@ -11,6 +11,7 @@ from game.core.averages import counted, kind_line
 from game.core.ghost import GhostChoice, GhostKind
 from game.core.recording import Mode, Recording
 from game.core.spec import GameKind
+from game.core.summary import CoachPart
 from game.play.ghost_race import GhostRace
 from game.play.replay import build_replay, game_label
 from game.store.history import HISTORY_FILE, History
@@ -61,7 +62,10 @@ def test_replays_name_the_kind_and_how_it_was_played() -> None:
     assert game_label(Mode.NORMAL, GameKind.PRACTICE) == "practice game"
     assert game_label(Mode.GHOST, GameKind.SEEDED) == "seeded board · ghost race"
     assert game_label(Mode.DAILY, GameKind.DAILY) == "daily"
-    assert game_label(Mode.AUTO, GameKind.RANDOM) == "random board · finished by the coach"
+    assert game_label(Mode.AUTO, GameKind.RANDOM, CoachPart.FINISHED) == \
+        "random board · finished by the coach"
+    assert game_label(Mode.AUTO, GameKind.RANDOM, CoachPart.HELPED) == \
+        "random board · with the coach's help"
     assert game_label(Mode.NORMAL, None) == "normal game"  # a replay code knows no kind
 
 

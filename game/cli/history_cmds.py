@@ -23,7 +23,7 @@ from game.core.board import Board
 from game.core.clock import clock_text
 from game.core.daily import DateError, daily_game_id, parse_date
 from game.core.race import race_lines
-from game.core.recording import Recording, RecordingError
+from game.core.recording import Mode, Recording, RecordingError
 from game.core.replay_code import CodedGame, ReplayCodeError, decode_game, encode
 from game.core.spec import GameKind
 from game.store.history import HISTORY_FILE, GameRecord, History, HistoryError
@@ -170,7 +170,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
         model = build_replay(recording, ExactOracle(), judgements, distances)
         stored = None if isinstance(game, CodedGame) else game  # a code has no kind or name
-        label = game_label(recording.mode, stored.kind if stored is not None else None)
+        label = game_label(recording.mode, stored.kind if stored is not None else None,
+                           model.coach_part(recording.mode is Mode.AUTO))
         if stored is not None and stored.daily:
             label += f" {stored.daily}"
         player = f"  by {stored.name}" if stored is not None else ""

@@ -20,6 +20,7 @@ from game.core.coach import Hint
 from game.core.recording import JUDGEMENT_LETTERS, Mode, Recording
 from game.core.scoring import MoveClass
 from game.core.spec import KIND_NOUNS, GameKind
+from game.core.summary import COACH_PART_WORDS, CoachPart, coach_part
 from game.play.session import Session
 
 Oracle = Callable[[Board], Hint | None]
@@ -129,6 +130,10 @@ class ReplayModel:
         if index is None:
             return self.chart
         return self.chart[:self.frames[index].line_length + 1]
+
+    def coach_part(self, coach_played: bool) -> CoachPart:
+        """What the coach did in the game (``coach_played``: the record says it played)."""
+        return coach_part(self.by_coach, coach_played, self.frames[-1].board.is_solved())
 
     def headline(self) -> str:
         """The summary commentary in one line."""
@@ -362,17 +367,21 @@ def _missed(line: tuple[LineMove, ...]) -> str:
     return ""
 
 
-MODE_WORDS = {Mode.GHOST: "ghost race", Mode.AUTO: "finished by the coach",
-              Mode.ARENA: "arena"}
+MODE_WORDS = {Mode.GHOST: "ghost race", Mode.ARENA: "arena"}
 """How a game was played, where it says more than its kind (a normal or daily game says
-nothing more)."""
+nothing more; a game the coach played in says what it did, ``COACH_PART_WORDS``)."""
 
 
-def game_label(mode: Mode, kind: GameKind | None) -> str:
+def game_label(mode: Mode, kind: GameKind | None, coach: CoachPart = CoachPart.NONE) -> str:
     """What a replay calls its game: its kind and how it was played ("practice game",
-    "seeded board · ghost race"); the mode alone ("normal game") for a game whose kind is
-    not known (a replay code's)."""
+    "seeded board · ghost race", "random board · with the coach's help"); the mode alone
+    ("normal game") for a game whose kind is not known (a replay code's). ``coach``: what
+    the coach did in it (``ReplayModel.coach_part``), as its end screen said."""
     parts = [KIND_NOUNS[kind]] if kind is not None else []
+    if mode is Mode.AUTO or coach is not CoachPart.NONE:
+        parts.append(COACH_PART_WORDS[coach if coach is not CoachPart.NONE
+                                      else CoachPart.HELPED])
+        return " · ".join(parts)
     extra = MODE_WORDS.get(mode)
     if extra is not None:
         parts.append(extra)

@@ -33,7 +33,7 @@ UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
 RANK_IN_TABLE = "#{rank} in {table}"
 RANK_OUTSIDE = "Not in {table} this time"
-RANK_AUTO = "Auto-solved games do not enter the high scores"
+RANK_AUTO = "Games the coach played in are not ranked or counted as solves"
 RANK_PRACTICE = "Practice games are never ranked"
 
 PAD_SHARE = 0.018
