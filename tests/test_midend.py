@@ -231,3 +231,38 @@ def test_moves_judged_again_at_the_win_are_shown_before_the_end_screen():
     assert done is not None and done.summary.wasteful == 0 and done.summary.unknown == 0
     assert rejudged_words([(6, MoveClass.LINE), (14, MoveClass.LINE)], 20) == \
         "moves 7, 15 judged again: on the coach's line (+20)"
+
+
+def test_a_move_scored_as_hinted_with_hints_off_says_why():
+    """Help seen at a position makes a good move from it hinted even after H turned hints off
+    (+10, the streak held): the footer says so, and the replay calls it the same (newcomer
+    playtest: +10 and STREAK stuck, with nothing on screen saying why)."""
+    from game.core.actions import CycleHint
+    from game.play.replay import build_replay
+    from tests.fakes_front import exact_hint
+
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    frames(game, coach, 2)
+    line = perfect_line(FOUR)
+    game.act(Move(line[0], source=Source.KEY))
+    frames(game, coach, 20)
+    for _ in range(3):  # level 1, level 2, off
+        game.act(CycleHint())
+        frames(game, coach, 5)
+    assert game.session.hint_level == 0 and game.session.sheet.hints_used == 2
+    game.act(Move(line[1], source=Source.KEY))
+    events = frames(game, coach, 5)
+    scored = [e for e in events if isinstance(e, Scored)]
+    assert scored and scored[-1].assisted and scored[-1].gained == 10
+    assert game.session.streak == 1
+    assert game.view().footer == "+10 · hint seen here, streak held at 1"
+    for move in line[2:]:
+        game.act(Move(move, source=Source.KEY))
+    done = finished(frames(game, coach, 200))
+    assert done is not None
+    model = build_replay(done.record.recording(), exact_hint, done.record.judgements)
+    notes = [frame.note for frame in model.frames]
+    assert notes[5].startswith(f"move 2 {line[1]}: optimal (hint seen)")
+    assert notes[1] == f"move 1 {line[0]}: optimal (3 to go)"  # no help seen there
+    assert notes[6] == f"move 3 {line[2]}: optimal (1 to go)"

@@ -38,6 +38,7 @@ from game.play.view import PlayView
 from game.play.words import (
     banner_words,
     coach_lines,
+    hint_seen_words,
     hint_words,
     rejudged_words,
     work_words,
@@ -302,6 +303,8 @@ class MidEnd:
             multiplier = sheet.last_points // BASE_POINTS if cue.good else 1
             self._events.append(Scored(cue, gained, multiplier, sheet.last_assisted, cell,
                                        change.shorter))
+        if sheet.last_assisted and not self.session.hint_level:
+            self._tell(hint_seen_words(gained, sheet.streak))  # no hint on screen: say why
 
     def _solve_step(self, dt: float) -> None:
         """The coach plays the best line known, one move a step: a shorter line found while

@@ -150,8 +150,13 @@ def _distance(session: Session) -> int | None:
     return session.sheet.distance
 
 
+HINT_SEEN = " (hint seen)"
+"""After a good move made where help had been seen (+10, the streak held), as the play
+screen's footer says it."""
+
+
 def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
-          distance: int | None, hint_level: int = 0) -> str:
+          distance: int | None, hint_level: int = 0, assisted: tuple[bool, ...] = ()) -> str:
     if isinstance(action, Undo):
         return "undo"
     if isinstance(action, Redo):
@@ -164,7 +169,9 @@ def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
         return "no move"
     who = "coach " if _by_coach(action) else ""
     span = f"move {first}" if len(letters) == 1 else f"moves {first}-{first + len(letters) - 1}"
-    words = ", ".join(WORDS[c] for c in cues)
+    helped = (*assisted, *(False,) * len(cues))
+    words = ", ".join(WORDS[c] + (HINT_SEEN if seen and c.good else "")
+                      for c, seen in zip(cues, helped, strict=False))
     to_go = f" ({distance} to go)" if distance is not None else ""
     return f"{who}{span} {letters}: {words}{to_go}"
 
@@ -199,6 +206,8 @@ class _Step:
     line_length: int
     hint_level: int = 0
     """The hint level shown after it (a CycleHint's note says it)."""
+    assisted: tuple[bool, ...] = ()
+    """Per move: made where help had been seen (scored at 1x, the streak held)."""
 
 
 def _line_length(session: Session) -> int:
@@ -238,7 +247,8 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
             writer[first + k] = (len(steps), k)
         distance = known if known is not None else _distance(session)
         steps.append(_Step(action, at, board, session.board, cues, letters, distance, first,
-                           _line_length(session), session.hint_level))
+                           _line_length(session), session.hint_level,
+                           _assisted(session, len(cues))))
     final = _line_length(session)
     line = _line_moves(session, steps, writer, final)
     counted = {writer[move.number] for move in line}
@@ -252,7 +262,7 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
         if distance is None and step.cues and not gone and proven[step.line_length]:
             distance = chart[step.line_length]  # the judgements from here on prove it
         note = _note(step.action, step.letters, step.cues, step.first, distance,
-                     step.hint_level)
+                     step.hint_level, step.assisted)
         if gone:
             how = "restarted away" if _restarted(steps, i) else "taken back"
             note += f" - {how} later" if gone == len(step.cues) else f" - {gone} {how} later"
@@ -262,6 +272,18 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
     detour = charged_stretch([m.cue for m in line])
     return ReplayModel(recording.board, tuple(frames), detour, _missed(line),
                        tuple(session.unjudged_boards()), line, chart)
+
+
+def _assisted(session: Session, count: int) -> tuple[bool, ...]:
+    """Whether each of the last ``count`` moves on the line was made where help was seen."""
+    out = []
+    node = session.sheet.line
+    for _ in range(count):
+        if node is None:
+            break
+        out.append(node.assisted)
+        node = node.prev
+    return tuple(reversed(out))
 
 
 def _restarted(steps: list[_Step], index: int) -> bool:

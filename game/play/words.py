@@ -76,6 +76,12 @@ def hint_words(hint: Hint | None, level: int, solved: bool) -> str:
     return f"coach's best line so far: {hint.distance} moves; {cost}"
 
 
+def hint_seen_words(gained: int, streak: int) -> str:
+    """The footer's words for a good move made with hints off where help had been seen
+    before: scored as hinted (1x, the streak held), though nothing is on screen now."""
+    return f"{gained:+d} · hint seen here, streak held at {streak}"
+
+
 JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
                 MoveClass.LINE: "on the coach's line", MoveClass.OFF_LINE: "off the coach's line",
                 MoveClass.UNKNOWN: "not judged yet"}
