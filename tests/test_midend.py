@@ -229,8 +229,41 @@ def test_moves_judged_again_at_the_win_are_shown_before_the_end_screen():
         events += game.take_events()
     done = finished(events)
     assert done is not None and done.summary.wasteful == 0 and done.summary.unknown == 0
-    assert rejudged_words([(6, MoveClass.LINE), (14, MoveClass.LINE)], 20) == \
+    unknown, line = MoveClass.UNKNOWN, MoveClass.LINE
+    assert rejudged_words([(6, unknown, line, 10), (14, unknown, line, 10)]) == \
         "moves 7, 15 judged again: on the coach's line (+20)"
+
+
+def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_points():
+    """Newcomer playtest: "+0 judged again" and "moves 1, 2 judged again (points unchanged)"
+    were noise, and "moves 4, 5, 12 judged again (+30)" hid that move 12 was charged 10."""
+    from game.play.words import rejudged_words
+
+    off, on, unknown = MoveClass.OFF_LINE, MoveClass.LINE, MoveClass.UNKNOWN
+    both = rejudged_words([(3, off, on, 20), (4, off, on, 20), (11, unknown, off, -10)])
+    assert both == ("moves 4, 5 judged again: on the line (+40); move 12: off the line (-10)")
+    assert rejudged_words([(5, on, off, -20)]) == \
+        "move 6 judged again: off the coach's line (-20)"
+    assert rejudged_words([(2, unknown, on, 10), (7, on, on, 20)]) == \
+        "move 3 judged again: on the coach's line (+10); streak multiplier (+20)"
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    frames(game, coach, 2)
+    for move in perfect_line(FOUR)[:3]:
+        game.act(Move(move, source=Source.KEY))
+        frames(game, coach, 20)
+    now = game._judged_line()
+    assert [points for _, points in now] == [10, 10, 10]
+    # judged again to the same points (unknown before, but no points moved): no news
+    assert game._compare([(unknown, 10), (unknown, 10), (MoveClass.OPTIMAL, 10)]) == 0
+    assert not [e for e in game.take_events() if isinstance(e, Rejudged)]
+    assert game.view().footer == ""
+    # both ways: the pop-up's figures and the footer tell them apart
+    assert game._compare([(MoveClass.WASTEFUL, -10), (MoveClass.OPTIMAL, 30),
+                          (MoveClass.OPTIMAL, 10)]) == 0
+    (news,) = [e for e in game.take_events() if isinstance(e, Rejudged)]
+    assert (news.moves, news.gained, news.refunds, news.charges) == (2, 0, 20, -20)
+    assert game.view().footer == "move 1 judged again: optimal (+20); streak multiplier (-20)"
 
 
 def test_a_move_scored_as_hinted_with_hints_off_says_why():

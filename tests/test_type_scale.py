@@ -125,6 +125,20 @@ def ghost_scene(kind: str) -> Build:
     return build
 
 
+def with_news(build: Build) -> Build:
+    """``build`` with the footer's longest news: moves judged again both ways."""
+    def told(app: App) -> Scene:
+        from game.play.words import rejudged_words
+
+        scene = build(app)
+        assert isinstance(scene, PlayScene)
+        off, on, unknown = MoveClass.OFF_LINE, MoveClass.LINE, MoveClass.UNKNOWN
+        scene.game._tell(rejudged_words([(103, off, on, 50), (104, off, on, 50),
+                                         (111, unknown, off, -10)]))
+        return scene
+    return told
+
+
 def warming(build: Build) -> Build:
     """``build`` while the coach is still building its tables (progress bar and words)."""
     def with_progress(app: App) -> Scene:
@@ -165,6 +179,7 @@ SCENES: dict[str, Build] = {
     "play-4x4-hints": play_scene(4, 4, hint_level=1),
     "play-4x4-path": play_scene(4, 4, hint_level=2),
     "play-5x5": play_scene(5, 5),
+    "play-5x5-news": with_news(play_scene(5, 5)),
     "play-10x10": play_scene(10, 10),
     "play-ghost-best": ghost_scene("best"),
     "play-ghost-coach": ghost_scene("coach"),

@@ -55,6 +55,10 @@ class Rejudged:
 
     moves: int
     gained: int
+    refunds: int = 0
+    """Of ``gained``, the points given back (moves judged better)..."""
+    charges: int = 0
+    """...and those taken (judged worse, <= 0): news both ways is never one figure."""
 
 
 @dataclass(frozen=True, slots=True)

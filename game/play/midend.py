@@ -170,17 +170,20 @@ class MidEnd:
         return [] if line is None else [(node.cls, node.points) for node in line.walk()]
 
     def _compare(self, before: list[tuple[MoveClass, int]]) -> int:
-        """Tell the player about moves judged again (never silently), naming the move when it
-        is one; returns the points that changed."""
+        """Tell the player about moves whose points changed when judged again (never
+        silently; a judgement that changed no points is no news), naming the moves; returns
+        the points that changed."""
         after = self._judged_line()
-        changed = [(i, old, new) for i, (old, new) in enumerate(zip(before, after, strict=False))
-                   if old != new]
-        gained = sum(new[1] - old[1] for _, old, new in changed)
+        changed = [(i, old[0], new[0], new[1] - old[1])
+                   for i, (old, new) in enumerate(zip(before, after, strict=False))
+                   if old[1] != new[1]]
         if not changed:
             return 0
-        self._events.append(Rejudged(len(changed), gained))
-        self._tell(rejudged_words([(i, new[0]) for i, _, new in changed], gained))
-        return gained
+        refunds = sum(points for *_, points in changed if points > 0)
+        charges = sum(points for *_, points in changed if points < 0)
+        self._events.append(Rejudged(len(changed), refunds + charges, refunds, charges))
+        self._tell(rejudged_words(changed))
+        return refunds + charges
 
     def _tell(self, news: str) -> None:
         self._news, self._news_left = news, NEWS_SECONDS

@@ -87,20 +87,38 @@ JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
                 MoveClass.UNKNOWN: "not judged yet"}
 
 
+SHORT_JUDGED = {**JUDGED_WORDS, MoveClass.LINE: "on the line", MoveClass.OFF_LINE: "off the line"}
+"""The same, short enough for two verdicts on one footer line."""
 NAMED_MOVES = 3
 """Up to this many moves judged again at once are named in the news."""
 
 
-def rejudged_words(changed: list[tuple[int, MoveClass]], gained: int) -> str:
-    """The footer's news of moves judged again (index on the line, new judgement), naming
-    the move when it is one: "move 6 judged again: off the coach's line (-20)"."""
-    points = f"{gained:+d}" if gained else "points unchanged"
-    if len(changed) == 1:
-        index, cls = changed[0]
-        return f"move {index + 1} judged again: {JUDGED_WORDS[cls]} ({points})"
-    if len(changed) <= NAMED_MOVES:
-        named = ", ".join(str(index + 1) for index, _ in changed)
-        verdicts = {cls for _, cls in changed}
-        verdict = f": {JUDGED_WORDS[verdicts.pop()]}" if len(verdicts) == 1 else ""
-        return f"moves {named} judged again{verdict} ({points})"
-    return f"{len(changed)} moves judged again ({points})"
+def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
+    """The footer's news of moves whose points changed when judged again: (index on the line,
+    old and new judgement, points change) each. One verdict reads "move 6 judged again: off
+    the coach's line (-20)"; verdicts both ways are told apart ("moves 4, 5 judged again: on
+    the line (+40); move 12: off the line (-10)"), never summed into one figure that hides a
+    charge; moves whose judgement stayed and whose points moved with the streak come last."""
+    groups: dict[MoveClass, list[tuple[int, int]]] = {}
+    streak = 0
+    for index, old, new, points in changed:
+        if old is new:
+            streak += points  # the same judgement, another multiplier
+        else:
+            groups.setdefault(new, []).append((index, points))
+    words = JUDGED_WORDS if len(groups) == 1 else SHORT_JUDGED
+    parts: list[str] = []
+    for cls, moves in groups.items():
+        gained = sum(points for _, points in moves)
+        if len(moves) == 1:
+            named = f"move {moves[0][0] + 1}"
+        elif len(moves) <= NAMED_MOVES:
+            named = "moves " + ", ".join(str(index + 1) for index, _ in moves)
+        else:
+            named = f"{len(moves)} moves"
+        parts.append(f"{named}{' judged again' if not parts else ''}: {words[cls]} "
+                     f"({gained:+d})")
+    if streak:
+        parts.append(f"{'streak multiplier' if parts else 'points judged again with the streak'} "
+                     f"({streak:+d})")
+    return "; ".join(parts)

@@ -178,10 +178,11 @@ class PlayScene(Scene):
             case Scored():
                 text = popup_text(event.gained, event.multiplier, event.assisted)
                 self.effects.pop(Popup(text, event.cls, event.cell))
-            case Rejudged(gained=gained):
+            case Rejudged(gained=gained, refunds=refunds, charges=charges):
                 kind = MoveClass.LINE if gained >= 0 else MoveClass.OFF_LINE
                 board = self.game.board
-                self.effects.pop(Popup(f"{gained:+d} judged again", kind,
+                points = f"{refunds:+d} {charges:+d}" if refunds and charges else f"{gained:+d}"
+                self.effects.pop(Popup(f"{points} judged again", kind,
                                        (0.0, (board.width - 1) / 2), life=NEWS_POPUP_SECONDS))
             case Won(seed=seed):
                 self.effects.celebrate(seed)
