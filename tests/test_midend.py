@@ -299,3 +299,24 @@ def test_a_move_scored_as_hinted_with_hints_off_says_why():
     assert notes[5].startswith(f"move 2 {line[1]}: optimal (hint seen)")
     assert notes[1] == f"move 1 {line[0]}: optimal (3 to go)"  # no help seen there
     assert notes[6] == f"move 3 {line[2]}: optimal (1 to go)"
+
+
+def test_the_footer_names_no_other_boards_work_as_this_ones():
+    """Newcomer playtest: a 6x6 game said "coach: preparing the 3x3 coach 0%"."""
+    from game.core.board import Board
+    from game.core.coach import CoachPacket
+
+    def footer(board, state, work):
+        game = MidEnd(board, spec_for(board), FakeWorker(silent=True))
+        game.take(CoachPacket(status=WorkerStatus(state, progress=0.25, work=work)))
+        return game.view().footer
+
+    six, small = Board.goal(6, 6).apply_all("DR"), NEAR
+    warming, ready = CoachState.WARMING_UP, CoachState.READY
+    assert footer(six, warming, "preparing the 3x3 coach") == "coach: warming up 25%"
+    assert footer(small, warming, "preparing the 3x3 coach") == \
+        "coach: preparing the 3x3 coach 25%"
+    assert footer(six, warming, "building the 5x5 tables") == \
+        "coach: building the 5x5 tables 25%"  # the tables a 6x6 board is searched with
+    assert footer(six, ready, "building the strong 4x4 tables") == \
+        "coach: building the strong 4x4 tables (for 4x4 games) 25%"

@@ -393,7 +393,8 @@ class MidEnd:
         race_time = session.elapsed if session.started else None  # the ghost waits for you
         footer = news or status.detail or hint_words(hint, session.hint_level, session.solved)
         if status.progress is not None and not status.detail and not news:
-            footer = work_words(status.work, status.progress)
+            footer = work_words(status.work, status.progress, session.board,
+                                warming=status.state is CoachState.WARMING_UP)
         race = self.race
         return PlayView(
             board=session.board,

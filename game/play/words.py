@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from game.core.board import Board
 from game.core.coach import EXACT_CELLS, CoachState, Hint, WorkerStatus
 from game.core.scoring import HINT_COST_PER_LEVEL, MoveClass
@@ -27,9 +29,34 @@ def coach_status(worker_state: CoachState, bound: int, distance: int | None,
     return ""
 
 
-def work_words(work: str, share: float) -> str:
-    """The footer's words while the coach prepares: "coach: building the 4x4 tables 42%"."""
-    return f"coach: {work} {100 * min(1.0, max(0.0, share)):.0f}%"
+SHAPE_WORDS = re.compile(r"\b(\d+)x(\d+)\b")
+"""A board shape named in the coach's words about its work ("building the 4x4 tables")."""
+BIG_TABLES = (5, 5)
+"""The tables every board beyond exact reach is searched with (bigger ones peel down to a
+5x5 corner)."""
+
+
+def work_words(work: str, share: float, board: Board | None = None,
+               warming: bool = False) -> str:
+    """The footer's words while the coach prepares: "coach: building the 4x4 tables 42%".
+
+    With the ``board`` on screen, work named for another shape is not shown as if it were
+    this board's (a 6x6 game said "preparing the 3x3 coach"): the warm-up (``warming``)
+    every board waits for is "warming up", and any other work says whose it is."""
+    done = f"{100 * min(1.0, max(0.0, share)):.0f}%"
+    shapes = [(int(w), int(h)) for w, h in SHAPE_WORDS.findall(work)]
+    if board is None or all(_serves(shape, board) for shape in shapes):
+        return f"coach: {work} {done}"
+    if warming:
+        return f"coach: warming up {done}"
+    other = shapes[0]
+    return f"coach: {work} (for {other[0]}x{other[1]} games) {done}"
+
+
+def _serves(shape: tuple[int, int], board: Board) -> bool:
+    """Whether the tables or search of ``shape`` answer for ``board``."""
+    return shape == (board.width, board.height) or (board.size > EXACT_CELLS
+                                                    and shape == BIG_TABLES)
 
 
 def coach_lines(status: WorkerStatus, hint: Hint | None, board: Board, hints_on: bool,
