@@ -70,8 +70,12 @@ def test_replays_name_the_kind_and_how_it_was_played() -> None:
 
 
 def test_counts_agree_with_their_number() -> None:
+    from game.cli.history_cmds import totals_line
+
     assert (counted(1, "game"), counted(0, "game"), counted(3, "solve")) == \
         ("1 game", "0 games", "3 solves")
+    one = totals_line(game(moves=1, points=1, seconds=1.0))
+    assert one.startswith("totals: 1 move in 0:01.0 · 1 point · ")  # newcomer: "1 moves"
 
 
 def test_a_text_replay_says_which_hint_level_was_shown() -> None:

@@ -192,7 +192,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def totals_line(game: GameRecord) -> str:
     """A saved game's totals in one line: "24 moves in 0:41.2 · 101 points · grade D · ..."."""
-    parts = [f"{game.moves} moves in {clock_text(game.seconds)}", f"{game.points} points",
+    parts = [f"{counted(game.moves, 'move')} in {clock_text(game.seconds)}",
+             counted(game.points, "point"),
              f"grade {game.grade}" if game.grade not in ("", "-") else "not graded"]
     if game.optimal_length is not None:
         parts.append(f"best line {game.optimal_length}")

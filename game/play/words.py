@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from game.core.averages import counted
 from game.core.board import Board
 from game.core.coach import EXACT_CELLS, CoachState, Hint, WorkerStatus
 from game.core.scoring import HINT_COST_PER_LEVEL, MoveClass
@@ -100,7 +101,7 @@ def hint_words(hint: Hint | None, level: int, solved: bool) -> str:
     cost = f"hints on: -{HINT_COST_PER_LEVEL * level} a move ({then})"
     if hint is None or hint.optimal:
         return cost
-    return f"coach's best line so far: {hint.distance} moves; {cost}"
+    return f"coach's best line so far: {counted(hint.distance, 'move')}; {cost}"
 
 
 def hint_seen_words(gained: int, streak: int) -> str:
