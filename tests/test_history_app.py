@@ -95,6 +95,11 @@ def test_replay_code_opens_in_another_data_folder(data_home: Path, tmp_path: Pat
     assert "move 2 R: wasteful" in out and "detour: move 2 cost 2 extra moves" in out
     assert "missed at move 2" in out
     assert not (tmp_path / "elsewhere").exists()  # reading a code writes nothing
+    old = Recording(START, (Move("U"), Move("U"), Move("L")), (0, 300, 600))
+    assert not START.apply("U").can_move("U")  # the second U is a key into a wall
+    assert main(["replay", encode(old), "--text"]) == 0  # an older save kept a key into a wall
+    out = capsys.readouterr().out
+    assert "no move" not in out and "move 2 L: optimal (0 to go)" in out
 
 
 def test_replay_scene_controls(data_home: Path) -> None:

@@ -114,6 +114,10 @@ def test_an_illegal_key_move_bumps_and_a_hover_move_does_not():
     game.act(Move(illegal, source=Source.HOVER))
     events = frames(game, coach, 1)
     assert events.count(Happened(Happening.BUMP)) == 1
+    assert game.session.actions == []  # nothing to record (a replay said "0.00s no move")
+    game.act(Move(perfect_line(FOUR)[0], source=Source.KEY))
+    frames(game, coach, 1)
+    assert game.record().tokens == (perfect_line(FOUR)[0],)
 
 
 def test_the_coach_solves_and_any_input_takes_the_game_back():

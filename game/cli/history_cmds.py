@@ -166,7 +166,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.text:
         from game.cli.analyse import ExactOracle
-        from game.play.replay import build_replay, game_label
+        from game.play.replay import NO_MOVE, build_replay, game_label
 
         model = build_replay(recording, ExactOracle(), judgements, distances)
         stored = None if isinstance(game, CodedGame) else game  # a code has no kind or name
@@ -177,7 +177,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         player = f"  by {stored.name}" if stored is not None else ""
         print(f"{recording.board.shape} {label}: {recording.board.text()}{player}")
         for frame in model.frames[1:]:
-            print(f"{frame.t_ms / 1000:8.2f}s  {frame.note}")
+            if frame.note != NO_MOVE:  # a key into a wall: kept by older saves, not a move
+                print(f"{frame.t_ms / 1000:8.2f}s  {frame.note}")
         print(model.headline())
         if stored is not None:  # the saved totals, as the end screen showed them
             print(totals_line(stored))

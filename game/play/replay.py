@@ -150,6 +150,8 @@ def _distance(session: Session) -> int | None:
     return session.sheet.distance
 
 
+NO_MOVE = "no move"
+"""A move into a wall (older saves kept them): ``replay --text`` leaves it out."""
 HINT_SEEN = " (hint seen)"
 """After a good move made where help had been seen (+10, the streak held), as the play
 screen's footer says it."""
@@ -166,7 +168,7 @@ def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
     if isinstance(action, CycleHint):
         return f"hints: level {hint_level}" if hint_level else "hints off"
     if not letters:
-        return "no move"
+        return NO_MOVE
     who = "coach " if _by_coach(action) else ""
     span = f"move {first}" if len(letters) == 1 else f"moves {first}-{first + len(letters) - 1}"
     helped = (*assisted, *(False,) * len(cues))
