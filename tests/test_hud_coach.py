@@ -10,6 +10,7 @@ from game.ui.fonts import Fonts
 from game.ui.hud import HudView, draw_hud
 from game.ui.layout import compute_layout
 from game.ui.theme import THEMES, Theme
+from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 
 COLOUR = {CoachState.READY: "good", CoachState.THINKING: "busy",
           CoachState.WARMING_UP: "muted", CoachState.UNAVAILABLE: "bad"}
@@ -46,3 +47,31 @@ def test_each_state_of_the_coach_has_its_own_dot(theme: str, window: tuple[int, 
     shapes = {state: pygame.mask.from_threshold(image, colours.bg, (1, 1, 1, 255)).count()
               for state, image in drawn.items()}
     assert len(set(shapes.values())) == len(shapes)  # a shape each, not just a colour
+
+
+def test_the_keys_overlay_names_the_drill_and_the_dots_meaning(make_app) -> None:
+    """Newcomer playtest: ? listed neither D (the drill) nor what the COACH dot's colours say."""
+    from game.ui import fonts as fonts_module
+    from game.ui.scenes.keys import KeysScene
+
+    app = make_app()
+    fonts_module.RENDERED = fonts_module.TextLog()
+    drawn: list[str] = []
+
+    class Log(pygame.Surface):
+        def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
+            assert fonts_module.RENDERED is not None
+            text = fonts_module.RENDERED.text_of(source)
+            if text:
+                drawn.append(text)
+            return super().blit(source, dest, area, special_flags)
+
+    try:
+        KeysScene(app).draw(Log((640, 600)))
+    finally:
+        fonts_module.RENDERED = None
+    words = " ".join(drawn)
+    assert "D" in drawn and "mistake drill" in words
+    for state in ("green: ready", "amber ring: thinking", "grey: warming up",
+                  "red cross: unavailable"):
+        assert state in words
