@@ -324,3 +324,26 @@ def test_the_footer_names_no_other_boards_work_as_this_ones():
         "coach: building the 5x5 tables 25%"  # the tables a 6x6 board is searched with
     assert footer(six, ready, "building the strong 4x4 tables") == \
         "coach: building the strong 4x4 tables (for 4x4 games) 25%"
+
+
+def test_space_while_the_coach_warms_up_says_it_waits_and_plays_once_ready():
+    """Newcomer playtest: Space during the warm-up seemed to do nothing (the banner said the
+    coach was playing while no tile moved)."""
+    from game.core.coach import CoachPacket
+
+    coach = FakeWorker(silent=True)
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    warming = CoachPacket(status=WorkerStatus(CoachState.WARMING_UP, progress=0.5,
+                                              work="loading the 4x4 tables"))
+    game.take(warming)
+    game.solve()
+    for _ in range(10):
+        game.take(warming)
+        game.update(DT)
+    assert game.solving and game.session.moves == game.session.sheet.coach_moves == 0
+    assert game.view().banner == "Space: the coach plays once warmed up - any key cancels"
+    coach.speak()
+    events = frames(game, coach, 5)
+    assert game.view().banner == "the coach is playing - any key stops"
+    events += frames(game, coach, 200)
+    assert game.session.solved and game.session.sheet.coach_moves == 4  # it was queued

@@ -92,7 +92,7 @@ Build = Callable[[App], Scene]
 
 
 def play_scene(width: int, height: int, hint_level: int = 0, pause: bool = False,
-               notice: str | None = None) -> Build:
+               notice: str | None = None, solve: bool = False) -> Build:
     def build(app: App) -> Scene:
         if notice is not None:
             app._saves._text, app._saves._left = notice, 5.0
@@ -102,6 +102,8 @@ def play_scene(width: int, height: int, hint_level: int = 0, pause: bool = False
             scene.game.session.apply(CycleHint())
         if pause:
             scene.menu = PauseMenu()
+        if solve:  # Space before the coach has a line: the banner says it waits
+            scene.game.solve()
         return scene
     return build
 
@@ -180,6 +182,7 @@ SCENES: dict[str, Build] = {
     "play-4x4-path": play_scene(4, 4, hint_level=2),
     "play-5x5": play_scene(5, 5),
     "play-5x5-news": with_news(play_scene(5, 5)),
+    "play-3x3-space-waits": play_scene(3, 3, solve=True),
     "play-10x10": play_scene(10, 10),
     "play-ghost-best": ghost_scene("best"),
     "play-ghost-coach": ghost_scene("coach"),

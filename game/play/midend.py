@@ -424,9 +424,10 @@ class MidEnd:
         session = self.session
         race = self.race
         verdict = race.verdict(session.elapsed) if race is not None and session.solved else ""
+        waiting = self.status.state if self.solving and not self._solve_path else None
         words = banner_words(solving=self.solving, demo=self.autoplayer is not None,
                              attract=self.attract, solved=session.solved, verdict=verdict,
-                             judging=self.judging)
+                             judging=self.judging, waiting=waiting)
         if session.solved and self._news_left > 0:  # the banner covers the footer's news
             words = f"{words} {self._news}"
         return words

@@ -81,8 +81,13 @@ def coach_lines(status: WorkerStatus, hint: Hint | None, board: Board, hints_on:
 
 
 def banner_words(*, solving: bool, demo: bool, attract: bool, solved: bool, verdict: str,
-                 judging: bool) -> str:
-    """The banner under the board: who is playing, or the win (and a race's verdict)."""
+                 judging: bool, waiting: CoachState | None = None) -> str:
+    """The banner under the board: who is playing, or the win (and a race's verdict);
+    ``waiting``: Space was pressed and the coach has no line to play yet (its state)."""
+    if solving and waiting is CoachState.WARMING_UP:
+        return "Space: the coach plays once warmed up - any key cancels"
+    if solving and waiting is not None:
+        return "Space: the coach plays once it has a line - any key cancels"
     if solving:
         return "the coach is playing - any key stops"
     if demo:
