@@ -130,7 +130,7 @@ def test_end_screen_lines_have_the_right_figures() -> None:
 def test_end_screen_text_variants() -> None:
     auto = end_screen_text(EndScreenView(scripted_summary(by_player=False), table_entries(1)))
     assert auto.title == "Solved with the coach's help" and auto.grade == "-"  # none on the line
-    assert "not ranked or counted as solves" in auto.rank_line
+    assert auto.rank_line == "The coach played: not ranked, not a solve in stats"
     outside = end_screen_text(EndScreenView(scripted_summary(), table_entries(10), rank=None))
     assert outside.rank_line == "Not in the 3x3 top 10 this time"
     perfect = replace(scripted_summary(), perfect=True, grade="S", efficiency=None,

@@ -34,7 +34,7 @@ UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
 RANK_IN_TABLE = "#{rank} in {table}"
 RANK_OUTSIDE = "Not in {table} this time"
-RANK_AUTO = "Games the coach played in are not ranked or counted as solves"
+RANK_AUTO = "The coach played: not ranked, not a solve in stats"
 RANK_PRACTICE = "Practice games are never ranked"
 
 PAD_SHARE = 0.018
