@@ -133,8 +133,11 @@ class Effects:
             if self.particles.done:
                 self.particles = None
 
-    def pop(self, popup: Popup) -> None:
-        """A new pop-up (older ones keep floating)."""
+    def pop(self, popup: Popup, *, alone: bool = False) -> None:
+        """A new pop-up (older ones keep floating; ``alone``: it replaces those started at
+        its cell, as news of moves judged again does, rather than drawing over them)."""
+        if alone:
+            self.popups = [old for old in self.popups if old.cell != popup.cell]
         self.popups.append(popup)
 
     def bump(self) -> None:
