@@ -13,7 +13,8 @@ from game.core.recording import Mode, Recording
 from game.core.spec import GameKind
 from game.core.summary import CoachPart
 from game.play.ghost_race import GhostRace
-from game.play.replay import build_replay, game_label
+from game.play.replay import build_replay
+from game.play.words import game_label
 from game.store.history import HISTORY_FILE, History
 from game.store.history_scores import HistoryScores
 from game.ui.end_screen import EndScreenView, end_screen_text

@@ -166,7 +166,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.text:
         from game.cli.analyse import ExactOracle
-        from game.play.replay import NO_MOVE, build_replay, game_label
+        from game.play.replay import NO_MOVE, build_replay
+        from game.play.words import game_label
 
         model = build_replay(recording, ExactOracle(), judgements, distances)
         stored = None if isinstance(game, CodedGame) else game  # a code has no kind or name

@@ -173,17 +173,12 @@ class MidEnd:
         """Tell the player about moves whose points changed when judged again (never
         silently; a judgement that changed no points is no news), naming the moves; returns
         the points that changed."""
-        after = self._judged_line()
-        changed = [(i, old[0], new[0], new[1] - old[1])
-                   for i, (old, new) in enumerate(zip(before, after, strict=False))
-                   if old[1] != new[1]]
-        if not changed:
+        news = Rejudged.between(before, self._judged_line())
+        if news is None:
             return 0
-        refunds = sum(points for *_, points in changed if points > 0)
-        charges = sum(points for *_, points in changed if points < 0)
-        self._events.append(Rejudged(len(changed), refunds + charges, refunds, charges))
-        self._tell(rejudged_words(changed))
-        return refunds + charges
+        self._events.append(news)
+        self._tell(rejudged_words(list(news.changes)))
+        return news.gained
 
     def _tell(self, news: str) -> None:
         self._news, self._news_left = news, NEWS_SECONDS

@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
 from game.core.board import Board
 from game.core.coach import Hint
-from game.core.recording import JUDGEMENT_LETTERS, Mode, Recording
+from game.core.recording import JUDGEMENT_LETTERS, Recording
 from game.core.scoring import MoveClass
-from game.core.spec import KIND_NOUNS, GameKind
-from game.core.summary import COACH_PART_WORDS, CoachPart, coach_part
+from game.core.summary import CoachPart, coach_part
 from game.play.session import Session
 
 Oracle = Callable[[Board], Hint | None]
@@ -389,26 +388,3 @@ def _missed(line: tuple[LineMove, ...]) -> str:
         return (f"the optimal line was missed at move {move.number} ({move.move} played"
                 + (f", {best} was optimal)" if best else ")"))
     return ""
-
-
-MODE_WORDS = {Mode.GHOST: "ghost race", Mode.ARENA: "arena"}
-"""How a game was played, where it says more than its kind (a normal or daily game says
-nothing more; a game the coach played in says what it did, ``COACH_PART_WORDS``)."""
-
-
-def game_label(mode: Mode, kind: GameKind | None, coach: CoachPart = CoachPart.NONE) -> str:
-    """What a replay calls its game: its kind and how it was played ("practice game",
-    "seeded board · ghost race", "random board · with the coach's help"); the mode alone
-    ("normal game") for a game whose kind is not known (a replay code's). ``coach``: what
-    the coach did in it (``ReplayModel.coach_part``), as its end screen said."""
-    parts = [KIND_NOUNS[kind]] if kind is not None else []
-    if mode is Mode.AUTO or coach is not CoachPart.NONE:
-        parts.append(COACH_PART_WORDS[coach if coach is not CoachPart.NONE
-                                      else CoachPart.HELPED])
-        return " · ".join(parts)
-    extra = MODE_WORDS.get(mode)
-    if extra is not None:
-        parts.append(extra)
-    elif kind is None:
-        parts.append(f"{mode} game")
-    return " · ".join(parts)

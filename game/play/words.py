@@ -1,4 +1,5 @@
-"""The words the play screen shows about the coach, made from game state (no pygame)."""
+"""The words the play screen shows about the coach, and what a replay calls its game, made
+from game state (no pygame)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ import re
 from game.core.averages import counted
 from game.core.board import Board
 from game.core.coach import EXACT_CELLS, CoachState, Hint, WorkerStatus
+from game.core.recording import Mode
 from game.core.scoring import HINT_COST_PER_LEVEL, MoveClass
+from game.core.spec import KIND_NOUNS, GameKind
+from game.core.summary import COACH_PART_WORDS, CoachPart
 
 HINT_LEVELS = 3
 """0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""
@@ -155,3 +159,26 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
         parts.append(f"{'streak multiplier' if parts else 'points judged again with the streak'} "
                      f"({streak:+d})")
     return "; ".join(parts)
+
+
+MODE_WORDS = {Mode.GHOST: "ghost race", Mode.ARENA: "arena"}
+"""How a game was played, where it says more than its kind (a normal or daily game says
+nothing more; a game the coach played in says what it did, ``COACH_PART_WORDS``)."""
+
+
+def game_label(mode: Mode, kind: GameKind | None, coach: CoachPart = CoachPart.NONE) -> str:
+    """What a replay calls its game: its kind and how it was played ("practice game",
+    "seeded board · ghost race", "random board · with the coach's help"); the mode alone
+    ("normal game") for a game whose kind is not known (a replay code's). ``coach``: what
+    the coach did in it (``ReplayModel.coach_part``), as its end screen said."""
+    parts = [KIND_NOUNS[kind]] if kind is not None else []
+    if mode is Mode.AUTO or coach is not CoachPart.NONE:
+        parts.append(COACH_PART_WORDS[coach if coach is not CoachPart.NONE
+                                      else CoachPart.HELPED])
+        return " · ".join(parts)
+    extra = MODE_WORDS.get(mode)
+    if extra is not None:
+        parts.append(extra)
+    elif kind is None:
+        parts.append(f"{mode} game")
+    return " · ".join(parts)

@@ -14,7 +14,8 @@ from game.core.recording import Mode, Recording
 from game.core.spec import GameKind
 from game.core.summary import CoachPart
 from game.play.drill import NO_MISTAKES, find_drill
-from game.play.replay import ReplayModel, build_replay, game_label
+from game.play.replay import ReplayModel, build_replay
+from game.play.words import game_label
 from game.ui.chart import draw_distance_chart
 from game.ui.context import SceneContext
 from game.ui.fonts import Fonts
