@@ -22,7 +22,8 @@ from game.core.daily import (
     share_line,
     sparkline,
 )
-from game.core.spec import GameSpec
+from game.core.ghost import GhostChoice, GhostKind
+from game.core.spec import GameKind, GameSpec
 from game.store.history import HISTORY_FILE, History
 from game.ui import clipboard
 from game.ui.end_screen import HELP_SHARE, RANK_OUTSIDE, end_screen_text
@@ -48,7 +49,13 @@ def test_pause_menu_names_the_daily_and_other_games_as_before() -> None:
     assert pause_subtitle(GameSpec(4, 4, seed=9, daily="2026-11-24"), "4x4-9") == \
         "Daily 4x4 \u00b7 Tue 24 Nov 2026"
     assert pause_subtitle(GameSpec(4, 4, seed=9), "4x4-9") == "4x4  game 4x4-9"
-    assert pause_subtitle(GameSpec(3, 3, board=START), START.text()) == "3x3  your board"
+    assert pause_subtitle(GameSpec(3, 3, board=START), START.text()) == "3x3  custom board"
+    seeded = GameSpec(5, 5, seed=9).seeded_board()  # the size's best game raced again
+    race = GameSpec(5, 5, seed=9, board=seeded, ghost=GhostChoice(GhostKind.BEST),
+                    chosen=GameKind.SEEDED)
+    assert pause_subtitle(race, race.game_id(seeded)) == "5x5  game 5x5-9 · ghost race"
+    drill = GameSpec(3, 3, board=START, chosen=GameKind.PRACTICE)
+    assert pause_subtitle(drill, START.text()) == "3x3  practice game"
 
 
 def test_sparkline_draws_the_distance_to_the_goal() -> None:
@@ -80,7 +87,7 @@ def test_share_line_says_first_try_or_repeat_and_spoils_nothing() -> None:
 @pytest.mark.parametrize(("first", "words"), [
     (FirstTry(480, 3), "your first try scored 480, #3"),
     (FirstTry(120, None), "your first try scored 120"),
-    (FirstTry(None, None, finished=True), "the coach finished your first try"),
+    (FirstTry(None, None, finished=True), "the coach played in your first try"),
     (FirstTry(None, None, finished=False), "your first try was left unfinished"),
 ])
 def test_a_repeat_says_it_is_not_ranked_and_how_the_first_try_did(first: FirstTry,

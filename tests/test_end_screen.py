@@ -129,8 +129,8 @@ def test_end_screen_lines_have_the_right_figures() -> None:
 
 def test_end_screen_text_variants() -> None:
     auto = end_screen_text(EndScreenView(scripted_summary(by_player=False), table_entries(1)))
-    assert auto.title == "Solved by the coach" and auto.grade == "-"
-    assert "do not enter" in auto.rank_line
+    assert auto.title == "Solved with the coach's help" and auto.grade == "-"  # none on the line
+    assert auto.rank_line == "The coach played: not ranked, not a solve in stats"
     outside = end_screen_text(EndScreenView(scripted_summary(), table_entries(10), rank=None))
     assert outside.rank_line == "Not in the 3x3 top 10 this time"
     perfect = replace(scripted_summary(), perfect=True, grade="S", efficiency=None,
@@ -262,3 +262,45 @@ def test_scores_view_draws_at_every_size(font, size) -> None:
     blank = pygame.Surface(size)
     draw_high_scores(blank, replace(view, entries=(), highlight=None), theme, font)
     assert pygame.image.tobytes(surface, "RGB") != pygame.image.tobytes(blank, "RGB")
+
+
+class BlitLog(pygame.Surface):
+    """A surface that keeps the rectangle of everything blitted on it."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
+        rect = pygame.Rect(dest, source.get_size()) if len(dest) == 2 else pygame.Rect(dest)
+        self.blits.append((source, rect))
+        return super().blit(source, dest, area, special_flags)
+
+
+@pytest.mark.parametrize("top", [243, 1200])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_y_tick_numbers_clear_the_axis_title(size: tuple[int, int], top: int) -> None:
+    """A 6x6 game's chart drew its "100" over "distance to goal" (newcomer playtest): the
+    widest tick number gets its room, at every window size."""
+    from game.ui import fonts as fonts_module
+    from game.ui.chart import draw_distance_chart
+    from game.ui.fonts import Fonts
+
+    pygame.init()
+    fonts = Fonts()
+    layout = end_screen_layout(*size, fonts)
+    surface = BlitLog(size)
+    fonts_module.RENDERED = fonts_module.TextLog()
+    try:
+        draw_distance_chart(surface, layout.chart, list(range(top, -1, -1)), get_theme("classic"),
+                            fonts, layout.caption_px)
+        texts = [(fonts_module.RENDERED.text_of(image), rect) for image, rect in surface.blits]
+    finally:
+        fonts_module.RENDERED = None
+    title = next(rect for image, rect in surface.blits
+                 if rect.height > 3 * rect.width and image.get_height() > image.get_width())
+    ticks = [rect for text, rect in texts if text is not None and text.isdigit()]
+    assert len(ticks) >= 5  # 0, the middle and the top on the y axis; the x ticks too
+    for tick in ticks:
+        assert not tick.colliderect(title), (tick, title)
+        assert tick.left >= layout.chart[0]

@@ -8,10 +8,19 @@ import pygame
 import pytest
 
 from game.core.board import Board
+from game.core.scoring import MoveClass
 from game.ui import fonts as fonts_module
+from game.ui.effects import Effects, Popup, draw_effects
 from game.ui.fonts import Fonts
-from game.ui.layout import compute_layout
-from game.ui.render import BoardView, TileCache, draw_board, path_steps, step_label
+from game.ui.layout import Type, compute_layout, type_px
+from game.ui.render import (
+    NUMBER_SHARE,
+    BoardView,
+    TileCache,
+    draw_board,
+    path_steps,
+    step_label,
+)
 from game.ui.theme import get_theme
 
 GOAL = Board.goal(3, 3)
@@ -69,3 +78,42 @@ def test_every_step_is_drawn_inside_its_tile(record_text: None,
     for cell, steps in path_steps(board, AROUND).items():
         tile = pygame.Rect(layout.cell_rect(cell))
         assert tile.contains(drawn[step_label(steps)]), f"{step_label(steps)} leaves its tile"
+
+
+@pytest.mark.parametrize("window", [(640, 600), (1280, 800)], ids=["smallest", "default"])
+def test_steps_leave_the_shared_digits_drawable(window: tuple[int, int]) -> None:
+    """The badges fade cached digit surfaces; a tile face whose number is the same text, size
+    and colour (the mistake drill at the smallest window) must still draw its digit, not the
+    transparent box around it (it did: tiles 2-6 were dark blocks)."""
+    pygame.init()
+    theme = get_theme("classic")
+    fonts = Fonts()
+    cache = TileCache(fonts)
+    layout = compute_layout(window, 3, 3)
+    draw_board(pygame.Surface(window), BoardView(GOAL, hint_level=2, path=AROUND), layout,
+               theme, cache, fonts)
+    px = type_px(window, Type.BODY)  # the badges' digits, step 2 in the tile text colour
+    digit = fonts.text("2", px, theme.tile_text, bold=True)
+    plate = pygame.Surface((digit.get_width() + 4, digit.get_height() + 4))
+    plate.fill(theme.tile)
+    plate.blit(digit, (2, 2))
+    assert plate.get_at((2, 2))[:3] == theme.tile  # the glyph's clear corner stays clear
+    side = next(s for s in range(8, 400) if int(s * NUMBER_SHARE) == px)
+    face = cache.face(2, False, side, theme, BoardView(Board.goal(5, 5)))
+    label = digit.get_rect(center=(side // 2, side // 2 - side // 40))
+    assert face.get_at(label.topleft).a == 255  # no hole through the tile face
+
+
+def test_a_fading_popup_leaves_its_cached_words_drawable() -> None:
+    """A pop-up fades the same cached words other screens draw: they keep blending."""
+    pygame.init()
+    window = (640, 600)
+    theme = get_theme("classic")
+    fonts = Fonts()
+    effects = Effects(popups=[Popup("+10", MoveClass.OPTIMAL, (1, 1), age=0.3)])
+    draw_effects(pygame.Surface(window), effects, compute_layout(window, 3, 3), theme, fonts)
+    words = fonts.text("+10", type_px(window, Type.BODY), theme.good, bold=True)
+    plate = pygame.Surface(words.get_size())
+    plate.fill(theme.bg)
+    plate.blit(words, (0, 0))
+    assert plate.get_at((0, 0))[:3] == theme.bg

@@ -95,6 +95,11 @@ def test_replay_code_opens_in_another_data_folder(data_home: Path, tmp_path: Pat
     assert "move 2 R: wasteful" in out and "detour: move 2 cost 2 extra moves" in out
     assert "missed at move 2" in out
     assert not (tmp_path / "elsewhere").exists()  # reading a code writes nothing
+    old = Recording(START, (Move("U"), Move("U"), Move("L")), (0, 300, 600))
+    assert not START.apply("U").can_move("U")  # the second U is a key into a wall
+    assert main(["replay", encode(old), "--text"]) == 0  # an older save kept a key into a wall
+    out = capsys.readouterr().out
+    assert "no move" not in out and "move 2 L: optimal (0 to go)" in out
 
 
 def test_replay_scene_controls(data_home: Path) -> None:
@@ -165,3 +170,49 @@ def test_daily_is_stable(capsys) -> None:
     assert main(["daily", "--date", "2025-01-31"]) == 0
     assert capsys.readouterr().out == first
     assert first.startswith("daily 2025-01-31 4x4: game 4x4-361434228591\n12  0  9  5\n")
+
+
+def test_a_game_the_coach_started_and_the_player_finished(data_home: Path, capsys) -> None:
+    """Space first, then the player takes over and solves it (newcomer playtest: the game said
+    the coach finished it and put the turns backwards): the end screen, the saved game, the
+    replay and stats tell the same story: solved with the coach's help, not ranked, not a
+    solve, no bonuses, the coach's moves first."""
+    from game.core.notation import parse_board
+    from game.ui.end_screen import end_screen_text
+
+    board = parse_board("0 1 3/4 2 6/7 5 8")  # L U U L
+    app = make_app(data_home)
+    try:
+        app.start_game(GameSpec(3, 3, board=board))
+        frames(app, 2)
+        key(pygame.K_SPACE)
+        for _ in range(300):
+            frames(app, 1)
+            if app.scene.game.session.sheet.coach_moves == 2:  # type: ignore[attr-defined]
+                break
+        key(pygame.K_ESCAPE)  # any key takes the game back
+        frames(app, 30)
+        assert app.scene.game.session.sheet.coach_moves == 2  # type: ignore[attr-defined]
+        for letter in "UL":
+            key(KEYS[letter])
+            frames(app, 10)
+        frames(app, 120)
+        end = app.scene
+        assert isinstance(end, EndScene)
+        shown = end_screen_text(end.view)
+        assert shown.title == "Solved with the coach's help"
+        assert "The coach: 2 moves, then you: 2 moves, 2 optimal, 20 points" in shown.notes
+        assert "with the coach's help, not ranked" in shown.subtitle
+        assert shown.rank_line == "The coach played: not ranked, not a solve in stats"
+        assert dict(shown.stats)["Bonuses"] == "+0" and dict(shown.stats)["Points"] == "20"
+    finally:
+        app.close()
+    last = History(data_home / HISTORY_FILE).last()
+    assert last is not None and last.finished and not last.solved_by_player
+    assert (last.points, last.grade, last.moves) == (20, "-", 2)
+    assert main(["replay", "--last", "--text"]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[0].startswith("3x3 custom board · with the coach's help: ")
+    assert main(["stats", "--json"]) == 0
+    (size,) = json.loads(capsys.readouterr().out)["sizes"]
+    assert (size["games"], size["solves"]) == (1, 0)

@@ -13,6 +13,7 @@ from game.core.notation import parse_board
 from game.core.race import RaceResult, race_lines
 from game.core.recording import Mode
 from game.core.spec import GameKind
+from game.core.summary import CoachPart
 from game.store import history_schema
 from game.store.history import HISTORY_FILE, MIGRATIONS, SCHEMA_VERSION, GameRecord, History
 from game.store.history_reader import HistoryReader
@@ -235,5 +236,8 @@ def test_a_game_the_coach_finished_names_no_table() -> None:
     import dataclasses
 
     auto = dataclasses.replace(game(), mode=Mode.AUTO, solved_by_player=False)
-    assert kind_words(auto) == "random board · finished by the coach, not ranked"
+    assert kind_words(auto) == "random board · with the coach's help, not ranked"
+    assert kind_words(auto, CoachPart.FINISHED) == ("random board · finished by the coach, "
+                                                    "not ranked")
+    assert kind_words(auto, CoachPart.HELPED) == "random board · with the coach's help, not ranked"
     assert kind_words(game()) == "random board · the size's top 10"

@@ -47,9 +47,11 @@ def test_round_trip_keeps_actions_times_and_judgements(tmp_path: Path) -> None:
     row_id = history.add(record(session))
     back = history.game(row_id)
     assert back is not None and back.finished and back.solved_by_player
-    assert back.tokens == ("U", "D", "Z", "U", "L")
-    assert back.times_ms == (0, 500, 1000, 1500, 2000)
-    assert back.judgements == ("o", "w", "", "", "o")
+    # the second U is a key into a wall (after the undo the gap is on the bottom row): it
+    # changes nothing, so it is not recorded
+    assert back.tokens == ("U", "D", "Z", "L")
+    assert back.times_ms == (0, 500, 1000, 2000)
+    assert back.judgements == ("o", "w", "", "o")
     assert back == record(session)
     conn = sqlite3.connect(tmp_path / HISTORY_FILE)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"

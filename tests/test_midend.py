@@ -114,6 +114,10 @@ def test_an_illegal_key_move_bumps_and_a_hover_move_does_not():
     game.act(Move(illegal, source=Source.HOVER))
     events = frames(game, coach, 1)
     assert events.count(Happened(Happening.BUMP)) == 1
+    assert game.session.actions == []  # nothing to record (a replay said "0.00s no move")
+    game.act(Move(perfect_line(FOUR)[0], source=Source.KEY))
+    frames(game, coach, 1)
+    assert game.record().tokens == (perfect_line(FOUR)[0],)
 
 
 def test_the_coach_solves_and_any_input_takes_the_game_back():
@@ -229,5 +233,117 @@ def test_moves_judged_again_at_the_win_are_shown_before_the_end_screen():
         events += game.take_events()
     done = finished(events)
     assert done is not None and done.summary.wasteful == 0 and done.summary.unknown == 0
-    assert rejudged_words([(6, MoveClass.LINE), (14, MoveClass.LINE)], 20) == \
+    unknown, line = MoveClass.UNKNOWN, MoveClass.LINE
+    assert rejudged_words([(6, unknown, line, 10), (14, unknown, line, 10)]) == \
         "moves 7, 15 judged again: on the coach's line (+20)"
+
+
+def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_points():
+    """Newcomer playtest: "+0 judged again" and "moves 1, 2 judged again (points unchanged)"
+    were noise, and "moves 4, 5, 12 judged again (+30)" hid that move 12 was charged 10."""
+    from game.play.words import rejudged_words
+
+    off, on, unknown = MoveClass.OFF_LINE, MoveClass.LINE, MoveClass.UNKNOWN
+    both = rejudged_words([(3, off, on, 20), (4, off, on, 20), (11, unknown, off, -10)])
+    assert both == ("moves 4, 5 judged again: on the line (+40); move 12: off the line (-10)")
+    assert rejudged_words([(5, on, off, -20)]) == \
+        "move 6 judged again: off the coach's line (-20)"
+    assert rejudged_words([(2, unknown, on, 10), (7, on, on, 20)]) == \
+        "move 3 judged again: on the coach's line (+10); streak multiplier (+20)"
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    frames(game, coach, 2)
+    for move in perfect_line(FOUR)[:3]:
+        game.act(Move(move, source=Source.KEY))
+        frames(game, coach, 20)
+    now = game._judged_line()
+    assert [points for _, points in now] == [10, 10, 10]
+    # judged again to the same points (unknown before, but no points moved): no news
+    assert game._compare([(unknown, 10), (unknown, 10), (MoveClass.OPTIMAL, 10)]) == 0
+    assert not [e for e in game.take_events() if isinstance(e, Rejudged)]
+    assert game.view().footer == ""
+    # both ways: the pop-up's figures and the footer tell them apart
+    assert game._compare([(MoveClass.WASTEFUL, -10), (MoveClass.OPTIMAL, 30),
+                          (MoveClass.OPTIMAL, 10)]) == 0
+    (news,) = [e for e in game.take_events() if isinstance(e, Rejudged)]
+    assert (news.moves, news.gained, news.refunds, news.charges) == (2, 0, 20, -20)
+    assert game.view().footer == "move 1 judged again: optimal (+20); streak multiplier (-20)"
+
+
+def test_a_move_scored_as_hinted_with_hints_off_says_why():
+    """Help seen at a position makes a good move from it hinted even after H turned hints off
+    (+10, the streak held): the footer says so, and the replay calls it the same (newcomer
+    playtest: +10 and STREAK stuck, with nothing on screen saying why)."""
+    from game.core.actions import CycleHint
+    from game.play.replay import build_replay
+    from tests.fakes_front import exact_hint
+
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    frames(game, coach, 2)
+    line = perfect_line(FOUR)
+    game.act(Move(line[0], source=Source.KEY))
+    frames(game, coach, 20)
+    for _ in range(3):  # level 1, level 2, off
+        game.act(CycleHint())
+        frames(game, coach, 5)
+    assert game.session.hint_level == 0 and game.session.sheet.hints_used == 2
+    game.act(Move(line[1], source=Source.KEY))
+    events = frames(game, coach, 5)
+    scored = [e for e in events if isinstance(e, Scored)]
+    assert scored and scored[-1].assisted and scored[-1].gained == 10
+    assert game.session.streak == 1
+    assert game.view().footer == "+10 · hint seen here, streak held at 1"
+    for move in line[2:]:
+        game.act(Move(move, source=Source.KEY))
+    done = finished(frames(game, coach, 200))
+    assert done is not None
+    model = build_replay(done.record.recording(), exact_hint, done.record.judgements)
+    notes = [frame.note for frame in model.frames]
+    assert notes[5].startswith(f"move 2 {line[1]}: optimal (hint seen)")
+    assert notes[1] == f"move 1 {line[0]}: optimal (3 to go)"  # no help seen there
+    assert notes[6] == f"move 3 {line[2]}: optimal (1 to go)"
+
+
+def test_the_footer_names_no_other_boards_work_as_this_ones():
+    """Newcomer playtest: a 6x6 game said "coach: preparing the 3x3 coach 0%"."""
+    from game.core.board import Board
+    from game.core.coach import CoachPacket
+
+    def footer(board, state, work):
+        game = MidEnd(board, spec_for(board), FakeWorker(silent=True))
+        game.take(CoachPacket(status=WorkerStatus(state, progress=0.25, work=work)))
+        return game.view().footer
+
+    six, small = Board.goal(6, 6).apply_all("DR"), NEAR
+    warming, ready = CoachState.WARMING_UP, CoachState.READY
+    assert footer(six, warming, "preparing the 3x3 coach") == "coach: warming up 25%"
+    assert footer(small, warming, "preparing the 3x3 coach") == \
+        "coach: preparing the 3x3 coach 25%"
+    assert footer(six, warming, "building the 5x5 tables") == \
+        "coach: building the 5x5 tables 25%"  # the tables a 6x6 board is searched with
+    assert footer(six, ready, "building the strong 4x4 tables") == \
+        "coach: building the strong 4x4 tables (for 4x4 games) 25%"
+
+
+def test_space_while_the_coach_warms_up_says_it_waits_and_plays_once_ready():
+    """Newcomer playtest: Space during the warm-up seemed to do nothing (the banner said the
+    coach was playing while no tile moved)."""
+    from game.core.coach import CoachPacket
+
+    coach = FakeWorker(silent=True)
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    warming = CoachPacket(status=WorkerStatus(CoachState.WARMING_UP, progress=0.5,
+                                              work="loading the 4x4 tables"))
+    game.take(warming)
+    game.solve()
+    for _ in range(10):
+        game.take(warming)
+        game.update(DT)
+    assert game.solving and game.session.moves == game.session.sheet.coach_moves == 0
+    assert game.view().banner == "Space: the coach plays once warmed up - any key cancels"
+    coach.speak()
+    events = frames(game, coach, 5)
+    assert game.view().banner == "the coach is playing - any key stops"
+    events += frames(game, coach, 200)
+    assert game.session.solved and game.session.sheet.coach_moves == 4  # it was queued

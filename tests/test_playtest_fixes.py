@@ -114,3 +114,16 @@ def test_the_end_screen_says_points_never_go_below_zero() -> None:
     finally:
         fonts_module.RENDERED = None
     assert "0 points (never below 0)" in drawn
+
+
+def test_news_of_moves_judged_again_replaces_the_last_pop_up(make_app) -> None:  # noqa: ANN001
+    """Two re-judgings in a row drew two pop-ups over each other; the newest one says it,
+    both ways apart ("+10 -10 judged again", not "+0")."""
+    from game.play.events import Rejudged
+
+    app = make_app(FakeWorker())
+    scene = play(app)
+    scene._event(Rejudged(1, -10, 0, -10))
+    scene._event(Rejudged(2, 0, 10, -10))
+    assert [text for text in _popups(scene) if "judged again" in text] == \
+        ["+10 -10 judged again"]

@@ -11,8 +11,10 @@ from game.core.averages import counted, kind_line
 from game.core.ghost import GhostChoice, GhostKind
 from game.core.recording import Mode, Recording
 from game.core.spec import GameKind
+from game.core.summary import CoachPart
 from game.play.ghost_race import GhostRace
-from game.play.replay import build_replay, game_label
+from game.play.replay import build_replay
+from game.play.words import game_label
 from game.store.history import HISTORY_FILE, History
 from game.store.history_scores import HistoryScores
 from game.ui.end_screen import EndScreenView, end_screen_text
@@ -61,13 +63,20 @@ def test_replays_name_the_kind_and_how_it_was_played() -> None:
     assert game_label(Mode.NORMAL, GameKind.PRACTICE) == "practice game"
     assert game_label(Mode.GHOST, GameKind.SEEDED) == "seeded board · ghost race"
     assert game_label(Mode.DAILY, GameKind.DAILY) == "daily"
-    assert game_label(Mode.AUTO, GameKind.RANDOM) == "random board · finished by the coach"
+    assert game_label(Mode.AUTO, GameKind.RANDOM, CoachPart.FINISHED) == \
+        "random board · finished by the coach"
+    assert game_label(Mode.AUTO, GameKind.RANDOM, CoachPart.HELPED) == \
+        "random board · with the coach's help"
     assert game_label(Mode.NORMAL, None) == "normal game"  # a replay code knows no kind
 
 
 def test_counts_agree_with_their_number() -> None:
+    from game.cli.history_cmds import totals_line
+
     assert (counted(1, "game"), counted(0, "game"), counted(3, "solve")) == \
         ("1 game", "0 games", "3 solves")
+    one = totals_line(game(moves=1, points=1, seconds=1.0))
+    assert one.startswith("totals: 1 move in 0:01.0 · 1 point · ")  # newcomer: "1 moves"
 
 
 def test_a_text_replay_says_which_hint_level_was_shown() -> None:

@@ -18,6 +18,7 @@ from game.core.summary import (
     PERFECT_BONUS_PER_MOVE,
     SOLVE_BONUS_PER_CELL,
     TIME_BONUS_PER_MOVE,
+    CoachPart,
     grade,
     summarize,
     time_bonus,
@@ -129,11 +130,45 @@ def test_coach_finished_game_shows_the_players_part_apart() -> None:
     summary = summarize(sheet, 5.0, solved_by_player=False)
     assert not summary.solved_by_player and summary.headline == "Solved by the coach"
     assert summary.solve_bonus == summary.time_bonus == summary.perfect_bonus == 0
-    assert summary.grade == "-" and summary.grade_reason == "The coach finished this game"
+    assert summary.grade == "-"
+    assert summary.grade_reason == "Not graded, no bonuses: the coach finished this game"
+    assert summary.coach_part is CoachPart.FINISHED
     assert (summary.moves, summary.optimal, summary.coach_moves) == (4, 3, 8)
     assert summary.points == 3 * BASE_POINTS - 10
     assert summary.coach_note == ("You: 4 moves, 3 optimal, 20 points before the coach took "
                                   "over; the coach: 8 moves")
+
+
+def test_a_game_the_coach_started_and_the_player_finished_says_so() -> None:
+    """Space first (the coach's 9 moves), then the player takes over and solves it: the
+    player finished it, with the coach's help, in that order (the newcomer read "solved by
+    the coach" and "before the coach took over")."""
+    sheet = ScoreSheet.start(16)
+    for _ in range(9):
+        sheet = sheet.after_move(OPT, by_coach=True)
+    sheet = play(sheet, "ooooooo")
+    summary = summarize(sheet, 11.9, solved_by_player=False)
+    assert summary.coach_part is CoachPart.HELPED and not summary.solved_by_player
+    assert summary.headline == "Solved with the coach's help"
+    assert summary.coach_note == "The coach: 9 moves, then you: 7 moves, 7 optimal, 90 points"
+    assert summary.grade_reason == ("Not graded, no bonuses: the coach played 9 of the 16 "
+                                    "moves")
+    assert summary.solve_bonus == summary.time_bonus == summary.perfect_bonus == 0
+    assert summary.points == 90  # the player's own moves still score, at the base rate
+
+
+def test_turns_taken_are_told_in_order() -> None:
+    sheet = play(ScoreSheet.start(12), "ooo")
+    for _ in range(5):
+        sheet = sheet.after_move(OPT, by_coach=True)
+    summary = summarize(play(sheet, "oooo"), 9.0, solved_by_player=False)
+    assert summary.coach_part is CoachPart.HELPED
+    assert summary.coach_note == ("Turns: you 3, the coach 5, you 4 moves; yours: 7 optimal, "
+                                  f"{summary.points} points")
+    alone = ScoreSheet.start(3)
+    for _ in range(3):
+        alone = alone.after_move(OPT, by_coach=True)
+    assert summarize(alone, 1.0, solved_by_player=False).coach_note == "The coach: 3 moves"
 
 
 def test_unknown_board_gets_no_time_bonus_and_no_grade() -> None:

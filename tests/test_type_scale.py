@@ -92,7 +92,7 @@ Build = Callable[[App], Scene]
 
 
 def play_scene(width: int, height: int, hint_level: int = 0, pause: bool = False,
-               notice: str | None = None) -> Build:
+               notice: str | None = None, solve: bool = False) -> Build:
     def build(app: App) -> Scene:
         if notice is not None:
             app._saves._text, app._saves._left = notice, 5.0
@@ -102,6 +102,8 @@ def play_scene(width: int, height: int, hint_level: int = 0, pause: bool = False
             scene.game.session.apply(CycleHint())
         if pause:
             scene.menu = PauseMenu()
+        if solve:  # Space before the coach has a line: the banner says it waits
+            scene.game.solve()
         return scene
     return build
 
@@ -123,6 +125,20 @@ def ghost_scene(kind: str) -> Build:
         scene.game.session.elapsed = 3.5
         return scene
     return build
+
+
+def with_news(build: Build) -> Build:
+    """``build`` with the footer's longest news: moves judged again both ways."""
+    def told(app: App) -> Scene:
+        from game.play.words import rejudged_words
+
+        scene = build(app)
+        assert isinstance(scene, PlayScene)
+        off, on, unknown = MoveClass.OFF_LINE, MoveClass.LINE, MoveClass.UNKNOWN
+        scene.game._tell(rejudged_words([(103, off, on, 50), (104, off, on, 50),
+                                         (111, unknown, off, -10)]))
+        return scene
+    return told
 
 
 def warming(build: Build) -> Build:
@@ -165,6 +181,8 @@ SCENES: dict[str, Build] = {
     "play-4x4-hints": play_scene(4, 4, hint_level=1),
     "play-4x4-path": play_scene(4, 4, hint_level=2),
     "play-5x5": play_scene(5, 5),
+    "play-5x5-news": with_news(play_scene(5, 5)),
+    "play-3x3-space-waits": play_scene(3, 3, solve=True),
     "play-10x10": play_scene(10, 10),
     "play-ghost-best": ghost_scene("best"),
     "play-ghost-coach": ghost_scene("coach"),

@@ -23,7 +23,7 @@ from game.core.board import Board
 from game.core.clock import clock_text
 from game.core.daily import DateError, daily_game_id, parse_date
 from game.core.race import race_lines
-from game.core.recording import Recording, RecordingError
+from game.core.recording import Mode, Recording, RecordingError
 from game.core.replay_code import CodedGame, ReplayCodeError, decode_game, encode
 from game.core.spec import GameKind
 from game.store.history import HISTORY_FILE, GameRecord, History, HistoryError
@@ -166,17 +166,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.text:
         from game.cli.analyse import ExactOracle
-        from game.play.replay import build_replay, game_label
+        from game.play.replay import NO_MOVE, build_replay
+        from game.play.words import game_label
 
         model = build_replay(recording, ExactOracle(), judgements, distances)
         stored = None if isinstance(game, CodedGame) else game  # a code has no kind or name
-        label = game_label(recording.mode, stored.kind if stored is not None else None)
+        label = game_label(recording.mode, stored.kind if stored is not None else None,
+                           model.coach_part(recording.mode is Mode.AUTO))
         if stored is not None and stored.daily:
             label += f" {stored.daily}"
         player = f"  by {stored.name}" if stored is not None else ""
         print(f"{recording.board.shape} {label}: {recording.board.text()}{player}")
         for frame in model.frames[1:]:
-            print(f"{frame.t_ms / 1000:8.2f}s  {frame.note}")
+            if frame.note != NO_MOVE:  # a key into a wall: kept by older saves, not a move
+                print(f"{frame.t_ms / 1000:8.2f}s  {frame.note}")
         print(model.headline())
         if stored is not None:  # the saved totals, as the end screen showed them
             print(totals_line(stored))
@@ -191,7 +194,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def totals_line(game: GameRecord) -> str:
     """A saved game's totals in one line: "24 moves in 0:41.2 · 101 points · grade D · ..."."""
-    parts = [f"{game.moves} moves in {clock_text(game.seconds)}", f"{game.points} points",
+    parts = [f"{counted(game.moves, 'move')} in {clock_text(game.seconds)}",
+             counted(game.points, "point"),
              f"grade {game.grade}" if game.grade not in ("", "-") else "not graded"]
     if game.optimal_length is not None:
         parts.append(f"best line {game.optimal_length}")

@@ -115,7 +115,7 @@ class FirstTry:
     """The ranked first attempt at a daily, as a repeat's end screen tells it."""
 
     points: int | None
-    """Its points when the player solved it (None: left unfinished or finished by the coach)."""
+    """Its points when the player solved it (None: left unfinished or the coach played in it)."""
     rank: int | None = None
     """Where it stands in its top 10 now (None: outside it)."""
     finished: bool = True
@@ -130,5 +130,5 @@ def repeat_note(first: FirstTry) -> str:
         place = f", #{first.rank}" if first.rank is not None else ""
         return f"{head}your first try scored {first.points}{place}"
     if first.finished:
-        return f"{head}the coach finished your first try"
+        return f"{head}the coach played in your first try"
     return f"{head}your first try was left unfinished"

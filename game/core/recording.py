@@ -16,7 +16,8 @@ from game.core.scoring import MoveClass
 
 
 class Mode(enum.StrEnum):
-    """How a game was played (an auto-solved game is recorded as AUTO whatever it began as)."""
+    """How a game was played (a game the coach played moves in, finishing it or not, is
+    recorded as AUTO whatever it began as)."""
 
     NORMAL = "normal"
     DAILY = "daily"

@@ -15,8 +15,8 @@ Rules (every number is a named constant below; the end-of-game figures are in
   earn nothing and leave the streak alone.
 * Hints: the overlay's help is charged per level shown per position (level 1 arrows, level 2
   arrows and path): HINT_COST_PER_LEVEL for each level not yet charged on this position. A move
-  made while help was shown for its position is "assisted": an optimal one earns BASE_POINTS
-  (1x) and neither extends nor breaks the streak.
+  made from a position whose help was shown (even if hints were turned off there since) is
+  "assisted": an optimal one earns BASE_POINTS (1x) and neither extends nor breaks the streak.
 * Undo (Tatham style): the undone moves leave the line of play, with the points they earned or
   cost; the undo itself costs UNDO_COST, no more than a wasteful move costs, and resets the
   streak. Redo brings the moves and their points back at no cost. Restart (undoable like any

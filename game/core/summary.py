@@ -9,8 +9,9 @@ Rules (every number is a named constant below):
   L moves from the start with no undo, restart or coach move (hints allowed; they are charged
   on their own). Both bonuses are proportional to L, so at the same pace a longer perfect game
   always scores more than a shorter one; with L unknown there is no time or perfect bonus.
-* A game the coach finished (auto-solve) gets no bonus and no grade: its points are what the
-  player earned before the coach took over, less the costs.
+* A game the coach played in (Space) gets no bonus and no grade, whoever made the last move:
+  the coach finished it (auto-solve), or it started and the player finished ("solved with
+  the coach's help"). Its points are what the player's own moves earned, less the costs.
 * efficiency = L / moves; accuracy = optimal moves / moves; the classic terminal game's
   accuracy is (optimal - wasteful) / moves.
 * Grade: S for a perfect game without hints. Otherwise the letter comes from the efficiency
@@ -20,6 +21,8 @@ Rules (every number is a named constant below):
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.scoring import RESTART_COST, UNDO_COST, ScoreSheet
@@ -33,6 +36,29 @@ GRADES = ("S", "A", "B", "C", "D")
 GRADE_UNRATED = "-"
 GRADE_THRESHOLDS = (("A", 0.85), ("B", 0.65), ("C", 0.45))
 HINT_LEVELS_PER_GRADE_STEP = 5
+
+
+class CoachPart(enum.Enum):
+    """What the coach did in a game (Space): nothing, helped, or made the winning move."""
+
+    NONE = "none"
+    HELPED = "helped"
+    """It played some moves, the player played the last one (or took the coach's back)."""
+    FINISHED = "finished"
+    """It played the move that reached the goal (the classic auto-solve)."""
+
+
+COACH_PART_WORDS = {CoachPart.HELPED: "with the coach's help",
+                    CoachPart.FINISHED: "finished by the coach"}
+"""How the end screen's subtitle and a replay name such a game."""
+
+
+def coach_part(by_coach: Sequence[bool], coach_played: bool, finished: bool) -> CoachPart:
+    """The coach's part in a game from who played each move of its final line
+    (``coach_played``: it played any move, even one taken back since)."""
+    if not (coach_played or any(by_coach)):
+        return CoachPart.NONE
+    return CoachPart.FINISHED if finished and by_coach and by_coach[-1] else CoachPart.HELPED
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +100,23 @@ class GameSummary:
     solved_by_player: bool
     by_coach: tuple[bool, ...] = ()
     """Per move of the final line: whether the coach played it (auto-solve)."""
+    coach_played: bool = False
+    """The coach played moves in this game (Space), even if they were taken back since."""
+    finished: bool = True
+
+    @property
+    def coach_part(self) -> CoachPart:
+        """Whether the coach helped, or finished the game."""
+        return coach_part(self.by_coach, self.coach_played, self.finished)
 
     @property
     def headline(self) -> str:
         """The end screen's title: never "Perfect!" for a game not graded S."""
-        if not self.solved_by_player:
+        part = self.coach_part
+        if part is CoachPart.FINISHED:
             return "Solved by the coach"
+        if part is CoachPart.HELPED or not self.solved_by_player:
+            return "Solved with the coach's help"
         return "Perfect!" if self.grade == GRADES[0] else "Solved!"
 
     @property
@@ -96,12 +133,34 @@ class GameSummary:
 
     @property
     def coach_note(self) -> str:
-        """The player's part of an auto-solved game, apart from the coach's ("" otherwise)."""
-        if self.solved_by_player or not self.coach_moves:
+        """The player's part of a game the coach played in, apart from the coach's and in the
+        order they played ("" for the player's game alone)."""
+        if self.coach_part is CoachPart.NONE:
             return ""
-        return (f"You: {_count(self.moves, 'move')}, {self.optimal} optimal, "
-                f"{self.points} points before the coach took over; "
-                f"the coach: {_count(self.coach_moves, 'move')}")
+        yours = f"{_count(self.moves, 'move')}, {self.optimal} optimal, {self.points} points"
+        turns = _turns(self.by_coach)
+        if not any(coach for coach, _ in turns):
+            return f"The coach's moves were taken back; you: {yours}"
+        if len(turns) == 1:
+            return f"The coach: {_count(self.coach_moves, 'move')}"
+        if len(turns) == 2 and not turns[0][0]:
+            return (f"You: {yours} before the coach took over; "
+                    f"the coach: {_count(self.coach_moves, 'move')}")
+        if len(turns) == 2:
+            return f"The coach: {_count(self.coach_moves, 'move')}, then you: {yours}"
+        order = ", ".join(f"{'the coach' if coach else 'you'} {n}" for coach, n in turns)
+        return f"Turns: {order} moves; yours: {self.optimal} optimal, {self.points} points"
+
+
+def _turns(by_coach: Sequence[bool]) -> list[tuple[bool, int]]:
+    """(coach, moves) for each run of moves by one player, in order."""
+    turns: list[tuple[bool, int]] = []
+    for coach in by_coach:
+        if turns and turns[-1][0] == coach:
+            turns[-1] = (coach, turns[-1][1] + 1)
+        else:
+            turns.append((coach, 1))
+    return turns
 
 
 def _count(n: int, word: str) -> str:
@@ -208,9 +267,10 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
     elif not finished:
         letter, why = GRADE_UNRATED, "the board is not solved"
     else:
-        letter, why = GRADE_UNRATED, "the coach finished this game"
+        letter, why = GRADE_UNRATED, "not graded, no bonuses: " + _coach_why(sheet)
     assisted = 0 if sheet.line is None else sum(
         1 for node in sheet.line.walk() if node.assisted and not node.by_coach)
+    by_coach = tuple(node.by_coach for node in sheet.line.walk()) if sheet.line else ()
     return GameSummary(
         shape=f"{sheet.width}x{sheet.height}", seconds=seconds or 0.0, moves=moves,
         optimal_length=start, exact=exact or start is None, efficiency=efficiency,
@@ -223,5 +283,16 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         points=max(0, total), perfect=perfect, grade=letter,
         grade_reason=why[0].upper() + why[1:] if letter == GRADE_UNRATED else f"{letter}: {why}",
         distances=_chart(trail, start, finished), solved_by_player=by_player and finished,
-        by_coach=tuple(node.by_coach for node in sheet.line.walk()) if sheet.line else (),
+        by_coach=by_coach, coach_played=not solved_by_player or sheet.coach_moves > 0,
+        finished=finished,
     )
+
+
+def _coach_why(sheet: ScoreSheet) -> str:
+    """Why a finished game the coach played in is not graded, in words."""
+    by_coach = [node.by_coach for node in sheet.line.walk()] if sheet.line else []
+    if coach_part(by_coach, True, True) is CoachPart.FINISHED:
+        return "the coach finished this game"
+    if sheet.coach_moves:
+        return f"the coach played {sheet.coach_moves} of the {len(by_coach)} moves"
+    return "the coach played in this game"

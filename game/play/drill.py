@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core.averages import counted
 from game.core.board import Board
 from game.core.spec import GameKind, GameSpec
 from game.play.replay import CHARGE_MOVES, LineMove, ReplayModel
@@ -82,8 +83,9 @@ class Drill:
         if self.kept is None:
             kept = "was better" if self.exact else "stayed on the coach's line"
         else:
-            kept = f"kept you on course for {self.kept} moves" if self.exact else \
-                f"kept you on the coach's line of {self.kept} moves"
+            moves = counted(self.kept, "move")
+            kept = f"kept you on course for {moves}" if self.exact else \
+                f"kept you on the coach's line of {moves}"
         return f"{better} {kept}; {cost}"
 
     def spec(self) -> GameSpec:

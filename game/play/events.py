@@ -55,6 +55,27 @@ class Rejudged:
 
     moves: int
     gained: int
+    refunds: int = 0
+    """Of ``gained``, the points given back (moves judged better)..."""
+    charges: int = 0
+    """...and those taken (judged worse, <= 0): news both ways is never one figure."""
+    changes: tuple[tuple[int, MoveClass, MoveClass, int], ...] = ()
+    """(index on the line, old and new judgement, points change) of each move it changed."""
+
+    @classmethod
+    def between(cls, before: list[tuple[MoveClass, int]],
+                after: list[tuple[MoveClass, int]]) -> Rejudged | None:
+        """The news from each move's (judgement, points) before and after judging again:
+        only moves whose points changed (None when none did: a judgement that moved no
+        points, such as unknown to on the line at 0, is no news)."""
+        changes = tuple((i, old[0], new[0], new[1] - old[1])
+                        for i, (old, new) in enumerate(zip(before, after, strict=False))
+                        if old[1] != new[1])
+        if not changes:
+            return None
+        refunds = sum(points for *_, points in changes if points > 0)
+        charges = sum(points for *_, points in changes if points < 0)
+        return cls(len(changes), refunds + charges, refunds, charges, changes)
 
 
 @dataclass(frozen=True, slots=True)

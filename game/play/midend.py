@@ -38,6 +38,7 @@ from game.play.view import PlayView
 from game.play.words import (
     banner_words,
     coach_lines,
+    hint_seen_words,
     hint_words,
     rejudged_words,
     work_words,
@@ -169,17 +170,15 @@ class MidEnd:
         return [] if line is None else [(node.cls, node.points) for node in line.walk()]
 
     def _compare(self, before: list[tuple[MoveClass, int]]) -> int:
-        """Tell the player about moves judged again (never silently), naming the move when it
-        is one; returns the points that changed."""
-        after = self._judged_line()
-        changed = [(i, old, new) for i, (old, new) in enumerate(zip(before, after, strict=False))
-                   if old != new]
-        gained = sum(new[1] - old[1] for _, old, new in changed)
-        if not changed:
+        """Tell the player about moves whose points changed when judged again (never
+        silently; a judgement that changed no points is no news), naming the moves; returns
+        the points that changed."""
+        news = Rejudged.between(before, self._judged_line())
+        if news is None:
             return 0
-        self._events.append(Rejudged(len(changed), gained))
-        self._tell(rejudged_words([(i, new[0]) for i, _, new in changed], gained))
-        return gained
+        self._events.append(news)
+        self._tell(rejudged_words(list(news.changes)))
+        return news.gained
 
     def _tell(self, news: str) -> None:
         self._news, self._news_left = news, NEWS_SECONDS
@@ -302,6 +301,8 @@ class MidEnd:
             multiplier = sheet.last_points // BASE_POINTS if cue.good else 1
             self._events.append(Scored(cue, gained, multiplier, sheet.last_assisted, cell,
                                        change.shorter))
+        if sheet.last_assisted and not self.session.hint_level:
+            self._tell(hint_seen_words(gained, sheet.streak))  # no hint on screen: say why
 
     def _solve_step(self, dt: float) -> None:
         """The coach plays the best line known, one move a step: a shorter line found while
@@ -387,7 +388,8 @@ class MidEnd:
         race_time = session.elapsed if session.started else None  # the ghost waits for you
         footer = news or status.detail or hint_words(hint, session.hint_level, session.solved)
         if status.progress is not None and not status.detail and not news:
-            footer = work_words(status.work, status.progress)
+            footer = work_words(status.work, status.progress, session.board,
+                                warming=status.state is CoachState.WARMING_UP)
         race = self.race
         return PlayView(
             board=session.board,
@@ -417,9 +419,10 @@ class MidEnd:
         session = self.session
         race = self.race
         verdict = race.verdict(session.elapsed) if race is not None and session.solved else ""
+        waiting = self.status.state if self.solving and not self._solve_path else None
         words = banner_words(solving=self.solving, demo=self.autoplayer is not None,
                              attract=self.attract, solved=session.solved, verdict=verdict,
-                             judging=self.judging)
+                             judging=self.judging, waiting=waiting)
         if session.solved and self._news_left > 0:  # the banner covers the footer's news
             words = f"{words} {self._news}"
         return words

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
 from game.core.board import Board
 from game.core.coach import Hint
-from game.core.recording import JUDGEMENT_LETTERS, Mode, Recording
+from game.core.recording import JUDGEMENT_LETTERS, Recording
 from game.core.scoring import MoveClass
-from game.core.spec import KIND_NOUNS, GameKind
+from game.core.summary import CoachPart, coach_part
 from game.play.session import Session
 
 Oracle = Callable[[Board], Hint | None]
@@ -130,6 +130,10 @@ class ReplayModel:
             return self.chart
         return self.chart[:self.frames[index].line_length + 1]
 
+    def coach_part(self, coach_played: bool) -> CoachPart:
+        """What the coach did in the game (``coach_played``: the record says it played)."""
+        return coach_part(self.by_coach, coach_played, self.frames[-1].board.is_solved())
+
     def headline(self) -> str:
         """The summary commentary in one line."""
         parts = [f"biggest detour: {self.detour}" if self.detour else "no detour"]
@@ -145,8 +149,15 @@ def _distance(session: Session) -> int | None:
     return session.sheet.distance
 
 
+NO_MOVE = "no move"
+"""A move into a wall (older saves kept them): ``replay --text`` leaves it out."""
+HINT_SEEN = " (hint seen)"
+"""After a good move made where help had been seen (+10, the streak held), as the play
+screen's footer says it."""
+
+
 def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
-          distance: int | None, hint_level: int = 0) -> str:
+          distance: int | None, hint_level: int = 0, assisted: tuple[bool, ...] = ()) -> str:
     if isinstance(action, Undo):
         return "undo"
     if isinstance(action, Redo):
@@ -156,10 +167,12 @@ def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
     if isinstance(action, CycleHint):
         return f"hints: level {hint_level}" if hint_level else "hints off"
     if not letters:
-        return "no move"
+        return NO_MOVE
     who = "coach " if _by_coach(action) else ""
     span = f"move {first}" if len(letters) == 1 else f"moves {first}-{first + len(letters) - 1}"
-    words = ", ".join(WORDS[c] for c in cues)
+    helped = (*assisted, *(False,) * len(cues))
+    words = ", ".join(WORDS[c] + (HINT_SEEN if seen and c.good else "")
+                      for c, seen in zip(cues, helped, strict=False))
     to_go = f" ({distance} to go)" if distance is not None else ""
     return f"{who}{span} {letters}: {words}{to_go}"
 
@@ -194,6 +207,8 @@ class _Step:
     line_length: int
     hint_level: int = 0
     """The hint level shown after it (a CycleHint's note says it)."""
+    assisted: tuple[bool, ...] = ()
+    """Per move: made where help had been seen (scored at 1x, the streak held)."""
 
 
 def _line_length(session: Session) -> int:
@@ -233,7 +248,8 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
             writer[first + k] = (len(steps), k)
         distance = known if known is not None else _distance(session)
         steps.append(_Step(action, at, board, session.board, cues, letters, distance, first,
-                           _line_length(session), session.hint_level))
+                           _line_length(session), session.hint_level,
+                           _assisted(session, len(cues))))
     final = _line_length(session)
     line = _line_moves(session, steps, writer, final)
     counted = {writer[move.number] for move in line}
@@ -247,7 +263,7 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
         if distance is None and step.cues and not gone and proven[step.line_length]:
             distance = chart[step.line_length]  # the judgements from here on prove it
         note = _note(step.action, step.letters, step.cues, step.first, distance,
-                     step.hint_level)
+                     step.hint_level, step.assisted)
         if gone:
             how = "restarted away" if _restarted(steps, i) else "taken back"
             note += f" - {how} later" if gone == len(step.cues) else f" - {gone} {how} later"
@@ -257,6 +273,18 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
     detour = charged_stretch([m.cue for m in line])
     return ReplayModel(recording.board, tuple(frames), detour, _missed(line),
                        tuple(session.unjudged_boards()), line, chart)
+
+
+def _assisted(session: Session, count: int) -> tuple[bool, ...]:
+    """Whether each of the last ``count`` moves on the line was made where help was seen."""
+    out = []
+    node = session.sheet.line
+    for _ in range(count):
+        if node is None:
+            break
+        out.append(node.assisted)
+        node = node.prev
+    return tuple(reversed(out))
 
 
 def _restarted(steps: list[_Step], index: int) -> bool:
@@ -360,22 +388,3 @@ def _missed(line: tuple[LineMove, ...]) -> str:
         return (f"the optimal line was missed at move {move.number} ({move.move} played"
                 + (f", {best} was optimal)" if best else ")"))
     return ""
-
-
-MODE_WORDS = {Mode.GHOST: "ghost race", Mode.AUTO: "finished by the coach",
-              Mode.ARENA: "arena"}
-"""How a game was played, where it says more than its kind (a normal or daily game says
-nothing more)."""
-
-
-def game_label(mode: Mode, kind: GameKind | None) -> str:
-    """What a replay calls its game: its kind and how it was played ("practice game",
-    "seeded board · ghost race"); the mode alone ("normal game") for a game whose kind is
-    not known (a replay code's)."""
-    parts = [KIND_NOUNS[kind]] if kind is not None else []
-    extra = MODE_WORDS.get(mode)
-    if extra is not None:
-        parts.append(extra)
-    elif kind is None:
-        parts.append(f"{mode} game")
-    return " · ".join(parts)

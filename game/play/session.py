@@ -24,7 +24,7 @@ from game.core.scoring import MoveClass, ScoreSheet, judge_line, judge_move
 from game.core.summary import GameSummary, summarize
 from game.play.help import HelpLedger, follows_hint
 from game.play.lines import Lines, Oracle, no_oracle
-from game.play.steps import Change, ChangeKind, Mark, Position, within
+from game.play.steps import Change, ChangeKind, Mark, Position, moves_anything, within
 from game.play.words import HINT_LEVELS
 from game.store.highscores import SECONDS_DECIMALS
 
@@ -296,8 +296,8 @@ class Session:
     # --- actions ------------------------------------------------------
     def apply(self, action: Action) -> Change | None:
         """Apply one action; returns the change to animate, or None when nothing happened."""
-        if isinstance(action, Command):
-            return None
+        if isinstance(action, Command) or not moves_anything(action, self.board, self.solved):
+            return None  # a move into a wall changes nothing: nothing to record or replay
         if self.hint_level and not self.solved and follows_hint(self.board, self.hint, action):
             self.help.followed.add(len(self.actions))
         self.actions.append(action)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.race import race_lines
+from game.core.summary import CoachPart
 from game.store.highscores import Entry, HighScores
 from game.store.history import GameRecord
 from game.store.history_scores import HistoryScores, TableKind, kind_words, table_key
@@ -27,8 +28,10 @@ class Standing:
     """Who won the ghost race and by how much, then both figures (() without a race)."""
 
 
-def standing(scores: HighScores, game: GameRecord) -> Standing:
-    """``game``'s standing among the games ``scores`` holds (it is among them already)."""
+def standing(scores: HighScores, game: GameRecord,
+             coach: CoachPart = CoachPart.NONE) -> Standing:
+    """``game``'s standing among the games ``scores`` holds (it is among them already);
+    ``coach``: what the coach did in it (its kind's words say so)."""
     key = table_key(game)
     if key is None:
         entries: tuple[Entry, ...] = ()
@@ -40,5 +43,5 @@ def standing(scores: HighScores, game: GameRecord) -> Standing:
     scope = key.scope if key is not None else ""
     race = race_lines(game.race, game.seconds, game.moves, game.solved_by_player) \
         if game.race is not None else ()
-    return Standing(entries, title, scope, kind_words(game), key is not None,
+    return Standing(entries, title, scope, kind_words(game, coach), key is not None,
                     tuple(line for line in race if line))

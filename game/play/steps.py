@@ -6,6 +6,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.core.actions import BoardAction, Move, Slide
 from game.core.board import Board, neighbours
 from game.core.coach import Hint
 from game.core.history import Entry
@@ -54,6 +55,16 @@ class Mark:
     auto_solved: bool
     last_cue: MoveClass | None
     needed: tuple[Board, ...]
+
+
+def moves_anything(action: BoardAction, board: Board, solved: bool) -> bool:
+    """False for a move or slide that cannot be made on ``board`` now (into a wall, or once
+    the game is won); every other action counts."""
+    if isinstance(action, Move):
+        return not solved and board.can_move(action.letter)
+    if isinstance(action, Slide):
+        return not solved and bool(board.slide_moves(action.index))
+    return True
 
 
 def within(boards: Iterable[Board], reach: int) -> set[Board]:

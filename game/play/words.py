@@ -1,10 +1,17 @@
-"""The words the play screen shows about the coach, made from game state (no pygame)."""
+"""The words the play screen shows about the coach, and what a replay calls its game, made
+from game state (no pygame)."""
 
 from __future__ import annotations
 
+import re
+
+from game.core.averages import counted
 from game.core.board import Board
 from game.core.coach import EXACT_CELLS, CoachState, Hint, WorkerStatus
+from game.core.recording import Mode
 from game.core.scoring import HINT_COST_PER_LEVEL, MoveClass
+from game.core.spec import KIND_NOUNS, GameKind
+from game.core.summary import COACH_PART_WORDS, CoachPart
 
 HINT_LEVELS = 3
 """0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""
@@ -27,9 +34,34 @@ def coach_status(worker_state: CoachState, bound: int, distance: int | None,
     return ""
 
 
-def work_words(work: str, share: float) -> str:
-    """The footer's words while the coach prepares: "coach: building the 4x4 tables 42%"."""
-    return f"coach: {work} {100 * min(1.0, max(0.0, share)):.0f}%"
+SHAPE_WORDS = re.compile(r"\b(\d+)x(\d+)\b")
+"""A board shape named in the coach's words about its work ("building the 4x4 tables")."""
+BIG_TABLES = (5, 5)
+"""The tables every board beyond exact reach is searched with (bigger ones peel down to a
+5x5 corner)."""
+
+
+def work_words(work: str, share: float, board: Board | None = None,
+               warming: bool = False) -> str:
+    """The footer's words while the coach prepares: "coach: building the 4x4 tables 42%".
+
+    With the ``board`` on screen, work named for another shape is not shown as if it were
+    this board's (a 6x6 game said "preparing the 3x3 coach"): the warm-up (``warming``)
+    every board waits for is "warming up", and any other work says whose it is."""
+    done = f"{100 * min(1.0, max(0.0, share)):.0f}%"
+    shapes = [(int(w), int(h)) for w, h in SHAPE_WORDS.findall(work)]
+    if board is None or all(_serves(shape, board) for shape in shapes):
+        return f"coach: {work} {done}"
+    if warming:
+        return f"coach: warming up {done}"
+    other = shapes[0]
+    return f"coach: {work} (for {other[0]}x{other[1]} games) {done}"
+
+
+def _serves(shape: tuple[int, int], board: Board) -> bool:
+    """Whether the tables or search of ``shape`` answer for ``board``."""
+    return shape == (board.width, board.height) or (board.size > EXACT_CELLS
+                                                    and shape == BIG_TABLES)
 
 
 def coach_lines(status: WorkerStatus, hint: Hint | None, board: Board, hints_on: bool,
@@ -53,8 +85,13 @@ def coach_lines(status: WorkerStatus, hint: Hint | None, board: Board, hints_on:
 
 
 def banner_words(*, solving: bool, demo: bool, attract: bool, solved: bool, verdict: str,
-                 judging: bool) -> str:
-    """The banner under the board: who is playing, or the win (and a race's verdict)."""
+                 judging: bool, waiting: CoachState | None = None) -> str:
+    """The banner under the board: who is playing, or the win (and a race's verdict);
+    ``waiting``: Space was pressed and the coach has no line to play yet (its state)."""
+    if solving and waiting is CoachState.WARMING_UP:
+        return "Space: the coach plays once warmed up - any key cancels"
+    if solving and waiting is not None:
+        return "Space: the coach plays once it has a line - any key cancels"
     if solving:
         return "the coach is playing - any key stops"
     if demo:
@@ -73,7 +110,13 @@ def hint_words(hint: Hint | None, level: int, solved: bool) -> str:
     cost = f"hints on: -{HINT_COST_PER_LEVEL * level} a move ({then})"
     if hint is None or hint.optimal:
         return cost
-    return f"coach's best line so far: {hint.distance} moves; {cost}"
+    return f"coach's best line so far: {counted(hint.distance, 'move')}; {cost}"
+
+
+def hint_seen_words(gained: int, streak: int) -> str:
+    """The footer's words for a good move made with hints off where help had been seen
+    before: scored as hinted (1x, the streak held), though nothing is on screen now."""
+    return f"{gained:+d} · hint seen here, streak held at {streak}"
 
 
 JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
@@ -81,20 +124,61 @@ JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
                 MoveClass.UNKNOWN: "not judged yet"}
 
 
+SHORT_JUDGED = {**JUDGED_WORDS, MoveClass.LINE: "on the line", MoveClass.OFF_LINE: "off the line"}
+"""The same, short enough for two verdicts on one footer line."""
 NAMED_MOVES = 3
 """Up to this many moves judged again at once are named in the news."""
 
 
-def rejudged_words(changed: list[tuple[int, MoveClass]], gained: int) -> str:
-    """The footer's news of moves judged again (index on the line, new judgement), naming
-    the move when it is one: "move 6 judged again: off the coach's line (-20)"."""
-    points = f"{gained:+d}" if gained else "points unchanged"
-    if len(changed) == 1:
-        index, cls = changed[0]
-        return f"move {index + 1} judged again: {JUDGED_WORDS[cls]} ({points})"
-    if len(changed) <= NAMED_MOVES:
-        named = ", ".join(str(index + 1) for index, _ in changed)
-        verdicts = {cls for _, cls in changed}
-        verdict = f": {JUDGED_WORDS[verdicts.pop()]}" if len(verdicts) == 1 else ""
-        return f"moves {named} judged again{verdict} ({points})"
-    return f"{len(changed)} moves judged again ({points})"
+def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
+    """The footer's news of moves whose points changed when judged again: (index on the line,
+    old and new judgement, points change) each. One verdict reads "move 6 judged again: off
+    the coach's line (-20)"; verdicts both ways are told apart ("moves 4, 5 judged again: on
+    the line (+40); move 12: off the line (-10)"), never summed into one figure that hides a
+    charge; moves whose judgement stayed and whose points moved with the streak come last."""
+    groups: dict[MoveClass, list[tuple[int, int]]] = {}
+    streak = 0
+    for index, old, new, points in changed:
+        if old is new:
+            streak += points  # the same judgement, another multiplier
+        else:
+            groups.setdefault(new, []).append((index, points))
+    words = JUDGED_WORDS if len(groups) == 1 else SHORT_JUDGED
+    parts: list[str] = []
+    for cls, moves in groups.items():
+        gained = sum(points for _, points in moves)
+        if len(moves) == 1:
+            named = f"move {moves[0][0] + 1}"
+        elif len(moves) <= NAMED_MOVES:
+            named = "moves " + ", ".join(str(index + 1) for index, _ in moves)
+        else:
+            named = f"{len(moves)} moves"
+        parts.append(f"{named}{' judged again' if not parts else ''}: {words[cls]} "
+                     f"({gained:+d})")
+    if streak:
+        parts.append(f"{'streak multiplier' if parts else 'points judged again with the streak'} "
+                     f"({streak:+d})")
+    return "; ".join(parts)
+
+
+MODE_WORDS = {Mode.GHOST: "ghost race", Mode.ARENA: "arena"}
+"""How a game was played, where it says more than its kind (a normal or daily game says
+nothing more; a game the coach played in says what it did, ``COACH_PART_WORDS``)."""
+
+
+def game_label(mode: Mode, kind: GameKind | None, coach: CoachPart = CoachPart.NONE) -> str:
+    """What a replay calls its game: its kind and how it was played ("practice game",
+    "seeded board · ghost race", "random board · with the coach's help"); the mode alone
+    ("normal game") for a game whose kind is not known (a replay code's). ``coach``: what
+    the coach did in it (``ReplayModel.coach_part``), as its end screen said."""
+    parts = [KIND_NOUNS[kind]] if kind is not None else []
+    if mode is Mode.AUTO or coach is not CoachPart.NONE:
+        parts.append(COACH_PART_WORDS[coach if coach is not CoachPart.NONE
+                                      else CoachPart.HELPED])
+        return " · ".join(parts)
+    extra = MODE_WORDS.get(mode)
+    if extra is not None:
+        parts.append(extra)
+    elif kind is None:
+        parts.append(f"{mode} game")
+    return " · ".join(parts)

@@ -25,7 +25,7 @@ from game.core.averages import Attempt, SizeStats, Stats, stats_of
 from game.core.board import Board
 from game.core.recording import Mode
 from game.core.spec import GAME_KINDS, KIND_NOUNS, GameKind
-from game.core.summary import GameSummary
+from game.core.summary import COACH_PART_WORDS, CoachPart, GameSummary
 from game.store.highscores import (
     DEFAULT_NAME,
     TABLE_SIZE,
@@ -177,12 +177,14 @@ def races_won(games: list[GameRecord]) -> tuple[int, int]:
     return sum(1 for race in run if race.won), len(run)
 
 
-def kind_words(game: GameRecord) -> str:
+def kind_words(game: GameRecord, coach: CoachPart = CoachPart.NONE) -> str:
     """What kind of game it was, for the end screen ("custom board · its own top 10"); a
-    game the coach finished enters no table, and says so."""
+    game the coach played in (``coach``: its part, as the summary tells it) enters no table,
+    and says so."""
     kind = game.kind
-    if game.mode is Mode.AUTO:
-        return f"{KIND_NOUNS[kind]} · finished by the coach, not ranked"
+    if game.mode is Mode.AUTO or coach is not CoachPart.NONE:
+        words = COACH_PART_WORDS[coach if coach is not CoachPart.NONE else CoachPart.HELPED]
+        return f"{KIND_NOUNS[kind]} · {words}, not ranked"
     if kind is GameKind.DAILY:
         return f"daily {game.daily} · first attempts ranked" if game.daily \
             else "daily · first attempts ranked"

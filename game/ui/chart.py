@@ -16,7 +16,13 @@ LABEL_FRACTION = 0.09
 """Axis label text height as a share of the chart box height."""
 MIN_LABEL_PX = 10
 MARGIN_LEFT_LABELS = 3.2
-"""Left margin in label heights (room for the y tick numbers and the axis title)."""
+"""Left margin in label heights (room for the y tick numbers and the axis title), at least:
+wider tick numbers get the room they take."""
+TICK_GAP_LABELS = 0.45
+"""Room either side of the y tick numbers (from the axis title, and from the axis), in label
+heights."""
+DIGIT_SHARE = 0.62
+"""A digit's width as a share of the label height, where no font measures it."""
 MARGIN_BOTTOM_LABELS = 2.7
 MARGIN_TOP_LABELS = 1.4
 MARGIN_RIGHT_LABELS = 0.8
@@ -47,25 +53,31 @@ class ChartGeometry:
 
 def chart_geometry(distances: Sequence[int | None], box: Box,
                    label_px: int | None = None,
-                   scale: tuple[int, int] | None = None) -> ChartGeometry:
+                   scale: tuple[int, int] | None = None,
+                   text_width: Callable[[str], int] | None = None) -> ChartGeometry:
     """Lay out the chart of ``distances`` (index = moves played) inside ``box``;
     ``label_px`` is the labels' line height (by default a share of the box); ``scale`` the
     (moves, distance) the axes run to, fixed by a replay for the whole game (by default they
-    fit ``distances``)."""
+    fit ``distances``); ``text_width`` measures a label in pixels (by default estimated), so
+    the widest y tick number clears the axis title ("100" was drawn over it)."""
     x, y, w, h = box
     if label_px is None:
         label_px = max(MIN_LABEL_PX, int(h * LABEL_FRACTION))
-    left = x + int(label_px * MARGIN_LEFT_LABELS)
-    top = y + int(label_px * MARGIN_TOP_LABELS)
-    right = x + w - int(label_px * MARGIN_RIGHT_LABELS)
-    bottom = y + h - int(label_px * MARGIN_BOTTOM_LABELS)
-    plot = (left, top, max(1, right - left), max(1, bottom - top))
     known = [d for d in distances if d is not None]
     start = distances[0] if distances else None
     x_max = max(1, len(distances) - 1, start or 0)
     y_max = max(1, *known) if known else 1
     if scale is not None:
         x_max, y_max = max(x_max, scale[0]), max(y_max, scale[1])
+    y_values = _ticks(y_max)
+    measure = text_width or (lambda text: int(len(text) * label_px * DIGIT_SHARE) + 1)
+    widest = max(measure(str(d)) for d in y_values)
+    needed = label_px + widest + int(2 * TICK_GAP_LABELS * label_px)  # title, gap, ticks, gap
+    left = x + max(int(label_px * MARGIN_LEFT_LABELS), needed)
+    top = y + int(label_px * MARGIN_TOP_LABELS)
+    right = x + w - int(label_px * MARGIN_RIGHT_LABELS)
+    bottom = y + h - int(label_px * MARGIN_BOTTOM_LABELS)
+    plot = (left, top, max(1, right - left), max(1, bottom - top))
 
     def to_px(i: float, d: float) -> Point:
         return (plot[0] + plot[2] * i / x_max, plot[1] + plot[3] * (1 - d / y_max))
@@ -83,7 +95,7 @@ def chart_geometry(distances: Sequence[int | None], box: Box,
         segments.append(tuple(run))
     ideal = (to_px(0, start), to_px(start, 0)) if start else None
     x_ticks = tuple((to_px(i, 0)[0], str(i)) for i in _ticks(x_max))
-    y_ticks = tuple((to_px(0, d)[1], str(d)) for d in _ticks(y_max))
+    y_ticks = tuple((to_px(0, d)[1], str(d)) for d in y_values)
     return ChartGeometry(plot, x_max, y_max, tuple(segments), ideal, x_ticks, y_ticks, label_px)
 
 
@@ -117,9 +129,11 @@ def _draw_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | Non
                 scale: tuple[int, int] | None) -> None:
     label = font(text_px if text_px is not None else max(MIN_LABEL_PX,
                                                          int(box[3] * LABEL_FRACTION)))
-    geo = chart_geometry(distances, box, label.get_height(), scale)
+    geo = chart_geometry(distances, box, label.get_height(), scale,
+                         lambda text: label.size(text)[0])
     px, py, pw, ph = geo.plot
     line_w = max(1, int(min(box[2], box[3]) * LINE_WIDTH_FRACTION))
+    gap = int(TICK_GAP_LABELS * geo.label_px)
     pygame.draw.rect(surface, theme.panel, pygame.Rect(box))
     pygame.draw.line(surface, theme.muted, (px, py), (px, py + ph), 1)
     pygame.draw.line(surface, theme.muted, (px, py + ph), (px + pw, py + ph), 1)
@@ -130,7 +144,7 @@ def _draw_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | Non
         surface.blit(img, (left, py + ph + line_w))
     for ty, text in geo.y_ticks:
         img = label.render(text, True, theme.muted)
-        surface.blit(img, (px - img.get_width() - line_w * 2, ty - img.get_height() / 2))
+        surface.blit(img, (px - img.get_width() - gap, ty - img.get_height() / 2))
     x_title = label.render(X_TITLE, True, theme.muted)
     surface.blit(x_title, (px + pw / 2 - x_title.get_width() / 2,
                            box[1] + box[3] - x_title.get_height()))

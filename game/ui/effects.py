@@ -14,7 +14,7 @@ from functools import lru_cache
 import pygame
 
 from game.core.scoring import MoveClass
-from game.ui.fonts import Fonts
+from game.ui.fonts import Fonts, blit_faded
 from game.ui.layout import Layout, Type, type_px
 from game.ui.theme import Theme
 
@@ -133,8 +133,11 @@ class Effects:
             if self.particles.done:
                 self.particles = None
 
-    def pop(self, popup: Popup) -> None:
-        """A new pop-up (older ones keep floating)."""
+    def pop(self, popup: Popup, *, alone: bool = False) -> None:
+        """A new pop-up (older ones keep floating; ``alone``: it replaces those started at
+        its cell, as news of moves judged again does, rather than drawing over them)."""
+        if alone:
+            self.popups = [old for old in self.popups if old.cell != popup.cell]
         self.popups.append(popup)
 
     def bump(self) -> None:
@@ -170,9 +173,7 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, them
         spot = label.get_rect(center=centre)
         pill = _pill(spot.inflate(spot.height * 2 // 3, spot.height // 4).size, theme.bg)
         for image, rect in ((pill, pill.get_rect(center=centre)), (label, spot)):
-            image.set_alpha(alpha)  # a dark pill behind the words: legible over any tile
-            surface.blit(image, rect)
-            image.set_alpha(None)
+            blit_faded(surface, image, rect, alpha)  # a dark pill: legible over any tile
 
 
 @lru_cache(maxsize=64)

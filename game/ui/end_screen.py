@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.averages import counted
 from game.core.summary import GRADE_UNRATED, GameSummary
 from game.store.highscores import AddResult, Entry
 from game.ui.chart import draw_distance_chart
@@ -33,7 +34,7 @@ UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
 RANK_IN_TABLE = "#{rank} in {table}"
 RANK_OUTSIDE = "Not in {table} this time"
-RANK_AUTO = "Auto-solved games do not enter the high scores"
+RANK_AUTO = "The coach played: not ranked, not a solve in stats"
 RANK_PRACTICE = "Practice games are never ranked"
 
 PAD_SHARE = 0.018
@@ -369,7 +370,7 @@ def _draw_hero(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenVie
     """The points (counting up), why the grade is what it is, and one badge for new bests."""
     x, y, w, h = box.hero
     points = view.summary.points if view.points_shown is None else view.points_shown
-    words = f"{points} points"
+    words = counted(points, "point")  # counting up passes 1
     if points == 0 and raw_total(view.summary) < 0:  # the stats' "Points" note, said here
         words += " (never below 0)"
     used = blit_fit(surface, font, box.title_px, words, theme.hud_text, (x, y), w)

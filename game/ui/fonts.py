@@ -60,6 +60,23 @@ class Font(pygame.font.Font):
         return surface
 
 
+def blit_faded(target: pygame.Surface, image: pygame.Surface,
+               dest: pygame.Rect | tuple[int, int], alpha: int) -> None:
+    """Blit ``image`` at ``alpha`` and give it back its own alpha afterwards.
+
+    Text and plates are shared through caches: a tile face may draw the very surface a hint
+    badge faded a moment before. ``set_alpha(None)`` would turn blending off for good, and a
+    per-pixel-alpha image then copies its transparent box over whatever it is drawn on (the
+    mistake drill's tiles 2-6 came out as dark blocks), so the old value is put back instead.
+    """
+    previous = image.get_alpha()
+    image.set_alpha(alpha)
+    try:
+        target.blit(image, dest)
+    finally:
+        image.set_alpha(previous)
+
+
 class Fonts:
     """pygame's default font at any size; ``text()`` caches rendered surfaces."""
 

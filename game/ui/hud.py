@@ -120,7 +120,7 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
         fonts.blit_center(surface, view.status, label_px, theme.hint, (cx, first),
                           max_width=int(col_w * 0.98))
     else:
-        _coach_dot(surface, view.coach, (cx, first), max(4, label_h // 3), theme)
+        _coach_dot(surface, view.coach, (cx, first), max(5, label_h * 2 // 5), theme)
     if view.coach_progress is not None:
         _bar(surface, (int(cx - col_w * 0.35), y + h - int(h * 0.1)), int(col_w * 0.7),
              max(3, int(h * METER_SHARE)), view.coach_progress, theme.hint, theme)
@@ -171,10 +171,22 @@ def _ghost_column(surface: pygame.Surface, ghost: GhostLine, top: tuple[int, int
 
 def _coach_dot(surface: pygame.Surface, state: CoachState, centre: tuple[int, int],
                radius: int, theme: Theme) -> None:
-    """Hints off: just a quiet dot, green when the coach is ready, dim while it works."""
-    colour = {CoachState.READY: theme.good, CoachState.UNAVAILABLE: theme.bad}.get(
-        state, theme.muted)
-    pygame.draw.circle(surface, colour, centre, radius)
+    """Hints off: just a quiet dot, as the keys help tells it: green disc ready, amber ring
+    thinking, small grey disc warming up, red cross unavailable (a shape each, so the
+    colour-blind theme reads them apart too)."""
+    if state is CoachState.READY:
+        pygame.draw.circle(surface, theme.good, centre, radius)
+    elif state is CoachState.THINKING:
+        pygame.draw.circle(surface, theme.busy, centre, radius, max(2, radius // 3))
+    elif state is CoachState.UNAVAILABLE:
+        x, y = centre
+        width = max(2, radius // 2)
+        pygame.draw.line(surface, theme.bad, (x - radius, y - radius), (x + radius, y + radius),
+                         width)
+        pygame.draw.line(surface, theme.bad, (x - radius, y + radius), (x + radius, y - radius),
+                         width)
+    else:
+        pygame.draw.circle(surface, theme.muted, centre, max(2, radius * 2 // 3))
 
 
 def _mute_icon(surface: pygame.Surface, topleft: tuple[int, int], size: int,

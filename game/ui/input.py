@@ -46,9 +46,13 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("M", "sound on / off"),
     ("F11", "full screen"),
     ("Esc", "pause menu"),
+    ("D", "after a game: the mistake drill"),
     ("? or F1", "this list of keys"),
+    ("COACH dot", "green: ready; amber ring: thinking"),
+    ("", "grey: warming up; red cross: unavailable"),
 )
-"""Every key of the play screen, for the ? overlay."""
+"""Every key of the play screen, for the ? overlay (D on the end screen and in a replay), and
+what the COACH column's dot says with hints off."""
 
 
 def key_action(event: pygame.event.Event, invert: bool) -> Action | None:

@@ -10,7 +10,7 @@ import pygame.gfxdraw
 
 from game.core.board import Board
 from game.core.scoring import MoveClass
-from game.ui.fonts import Fonts
+from game.ui.fonts import Fonts, blit_faded
 from game.ui.layout import MIN_TYPE_PX, Layout, Type, menu_rects, menu_unit, type_px
 from game.ui.theme import Theme
 
@@ -297,9 +297,8 @@ def _draw_steps(surface: pygame.Surface, board: Board, path: str, layout: Layout
         fill = theme.accent if first == 1 else theme.hint
         surface.blit(_badge(width, 2 * radius, fill, theme.tile_text, alpha),
                      (left - 1, top - 1))
-        label.set_alpha(alpha)
-        surface.blit(label, label.get_rect(center=(left + width // 2, top + radius)))
-        label.set_alpha(None)
+        blit_faded(surface, label, label.get_rect(center=(left + width // 2, top + radius)),
+                   alpha)
 
 
 @lru_cache(maxsize=64)

@@ -29,6 +29,8 @@ class Theme:
     chart_coach: Color
     """The coach's moves on the chart (auto-solve), apart from the player's line."""
     panel: Color
+    busy: Color
+    """Amber: the coach is thinking (the COACH column's dot)."""
 
 
 THEMES: dict[str, Theme] = {
@@ -50,6 +52,7 @@ THEMES: dict[str, Theme] = {
         chart_ideal=(120, 130, 160),
         chart_coach=(110, 190, 255),
         panel=(34, 37, 54),
+        busy=(255, 184, 64),
     ),
     "ocean": Theme(
         name="ocean",
@@ -69,6 +72,7 @@ THEMES: dict[str, Theme] = {
         chart_ideal=(110, 150, 175),
         chart_coach=(190, 150, 255),
         panel=(18, 42, 60),
+        busy=(255, 176, 72),
     ),
     "high-contrast": Theme(
         name="high-contrast",
@@ -88,6 +92,7 @@ THEMES: dict[str, Theme] = {
         chart_ideal=(255, 255, 255),
         chart_coach=(0, 255, 255),
         panel=(20, 20, 20),
+        busy=(255, 160, 0),
     ),
     "colour-blind": Theme(
         # Okabe-Ito colours: optimal blue and wasteful orange read apart with every common
@@ -109,6 +114,7 @@ THEMES: dict[str, Theme] = {
         chart_ideal=(150, 154, 170),
         chart_coach=(86, 180, 233),
         panel=(34, 37, 46),
+        busy=(240, 228, 66),
     ),
 }
 DEFAULT_THEME = "classic"

@@ -45,7 +45,8 @@ class EndScene(Scene):
         self.start = start
         self.spec = spec
         self.record = record
-        told = standing(ctx.scores, record) if record is not None else None
+        told = standing(ctx.scores, record, summary.coach_part) if record is not None \
+            else None
         entries = told.entries if told is not None else ctx.scores.table(summary.shape)
         self.view = EndScreenView.build(summary, result, entries, game_id=game_id,
                                         warning=warning)

@@ -7,7 +7,7 @@ import enum
 import pygame
 
 from game.core.daily import daily_title, parse_date
-from game.core.spec import GameSpec
+from game.core.spec import KIND_NOUNS, GameKind, GameSpec
 from game.ui.context import SceneContext
 from game.ui.menu import Back, MenuController, MenuItem
 from game.ui.render import MenuView, draw_menu
@@ -70,13 +70,21 @@ def game_title(spec: GameSpec) -> str:
 
 
 def pause_subtitle(spec: GameSpec, game_id: str) -> str:
-    """What game is paused: the daily's name and date, or the size and which board."""
+    """What game is paused: the daily's name and date, or the size and which board, by its
+    ID when it has one (a seeded board raced again is no board "of yours": the newcomer's
+    pause menu said "your board"), and whether a ghost is raced."""
     if spec.daily is not None:
         return game_title(spec)
-    if spec.board is not None:
-        what = "your board"
+    shape = f"{spec.width}x{spec.height}"
+    if spec.kind is GameKind.PRACTICE:
+        what = KIND_NOUNS[GameKind.PRACTICE]
+    elif game_id.startswith(f"{shape}-"):
+        what = f"game {game_id}"
+    elif spec.board is not None:
+        what = KIND_NOUNS[GameKind.CUSTOM]
     elif spec.difficulty != "any":
         what = f"{spec.difficulty} board"
     else:
         what = f"game {game_id}"
-    return f"{spec.width}x{spec.height}  {what}"
+    race = " · ghost race" if spec.ghost is not None else ""
+    return f"{shape}  {what}{race}"

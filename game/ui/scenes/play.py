@@ -52,10 +52,9 @@ from game.ui.scenes.pause import PauseItem, PauseMenu, game_title
 
 SOUNDS = {Happening.BUMP: Sound.BUMP, Happening.STREAK: Sound.STREAK, Happening.WIN: Sound.WIN}
 NEWS_POPUP_SECONDS = 2.0
-NEWS_ROW = -0.45
-"""Where that pop-up starts, in rows: just above the board (clear of the hint's numbers);
-a newer one replaces it rather than drawing over it."""
-"""A pop-up about earlier moves judged again stays this long (it is read, not glanced at)."""
+"""A pop-up about earlier moves judged again stays this long (it is read, not glanced at);
+it starts over the top row's middle, and a newer one replaces it rather than drawing over
+it."""
 
 
 class PlayScene(Scene):
@@ -178,11 +177,13 @@ class PlayScene(Scene):
             case Scored():
                 text = popup_text(event.gained, event.multiplier, event.assisted)
                 self.effects.pop(Popup(text, event.cls, event.cell))
-            case Rejudged(gained=gained):
+            case Rejudged(gained=gained, refunds=refunds, charges=charges):
                 kind = MoveClass.LINE if gained >= 0 else MoveClass.OFF_LINE
                 board = self.game.board
-                self.effects.pop(Popup(f"{gained:+d} judged again", kind,
-                                       (0.0, (board.width - 1) / 2), life=NEWS_POPUP_SECONDS))
+                points = f"{refunds:+d} {charges:+d}" if refunds and charges else f"{gained:+d}"
+                self.effects.pop(Popup(f"{points} judged again", kind,
+                                       (0.0, (board.width - 1) / 2), life=NEWS_POPUP_SECONDS),
+                                 alone=True)
             case Won(seed=seed):
                 self.effects.celebrate(seed)
             case Finished():

@@ -10,10 +10,12 @@ import pygame
 from game.core.board import Board
 from game.core.coach import CoachPacket
 from game.core.knowledge import Knowledge
-from game.core.recording import Recording
+from game.core.recording import Mode, Recording
 from game.core.spec import GameKind
+from game.core.summary import CoachPart
 from game.play.drill import NO_MISTAKES, find_drill
-from game.play.replay import ReplayModel, build_replay, game_label
+from game.play.replay import ReplayModel, build_replay
+from game.play.words import game_label
 from game.ui.chart import draw_distance_chart
 from game.ui.context import SceneContext
 from game.ui.fonts import Fonts
@@ -197,7 +199,9 @@ class ReplayScene(Scene):
 
     def _label(self) -> str:
         assert self.recording is not None
-        return game_label(self.recording.mode, self.kind)
+        coach = CoachPart.NONE if self.model is None else \
+            self.model.coach_part(self.recording.mode is Mode.AUTO)
+        return game_label(self.recording.mode, self.kind, coach)
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
