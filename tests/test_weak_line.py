@@ -247,3 +247,48 @@ def test_a_fresh_cache_builds_the_real_tables_once(tmp_path: Path) -> None:
     again = subprocess.run(run, cwd=ROOT, env=env, capture_output=True, text=True,
                            timeout=120, check=True)
     assert again.stderr == "" and json.loads(again.stdout)["tables"] == "5x5 5-5-5-5-4"
+
+
+def test_which_own_tables_a_big_board_joins_to_the_corners() -> None:
+    from game.core.board import Board
+
+    six, seven, eight = (Board.goal(s, s).apply_all("DR") for s in (6, 7, 8))
+    assert big.own_tables_shape(six, None) == big.own_tables_shape(six, 30) == (6, 6)
+    assert big.own_tables_shape(seven, None) is None and big.own_tables_shape(seven, 1) is None
+    assert big.own_tables_shape(seven, 10) == (7, 7)  # long budgets only (MIDWAY_SECONDS)
+    assert big.own_tables_shape(eight, 60) is None
+    assert big.own_tables_shape(Board.goal(5, 5).apply_all("DR"), 60) is None
+
+
+def test_a_long_7x7_budget_searches_from_along_the_line_on_its_own_tables(
+        small_heur: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from game.core.board import Board
+
+    monkeypatch.setattr(big, "MIDWAY_SECONDS", {7: 0.5})
+    monkeypatch.setitem(_heuristics, (5, 5), small_heur)
+    seven = make_heuristic(7, 7, tuple((t,) for t in range(1, 49)))  # Manhattan, at once
+    monkeypatch.setitem(_heuristics, (7, 7), seven)
+    board = parse_game_id("7x7-3").board()
+    better: list[str] = []
+    found = big.best_line(board, deadline=time.monotonic() + 1.5, on_better=better.append)
+    assert board.apply_all(found.moves).is_solved()
+    assert all(board.apply_all(line).is_solved() for line in better)
+    assert big.engine_tables_name(board, 1.5) == (
+        f"{small_name(small_heur)} + 7x7 {'-'.join(['1'] * 48)} + {stage_tables_name(7)}")
+    assert big.engine_tables_name(board, 0.2) == (
+        f"{small_name(small_heur)} + {stage_tables_name(7)}")
+
+
+def test_a_long_7x7_budget_without_its_tables_says_so_once(
+        small_heur: object, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(big, "MIDWAY_SECONDS", {7: 0.2})
+    monkeypatch.setitem(_heuristics, (5, 5), small_heur)
+    assert not big.AUTO_PREPARE and not big.tables_ready((7, 7))
+    assert main(["solve", "7x7-2", "--seconds", "0.6", "--json"]) == 0
+    captured = capsys.readouterr()
+    check("7x7-2", json.loads(captured.out))
+    assert captured.err.splitlines() == [weak_line_note(0.6, (7, 7))]
+    assert "prepare --seven" in captured.err and "more than --seconds 0.6" in captured.err

@@ -12,7 +12,8 @@ board answers at once and as well as later ones. Running it again only loads wha
 8-15 minutes on two cores and 2.8 GB of memory while it runs; optional: the game builds them
 in the background the first time it wants them), and compiles their search. ``--six`` builds
 the 6x6 boards' own tables (about 200 s on two cores, 317 MB; else built the first time a 6x6
-game or command wants them).
+game or command wants them); ``--seven`` the 7x7 boards' (about 32 s, 61 MB; they serve
+budgets of 5 s and more).
 """
 
 from __future__ import annotations
@@ -128,6 +129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="also build the strong 4x4 tables (minutes, 2.8 GB while built)")
     parser.add_argument("--six", action="store_true",
                         help="also build the 6x6 tables (about 3 minutes, 317 MB)")
+    parser.add_argument("--seven", action="store_true",
+                        help="also build the 7x7 tables (about 40 s, 61 MB; for budgets of "
+                        "5 s and more)")
     args = parser.parse_args(argv)
     start = time.monotonic()
     compile_sources()
@@ -139,8 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         line.close(f"in {time.monotonic() - start:.1f} s")
     if note:
         print(f"prepare: {note}", file=sys.stderr)
-    if args.six:
-        note = prepare_whole((6, 6))
+    for wanted, shape in ((args.six, (6, 6)), (args.seven, (7, 7))):
+        note = prepare_whole(shape) if wanted else None
         if note:
             print(f"prepare: {note}", file=sys.stderr)
             return 1

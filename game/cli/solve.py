@@ -148,7 +148,7 @@ class _Solver:
                     self._search.load_cached(5, 5)  # the corner's tables and kernels
                 if self._seconds is None:
                     self._big.wait()
-                whole = whole_shape(board)
+                whole = whole_shape(board, self._seconds)
                 if whole is not None and self._seconds is None:
                     self._whole_tables(whole).wait()  # minutes, the first time only
 
@@ -185,7 +185,7 @@ class _Solver:
         if found.error is not None and found.moves is None:
             raise found.error
         if needs_big_tables(board) and not found.optimal:
-            whole = whole_shape(board)
+            whole = whole_shape(board, seconds)
             if found.tables == NO_TABLES:
                 self._big.note(seconds)
             elif whole is not None and not self._whole_tables(whole).ready():
@@ -224,6 +224,7 @@ class _Solver:
             if deadline is not None:
                 proof = time.monotonic() + OPTIMAL_SHARE * max(0.0, deadline - time.monotonic())
             big_name = big_tables_name()
+            budget = None if proof is None else proof - time.monotonic()
             try:
                 solution = solver.solve(board, deadline=proof, cancel=token)
             except solver.SolveTimeout:
@@ -231,7 +232,7 @@ class _Solver:
                 solution = self._search.solve_best_found(board, deadline=deadline,
                                                          cancel=token)
             found.offer(solution.moves, solution.optimal, solution.nodes,
-                        line_tables(board, solution.optimal, big_name))
+                        line_tables(board, solution.optimal, big_name, budget))
         except BaseException as exc:  # handed to the waiting thread
             found.error = exc
 

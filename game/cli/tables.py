@@ -17,21 +17,21 @@ from game.core.board import Board
 PROG = "fifteen"
 NO_TABLES = "none (Manhattan)"
 """The tables field of a line found without pattern databases or a distance table."""
-BUILD_SECONDS = {5: 30, 6: 200}
+BUILD_SECONDS = {5: 30, 6: 200, 7: 40}
 """About how long the first build of a side's tables takes on two cores, in words (5x5 20-35
-s; 6x6 about 200 s)."""
+s; 6x6 about 200 s; 7x7 about 32 s)."""
 PREPARE = "python -m game.cli.prepare"
-PREPARE_FOR = {6: f"{PREPARE} --six"}
+PREPARE_FOR = {6: f"{PREPARE} --six", 7: f"{PREPARE} --seven"}
 """What to run for a side's tables, where the set-up step leaves them out."""
 CORNER = (5, 5)
 
 
-def whole_shape(board: Board) -> tuple[int, int] | None:
-    """The board's own tables its search adds to the 5x5 ones (6x6), or None."""
+def whole_shape(board: Board, seconds: float | None = None) -> tuple[int, int] | None:
+    """The board's own tables its search adds to the 5x5 ones with a budget of ``seconds``
+    (6x6's; 7x7's for long budgets), or None."""
     from game.solver.big import api
 
-    shape = api.tables_shape(board)
-    return shape if shape is not None and shape != CORNER else None
+    return api.own_tables_shape(board, seconds)
 
 
 def needs_big_tables(board: Board) -> bool:
@@ -65,9 +65,10 @@ def exact_tables_name(width: int, height: int) -> str:
     return f"{width}x{height} " + "-".join(str(len(g)) for g in partition(width, height))
 
 
-def line_tables(board: Board, optimal: bool, big_name: str | None) -> str:
-    """The tables behind a line just found for ``board``; ``big_name`` is what
-    ``big_tables_name`` said when its search started (a build may end during the search)."""
+def line_tables(board: Board, optimal: bool, big_name: str | None,
+                seconds: float | None = None) -> str:
+    """The tables behind a line just found for ``board`` within ``seconds``; ``big_name`` is
+    what ``big_tables_name`` said when its search started (a build may end during it)."""
     from game.solver.exact.optimal import covers
 
     if covers(board.width, board.height):
@@ -76,7 +77,7 @@ def line_tables(board: Board, optimal: bool, big_name: str | None) -> str:
     if needs_big_tables(board) and big_name is not None:
         from game.solver.big import api
 
-        return api.engine_tables_name(board) or big_name  # with 6x6/7x7's stage tables
+        return api.engine_tables_name(board, seconds) or big_name  # with their stage tables
     return NO_TABLES
 
 
@@ -84,9 +85,13 @@ def weak_line_note(seconds: float | None, shape: tuple[int, int] = CORNER) -> st
     """The one line saying why a big board's line is weaker, and what to run."""
     side = shape[0]
     name = f"{side}x{side}"
-    if seconds is not None:
-        why = (f"the {name} tables are not built yet (about {BUILD_SECONDS.get(side, 30)} s, "
-               f"more than --seconds {seconds:g})")
+    build = BUILD_SECONDS.get(side, 30)
+    if seconds is not None and seconds <= build:
+        why = (f"the {name} tables are not built yet (about {build} s, more than --seconds "
+               f"{seconds:g})")
+    elif seconds is not None:
+        why = (f"the {name} tables were not built when the search began (about {build} s to "
+               f"build)")
     else:
         why = f"the {name} tables are not built (building them was switched off or failed)"
     return (f"{PROG}: {why}: this line comes from a weaker search; run "

@@ -40,7 +40,7 @@ from collections.abc import Callable
 import numpy as np
 
 from game.core.board import Board
-from game.solver.big.corner import refine_whole, solve_with_engine
+from game.solver.big.corner import refine_midway, refine_whole, solve_with_engine
 from game.solver.big.grid import manhattan
 from game.solver.big.large import solve_large
 from game.solver.big.stage import LARGEST_STAGE, stage_heuristic, stage_tables_name
@@ -79,6 +79,13 @@ in the background while the peeling answers). Measured on DeepCubeA's 6x6 test b
 (``bench_big whole --boards deepcubea``), one thread: 1.22x DeepCubeA's lines -> 1.16x in
 1 s, 1.22x -> 1.09x in 30 s. Not 7x7: its tables (12 groups of four, 61 MB) give longer
 lines in 1 s than the peeling alone (1.50x against 1.36x)."""
+MIDWAY_SECONDS = {7: 5.0}
+"""Square boards whose own tables (too weak to rank the whole board's beams in 1 s: 7x7's
+twelve groups of four, 61 MB, about 32 s to build) serve budgets of at least this many
+seconds: the peeling gets the first half, then widening beams from boards along its line on
+those tables splice in shorter tails (DeepCubeA's first three 7x7 boards at 60 s: 340.7 ->
+318.0; at 1 s it lost: 335.8 -> 340.7 on the first 20)."""
+MIDWAY_PEEL_SHARE = 0.5
 ENDGAME_REACH = 40
 """Boards whose 5x5 lower bound is at most this are within exact reach (see the bench)."""
 ENDGAME_SECONDS = 0.5
@@ -101,6 +108,18 @@ def tables_shape(board: Board) -> tuple[int, int] | None:
     if board.width == board.height and side in WHOLE_BOARD_SIDES:
         return side, side
     return SIDE, SIDE
+
+
+def own_tables_shape(board: Board, seconds: float | None) -> tuple[int, int] | None:
+    """The board's own tables its search joins to the 5x5 ones with a budget of ``seconds``
+    (None: the default): 6x6's always, 7x7's for long budgets (MIDWAY_SECONDS), else None."""
+    shape = tables_shape(board)
+    if shape is not None and shape != (SIDE, SIDE):
+        return shape
+    side = board.width
+    least = MIDWAY_SECONDS.get(side) if board.width == board.height else None
+    budget = DEFAULT_SECONDS if seconds is None else seconds
+    return (side, side) if least is not None and budget >= least else None
 
 
 def engine_tables(board: Board) -> PatternHeuristic | None:
@@ -156,16 +175,16 @@ def tables_name(shape: tuple[int, int] | None = None) -> str | None:
     return None if heur is None else _name(heur)
 
 
-def engine_tables_name(board: Board) -> str | None:
+def engine_tables_name(board: Board, seconds: float | None = None) -> str | None:
     """The tables a board's line comes from in words (``5x5 5-5-5-5-4``, with the board's
     own when they join in: ``5x5 5-5-5-5-4 + 6x6 5-5-5-5-5-5-5``), or None."""
     heur = engine_tables(board)
     if heur is None:
         return None
     names = [_name(heur)]
-    shape = tables_shape(board)
-    whole = loaded_heuristic(*shape) if shape is not None and shape != (SIDE, SIDE) else None
-    if whole is not None and (board.width, board.height) == shape:
+    shape = own_tables_shape(board, seconds)
+    whole = loaded_heuristic(*shape) if shape is not None else None
+    if whole is not None:
         names.append(_name(whole))
     if board.width == board.height and SIDE < board.width <= LARGEST_STAGE:
         stage = stage_tables_name(board.width)  # the peeling by beams' L tables
@@ -237,13 +256,21 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
     flag = flag_of(cancel)
     proven: list[bool] = []
     shape = tables_shape(board)
+    own = own_tables_shape(board, deadline - start)
     if AUTO_PREPARE and shape is not None:
-        for wanted in {(SIDE, SIDE), shape}:
+        for wanted in {(SIDE, SIDE), shape} | ({own} if own is not None else set()):
             if wanted not in _builders:
                 heuristic_if_ready(*wanted)  # the first call starts loading (or building)
     heur = engine_tables(board)
     whole = loaded_heuristic(*shape) if shape is not None and shape != (SIDE, SIDE) else None
-    if heur is not None and whole is not None and (board.width, board.height) == shape:
+    midway = loaded_heuristic(*own) if own is not None and whole is None else None
+    if heur is not None and midway is not None:
+        # a long budget on 7x7: peel for half of it, then beams from along the line
+        split = start + MIDWAY_PEEL_SHARE * (deadline - start)
+        moves = solve_with_engine(board, heur, deadline=split, flag=flag,
+                                  cancelled=polled(flag), on_better=on_better)
+        moves = refine_midway(board, midway, moves, deadline, flag, on_better, polled(flag))
+    elif heur is not None and whole is not None and (board.width, board.height) == shape:
         # peel by beams for a first share of the time, then beams over the whole board on
         # its own tables, each only looking for lines shorter than the best so far
         split = start + PEEL_FIRST_SHARE * (deadline - start)

@@ -224,6 +224,18 @@ def refine_whole(board: Board, heur: PatternHeuristic, best: str, deadline: floa
     return rest
 
 
+def refine_midway(board: Board, heur: PatternHeuristic, best: str, deadline: float,
+                  flag: np.ndarray, on_better: Callable[[str], None] | None = None,
+                  cancelled: Callable[[], bool] = lambda: False) -> str:
+    """``best`` (a line for ``board``) improved by beams from boards along it on the board's
+    own tables (``_from_midway``), till ``deadline``; the line replayed."""
+    deadline -= FINISH_MARGIN + CHECK_SECONDS_PER_CELL * board.size
+    rest = _from_midway(board, heur, best, deadline, flag, on_better, cancelled)
+    if not _reaches_goal(list(board.tiles), board.width, rest):
+        raise RuntimeError(f"internal error: the line found for {board.text()} is wrong")
+    return rest
+
+
 MIDWAY = (0.5, 0.25, 0.75, 0.375, 0.625, 0.125, 0.875)
 """Where on the best line the remaining time starts fresh beams (shares of its length)."""
 
