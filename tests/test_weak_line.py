@@ -264,7 +264,6 @@ def test_a_long_7x7_budget_searches_from_along_the_line_on_its_own_tables(
         small_heur: object, monkeypatch: pytest.MonkeyPatch) -> None:
     import time
 
-    from game.core.board import Board
 
     monkeypatch.setattr(big, "MIDWAY_SECONDS", {7: 0.5})
     monkeypatch.setitem(_heuristics, (5, 5), small_heur)
