@@ -150,7 +150,8 @@ def bench_whole(sizes: Sequence[int], count: int, seconds: float, threads: int,
 
     set_search_threads(threads)
     big.AUTO_PREPARE = False  # only the tables loaded below are used
-    for shape in [(5, 5)] + [(s, s) for s in sizes if s in big.WHOLE_BOARD_SIDES]:
+    own = [big.own_tables_shape(Board.goal(s, s), seconds) for s in sizes]
+    for shape in [(5, 5)] + [o for o in own if o is not None and not (corner_only or before)]:
         start = time.monotonic()
         big.prepare(None, shape)
         print(f"{big.tables_name(shape)} tables ready in {time.monotonic() - start:.1f} s "
@@ -182,7 +183,7 @@ def bench_whole(sizes: Sequence[int], count: int, seconds: float, threads: int,
             kind = f"{len(boards)} random boards, seed {WHOLE_SEED + size}"
         print(f"{size}x{size} ({kind}, {seconds:g} s, "
               f"{threads} thread{'s' if threads > 1 else ''}, "
-              f"{big.engine_tables_name(boards[0]) or 'no'} tables): mean line {mean:.2f}"
+              f"{big.engine_tables_name(boards[0], seconds) or 'no'} tables): mean line {mean:.2f}"
               f"{versus}; line / Manhattan {sum(lengths) / sum(bounds):.3f}, / best lower "
               f"bound {sum(lengths) / sum(lower):.3f} (mean Manhattan "
               f"{statistics.mean(bounds):.1f}, bound {statistics.mean(lower):.1f});"
