@@ -24,6 +24,8 @@ Codes 2 and 3 mark cells reached at an even or an odd level and not expanded yet
 EVEN_BITS = 0x55555555
 CANCEL_EVERY = 1 << 16
 """The cancel flag is read every this many placements of a level's scan."""
+LevelReport = Callable[[int, int, int], None]
+"""``on_level(level, placements written, regions marked)`` after each level (benchmarks)."""
 OUTBOX_SHARE = 64
 OUTBOX_MIN = 1 << 12
 """Room for children handed to another thread: a 64th of the placements (about 2% of the
@@ -252,7 +254,7 @@ def packed_size(width: int, height: int, size: int) -> int:
 
 def build_excess(width: int, height: int, group: tuple[int, ...],
                  filled: np.ndarray | None = None, cancel: np.ndarray | None = None,
-                 threads: int = 1) -> np.ndarray | None:
+                 threads: int = 1, on_level: LevelReport | None = None) -> np.ndarray | None:
     """The packed (pdb - manhattan) / 2 table of one group, or None if cancelled.
 
     pdb is the fewest moves of pattern tiles (others' moves are free) that take a placement
@@ -264,7 +266,8 @@ def build_excess(width: int, height: int, group: tuple[int, ...],
     threads ever write one word. Peak memory: 4 bytes per placement while it builds (2.1 GB
     for 8 tiles of 16 cells) plus the half byte per placement it returns. ``filled[0]``
     counts placements written (progress), ``filled[1]`` (if there) the level being scanned;
-    a non-zero ``cancel[0]`` stops the build.
+    a non-zero ``cancel[0]`` stops the build. ``on_level(level, written, marked)``, if given,
+    hears of each level once it is done: placements written, regions marked for the next.
     """
     n = width * height
     if n > MAX_CELLS:
@@ -288,6 +291,7 @@ def build_excess(width: int, height: int, group: tuple[int, ...],
     level = 0
     while True:
         counts[:, 0] = 0
+        before = int(filled[0])
         where = bounds[:-1]
         while any(where[t] < bounds[t + 1] for t in range(threads)):
             written = int(counts[:, 1].sum())
@@ -311,6 +315,8 @@ def build_excess(width: int, height: int, group: tuple[int, ...],
             filled[0] += int(counts[:, 1].sum()) - written
             if filled.size > 1:
                 filled[1] = level
+        if on_level is not None:
+            on_level(level, int(filled[0]) - before, int(counts[:, 0].sum()))
         if counts[:, 0].sum() == 0:
             return out
         level += 1
