@@ -77,7 +77,7 @@ def edges(width: int, n: int) -> tuple[int, int]:
     return left_ok, right_ok
 
 
-@kernel
+@kernel(inline=True)
 def _seek(sub: int, cur: int, k: int, n: int, digits: np.ndarray, pos: np.ndarray,
           used: np.ndarray, tile_at: np.ndarray, select: np.ndarray) -> None:
     """Move the placement at sub-rank ``cur`` of its chunk to ``sub``: the rank's digits are
@@ -121,7 +121,7 @@ def _seek(sub: int, cur: int, k: int, n: int, digits: np.ndarray, pos: np.ndarra
         used[i + 1] = used[i] | (1 << cell)
 
 
-@kernel
+@kernel(inline=True)
 def _delta(i: int, p: int, c: int, weights: np.ndarray, tile_at: np.ndarray) -> int:
     """How the dense rank changes when tile i slides from cell p to cell c: its digit moves
     by the cells between less the earlier tiles there, and each later tile there gains or
@@ -135,7 +135,7 @@ def _delta(i: int, p: int, c: int, weights: np.ndarray, tile_at: np.ndarray) -> 
     return d if c > p else -d
 
 
-@kernel
+@kernel(inline=True)
 def _append(entry: int, dest: int, box: np.ndarray, link: np.ndarray, book: np.ndarray,
             n: int) -> None:
     """Add an entry to ``dest``'s page chain (``book``: heads, tails, tail fills, pages taken)."""
@@ -205,7 +205,7 @@ def expand_chunk(chunk: int, start: int, goal: np.ndarray, dist: np.ndarray,
             counts[chunk, 1] += written
             return -1
         for s in range(max(start, b << BLOCK_BITS), min(stride, (b + 1) << BLOCK_BITS)):
-            w = np.int64(state[lo + s])
+            w = int(state[lo + s])
             high = (w >> 1) & EVEN_BITS
             low = w & EVEN_BITS
             fields = high & low if mark == 3 else high & ~low
@@ -267,7 +267,7 @@ def expand_chunk(chunk: int, start: int, goal: np.ndarray, dist: np.ndarray,
                     state[ranks[j]] = cw | (_spread(child_region) * next_mark)
                     flags[chunk, (ranks[j] - lo) >> BLOCK_BITS] |= next_bit
                     marked += 1
-            w = np.int64(state[lo + s])
+            w = int(state[lo + s])
             state[lo + s] = (w & ~(fields | (fields << 1))) | fields  # expanded: closed
         flags[chunk, b] &= ~bit
     counts[chunk, 0] += marked
@@ -300,7 +300,7 @@ def cross_chunk(chunk: int, state: np.ndarray, flags: np.ndarray, level: int, wi
             entry = box[page, j]
             child = entry >> ENTRY_RANK
             p = (entry >> ENTRY_CELL) & 0xF
-            cw = np.int64(state[child])
+            cw = int(state[child])
             if (cw >> (2 * p)) & 3 != UNSEEN:
                 continue
             region = blank_region(p, entry & 0xFFFF, width, left_ok, right_ok)
