@@ -78,50 +78,6 @@ def edges(width: int, n: int) -> tuple[int, int]:
 
 
 @kernel(inline=True)
-def _seek(sub: int, cur: int, k: int, n: int, digits: np.ndarray, pos: np.ndarray,
-          used: np.ndarray, tile_at: np.ndarray, select: np.ndarray) -> None:
-    """Move the placement at sub-rank ``cur`` of its chunk to ``sub``: the rank's digits are
-    counted up from the last (a scan's next placement changes the last one or two), and only
-    the tiles from the first changed digit on are placed again; any other ``cur`` (the chunk's
-    stride, say) starts afresh. ``used[i]``: the cells of tiles before i."""
-    first = k
-    if 0 <= cur <= sub:
-        carry = sub - cur
-        i = k - 1
-        while carry > 0:
-            t = digits[i] + carry
-            radix = n - i
-            if t < radix:
-                digits[i] = t
-                carry = 0
-            else:
-                digits[i] = t % radix
-                carry = t // radix
-            first = i
-            i -= 1
-    else:
-        rest = sub
-        for i in range(k - 1, 0, -1):
-            digits[i] = rest % (n - i)
-            rest //= n - i
-        tile_at[:] = -1
-        tile_at[pos[0]] = 0
-        first = 1
-    for i in range(first, k):
-        if tile_at[pos[i]] == i:
-            tile_at[pos[i]] = -1
-    for i in range(first, k):
-        free = ~used[i] & 0xFFFF
-        low = free & 0xFF
-        below = select[low, 8]
-        digit = digits[i]
-        cell = select[low, digit] if digit < below else 8 + select[free >> 8, digit - below]
-        pos[i] = cell
-        tile_at[cell] = i
-        used[i + 1] = used[i] | (1 << cell)
-
-
-@kernel(inline=True)
 def _delta(i: int, p: int, c: int, weights: np.ndarray, tile_at: np.ndarray) -> int:
     """How the dense rank changes when tile i slides from cell p to cell c: its digit moves
     by the cells between less the earlier tiles there, and each later tile there gains or
@@ -133,26 +89,6 @@ def _delta(i: int, p: int, c: int, weights: np.ndarray, tile_at: np.ndarray) -> 
         if j >= 0:
             d += weights[j] if j > i else -weights[i]
     return d if c > p else -d
-
-
-@kernel(inline=True)
-def _append(entry: int, dest: int, box: np.ndarray, link: np.ndarray, book: np.ndarray,
-            n: int) -> None:
-    """Add an entry to ``dest``'s page chain (``book``: heads, tails, tail fills, pages taken)."""
-    tail = book[n + dest]
-    if tail < 0 or book[2 * n + dest] == box.shape[1]:
-        page = book[3 * n]
-        book[3 * n] += 1
-        link[page] = -1
-        if tail < 0:
-            book[dest] = page
-        else:
-            link[tail] = page
-        book[n + dest] = page
-        book[2 * n + dest] = 0
-        tail = page
-    box[tail, book[2 * n + dest]] = entry
-    book[2 * n + dest] += 1
 
 
 @kernel
@@ -187,6 +123,7 @@ def expand_chunk(chunk: int, start: int, goal: np.ndarray, dist: np.ndarray,
     digits = np.zeros(k, dtype=np.int64)
     used = np.zeros(k + 1, dtype=np.int64)
     tile_at = np.full(n, -1, dtype=np.int64)
+    tile_at[chunk] = 0
     used[1] = 1 << chunk
     most = 4 * k  # children of one region, at most
     ranks = np.empty(most, dtype=np.int64)
@@ -215,8 +152,43 @@ def expand_chunk(chunk: int, start: int, goal: np.ndarray, dist: np.ndarray,
                 counts[chunk, 0] += marked
                 counts[chunk, 1] += written
                 return s
-            _seek(s, cur, k, n, digits, pos, used, tile_at, select)
+            # the placement: its rank's digits counted up from the last one decoded (the
+            # next in a scan changes the last digit or two), only the tiles from the first
+            # changed digit on placed again (written out here: a call taking arrays counts
+            # their references, atomic operations that cost more than the work)
+            first = k
+            if cur < 0:
+                rest = s
+                for i in range(k - 1, 0, -1):
+                    digits[i] = rest % (n - i)
+                    rest //= n - i
+                first = 1
+            else:
+                carry = s - cur
+                i = k - 1
+                while carry > 0:
+                    t = digits[i] + carry
+                    if t < n - i:
+                        digits[i] = t
+                        carry = 0
+                    else:
+                        digits[i] = t % (n - i)
+                        carry = t // (n - i)
+                    first = i
+                    i -= 1
             cur = s
+            for i in range(first, k):
+                if tile_at[pos[i]] == i:
+                    tile_at[pos[i]] = -1
+            for i in range(first, k):  # the digit-th cell not taken by earlier tiles
+                left = ~used[i] & 0xFFFF
+                below = select[left & 0xFF, 8]
+                digit = digits[i]
+                cell = (select[left & 0xFF, digit] if digit < below
+                        else 8 + select[left >> 8, digit - below])
+                pos[i] = cell
+                tile_at[cell] = i
+                used[i + 1] = used[i] | (1 << cell)
             occupied = used[k]
             free = full & ~occupied
             if (low & ~high) == 0:
@@ -257,8 +229,22 @@ def expand_chunk(chunk: int, start: int, goal: np.ndarray, dist: np.ndarray,
                     p = froms[j]
                     child_free = free ^ (1 << p) ^ (1 << tos[j])
                     if p == chunk:  # the first tile moved: another chunk's placement
-                        _append((ranks[j] << ENTRY_RANK) | (p << ENTRY_CELL) | child_free,
-                                tos[j], box, link, book, n)
+                        dest = tos[j]  # its entry goes on the chain of dest's pages
+                        tail = book[n + dest]
+                        if tail < 0 or book[2 * n + dest] == box.shape[1]:
+                            page = book[3 * n]
+                            book[3 * n] += 1
+                            link[page] = -1
+                            if tail < 0:
+                                book[dest] = page
+                            else:
+                                link[tail] = page
+                            book[n + dest] = page
+                            book[2 * n + dest] = 0
+                            tail = page
+                        box[tail, book[2 * n + dest]] = ((ranks[j] << ENTRY_RANK)
+                                                         | (p << ENTRY_CELL) | child_free)
+                        book[2 * n + dest] += 1
                         continue
                     cw = words[j]
                     if (cw >> (2 * p)) & 3 != UNSEEN:
