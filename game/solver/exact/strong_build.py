@@ -115,24 +115,20 @@ def build_excess(width: int, height: int, group: tuple[int, ...],
     if n > MAX_CELLS:
         raise InvalidRequest(f"strong tables need at most {MAX_CELLS} cells, not {n}")
     filled = np.zeros(1, dtype=np.int64) if filled is None else filled
-    run = _Build(width, height, group, threads,
+    run = _Build(width, height, group, threads, filled,
                  np.zeros(1, dtype=np.int64) if cancel is None else cancel)
     level = 0
     while True:
-        written = 0
         run.counts[:] = 0
+        if filled.size > 1:
+            filled[1] = level
         where = [0] * n  # where each chunk's scan goes on
         while not all(w >= run.stride for w in where):  # rounds: till no outbox fills
             if not run.level_round(level, where):
                 return None
-            done = int(run.counts[:, 1].sum())
-            filled[0] += done - written
-            written = done
-            if filled.size > 1:
-                filled[1] = level
         run.frontier[:] = run.counts[:, 0]
         if on_level is not None:
-            on_level(level, written, int(run.frontier.sum()))
+            on_level(level, int(run.counts[:, 1].sum()), int(run.frontier.sum()))
         if run.frontier.sum() == 0:
             return run.out
         level += 1
@@ -142,11 +138,12 @@ class _Build:
     """One group's build: its arrays, and one round of a level on every worker."""
 
     def __init__(self, width: int, height: int, group: tuple[int, ...], threads: int,
-                 cancel: np.ndarray) -> None:
+                 filled: np.ndarray, cancel: np.ndarray) -> None:
         n = width * height
         k = len(group)
         space = math.perm(n, k)
-        self.n, self.width, self.cancel = n, width, cancel
+        self.n, self.width, self.filled, self.cancel = n, width, filled, cancel
+        self.lock = threading.Lock()  # for ``filled``, which every worker adds to
         self.stride = space // n  # ranks per cell of the first tile: a chunk
         # two chunks share a byte of the table when the stride is odd (small boards only)
         self.workers = max(1, min(threads, n)) if self.stride % 2 == 0 else 1
@@ -177,10 +174,13 @@ class _Build:
 
         def expand(u: int) -> None:
             def one(c: int) -> bool:
+                before = int(self.counts[c, 1])
                 where[c] = int(expand_chunk(
                     c, where[c], self.goal, self.dist, self.weights, self.select,
                     self.low_bit, self.width, self.state, self.out, self.flags, level,
                     self.counts, self.cancel, self.boxes[u], self.links[u], self.books[u]))
+                with self.lock:  # progress as each chunk is done: a wide level takes seconds
+                    self.filled[0] += int(self.counts[c, 1]) - before
                 return where[c] >= self.stride  # else cancelled, or the outbox is full
 
             _drain(todo, one)
