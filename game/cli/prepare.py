@@ -9,7 +9,7 @@ It builds the 5x5 tables too (20-35 s on two cores, 26 MB; ``--no-big`` leaves t
 5x5 kernels, to the first 5x5 game or command that needs them), so the first `solve` of a big
 board answers at once and as well as later ones. Running it again only loads what is there
 (about 2 s). ``--strong`` builds the strong 4x4 tables too (7-8 additive, 290 MB on disk, about
-8-15 minutes on two cores and 2.8 GB of memory while it runs; optional: the game builds them
+4 minutes on two cores and 2.8 GB of memory while it runs; optional: the game builds them
 in the background the first time it wants them), and compiles their search.
 """
 
