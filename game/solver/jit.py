@@ -46,10 +46,9 @@ _prepared: ModuleType | None = None
 class Kernel:
     """A kernel whose compiled form is chosen on its first call (AOT module or numba JIT)."""
 
-    def __init__(self, func: Callable[..., object], entry: bool, inline: bool = False) -> None:
+    def __init__(self, func: Callable[..., object], entry: bool) -> None:
         self.py_func = func
         self.entry = entry
-        self.inline = inline
         self.export_name = f"{func.__module__.rsplit('.', 1)[-1]}__{func.__name__}"
         self.__name__ = func.__name__
         self.__doc__ = func.__doc__
@@ -80,39 +79,32 @@ class Kernel:
 
 
 @overload
-def kernel(func: F, *, entry: bool = False, inline: bool = False) -> F: ...
+def kernel(func: F, *, entry: bool = False) -> F: ...
 
 
 @overload
-def kernel(func: None = None, *, entry: bool = False,
-           inline: bool = False) -> Callable[[F], F]: ...
+def kernel(func: None = None, *, entry: bool = False) -> Callable[[F], F]: ...
 
 
-def kernel(func: F | None = None, *, entry: bool = False,
-           inline: bool = False) -> F | Callable[[F], F]:
+def kernel(func: F | None = None, *, entry: bool = False) -> F | Callable[[F], F]:
     """Declare a compiled kernel; ``entry=True`` for those called from Python (AOT exports).
 
-    ``inline=True``: always inlined into the kernels calling it (numba's ``inline="always"``),
-    for small helpers taking arrays in hot loops: a call of a compiled function counts
-    references to each array it is given, atomic operations that cost more than the helper
-    and, in threads sharing an array, bounce its count between the cores.
     Once the JIT has started, later declarations get numba's dispatcher directly.
     """
     def declare(f: F) -> F:
         if _jit_started:
-            return cast(F, _njit(f, inline))
-        k = Kernel(f, entry, inline)
+            return cast(F, _njit(f))
+        k = Kernel(f, entry)
         _kernels.append(k)
         return cast(F, k)
 
     return declare(func) if func is not None else declare
 
 
-def _njit(func: Callable[..., object], inline: bool = False) -> Callable[..., object]:
+def _njit(func: Callable[..., object]) -> Callable[..., object]:
     from numba import njit
 
-    return cast(Callable[..., object],
-                njit(cache=True, nogil=True, inline="always" if inline else "never")(func))
+    return cast(Callable[..., object], njit(cache=True, nogil=True)(func))
 
 
 def start_jit() -> None:
@@ -122,7 +114,7 @@ def start_jit() -> None:
         if _jit_started:
             return
         for k in _kernels:
-            k.dispatcher = _njit(k.py_func, k.inline)
+            k.dispatcher = _njit(k.py_func)
         for name, module in list(sys.modules.items()):
             if name == "game.solver" or name.startswith("game.solver."):
                 for attr, value in list(vars(module).items()):

@@ -77,7 +77,7 @@ def edges(width: int, n: int) -> tuple[int, int]:
     return left_ok, right_ok
 
 
-@kernel(inline=True)
+@kernel
 def _delta(i: int, p: int, c: int, weights: np.ndarray, tile_at: np.ndarray) -> int:
     """How the dense rank changes when tile i slides from cell p to cell c: its digit moves
     by the cells between less the earlier tiles there, and each later tile there gains or
