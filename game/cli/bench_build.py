@@ -1,10 +1,10 @@
 """Strong-table build benchmark: `python -m game.cli.bench_build [--group 9..15] [--threads N]`.
 
 Builds one group's packed table with ``build_excess`` in this process (the table cache is
-neither read nor written) and prints each level's wall and CPU time, placements written and
-regions marked, then the total wall and CPU time, the peak
-resident memory and the table's sha256 (``--save`` writes it to a file, ``--expect`` compares
-it with one). The CPU time (all threads) tells more than the wall time on a busy machine.
+neither read nor written) and prints each level's wall and CPU time, placements written,
+regions marked (and rounds, when an outbox filled), then the total wall and CPU time, the
+peak resident memory and the table's sha256 (``--save`` writes it to a file, ``--expect``
+compares it with one). The CPU time (all threads) tells more than the wall time on a busy machine.
 Figures are printed, never asserted. The first call compiles the kernels: run
 ``--group 9 10 11`` (a few seconds) or read the compile time off level 0.
 """
@@ -28,11 +28,12 @@ def bench(group: tuple[int, ...], threads: int, each: bool) -> str:
     cpu = time.process_time()
     last = [start, cpu]
 
-    def on_level(level: int, written: int, marked: int) -> None:
+    def on_level(level: int, written: int, marked: int, rounds: int) -> None:
         now, spent = time.perf_counter(), time.process_time()
         if each:
             print(f"  level {level:2d}: {now - last[0]:7.2f} s ({spent - last[1]:7.2f} s CPU), "
-                  f"{written:>11,} placements written, {marked:>11,} regions marked", flush=True)
+                  f"{written:>11,} placements written, {marked:>11,} regions marked"
+                  + (f", {rounds} rounds" if rounds > 1 else ""), flush=True)
         last[:] = [now, spent]
 
     table = build_excess(4, 4, group, threads=threads, on_level=on_level)

@@ -14,25 +14,19 @@ from game.solver.exact.pdb import blank_region
 from game.solver.exact.strong_level import (
     BLOCK_BITS,
     SPARE_PAGES,
-    _spread,
     bit_tables,
     cross_chunk,
     digit_weights,
     edges,
     expand_chunk,
+    spread,
 )
 from game.solver.jit import kernel
 
 MAX_CELLS = 16
 """Two bits per cell of the blank's whereabouts fit one uint32 per placement."""
-NIBBLE_MAX = 15
-"""Largest stored excess: (pdb - manhattan) / 2 is clamped here (a smaller bound is still
-admissible; on the 4x4 7-8 tables it is never reached)."""
-UNSEEN, CLOSED = 0, 1
-"""Two-bit codes of a (placement, blank cell): not reached yet, or reached and expanded.
-Codes 2 and 3 mark cells reached at an even or an odd level and not expanded yet."""
-LevelReport = Callable[[int, int, int], None]
-"""``on_level(level, placements written, regions marked)`` after each level (benchmarks)."""
+LevelReport = Callable[[int, int, int, int], None]
+"""``on_level(level, placements written, regions marked, rounds)`` after each level."""
 OUTBOX_SHARE = 16
 OUTBOX_PAGE = 1 << 14
 """The outboxes together hold a 16th of the placements (8 bytes each), in pages of 16,384
@@ -69,7 +63,7 @@ def seed_nb(goal: np.ndarray, blank_goal: int, width: int, n: int, state: np.nda
         occupied |= 1 << goal[i]
     region = blank_region(blank_goal, ((1 << n) - 1) & ~occupied, width, left_ok, right_ok)
     rank = _rank(goal, goal.shape[0], n)
-    state[rank] = _spread(region) * 2
+    state[rank] = spread(region) * 2
     flags[rank // stride, (rank % stride) >> BLOCK_BITS] |= 1
 
 
@@ -99,17 +93,18 @@ def build_excess(width: int, height: int, group: tuple[int, ...],
 
     pdb is the fewest moves of pattern tiles (others' moves are free) that take a placement
     to the goal's, found breadth first, level by level, over (placement, blank cell): one
-    uint32 per placement holds two bits per cell (UNSEEN, CLOSED, or reached at an even or
-    odd level and not expanded yet); the blank's whole region is always marked at once.
-    The ranks fall in one chunk per cell of the group's first tile; only that tile's moves
-    lead from one chunk to another. ``threads`` workers take a level's chunks one at a time,
-    biggest frontier first, and put the children that cross in their outbox; then they take
-    the chunks again to mark those, so no two threads ever write one word. Peak memory: 4
-    bytes per placement while it builds (2.1 GB for 8 tiles of 16 cells), half a byte per
-    placement for the outboxes and the half byte per placement it returns. ``filled[0]``
-    counts placements written (progress), ``filled[1]`` (if there) the level being scanned;
-    a non-zero ``cancel[0]`` stops the build. ``on_level(level, written, marked)``, if given,
-    hears of each level once it is done: placements written, regions marked for the next.
+    uint32 per placement holds two bits per cell (``strong_level.UNSEEN``, ``CLOSED``, or
+    reached at an even or odd level and not expanded yet); the blank's whole region is always
+    marked at once. The ranks fall in one chunk per cell of the group's first tile; only that
+    tile's moves lead from one chunk to another. ``threads`` workers take a level's chunks one
+    at a time, biggest frontier first, and put the children that cross in their outbox; then
+    they take the chunks again to mark those, so no two threads ever write one word. Peak
+    memory: 4 bytes per placement while it builds (2.1 GB for 8 tiles of 16 cells), up to half
+    a byte per placement for the outboxes and the half byte per placement it returns.
+    ``filled[0]`` counts placements written (progress), ``filled[1]`` (if there) the level
+    being scanned; a non-zero ``cancel[0]`` stops the build. ``on_level(level, written,
+    marked, rounds)``, if given, hears of each level once it is done: placements written,
+    regions marked for the next, and in how many rounds (more than one when an outbox filled).
     """
     n = width * height
     if n > MAX_CELLS:
@@ -123,12 +118,14 @@ def build_excess(width: int, height: int, group: tuple[int, ...],
         if filled.size > 1:
             filled[1] = level
         where = [0] * n  # where each chunk's scan goes on
+        rounds = 0
         while not all(w >= run.stride for w in where):  # rounds: till no outbox fills
             if not run.level_round(level, where):
                 return None
+            rounds += 1
         run.frontier[:] = run.counts[:, 0]
         if on_level is not None:
-            on_level(level, int(run.counts[:, 1].sum()), int(run.frontier.sum()))
+            on_level(level, int(run.counts[:, 1].sum()), int(run.frontier.sum()), rounds)
         if run.frontier.sum() == 0:
             return run.out
         level += 1

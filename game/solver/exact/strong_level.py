@@ -7,8 +7,12 @@ import numpy as np
 from game.solver.exact.pdb import blank_region
 from game.solver.jit import kernel
 
-UNSEEN = 0
-"""Two-bit code of a (placement, blank cell) not reached yet (see ``strong_build``)."""
+UNSEEN, CLOSED = 0, 1
+"""Two-bit codes of a (placement, blank cell): not reached yet, or reached and expanded.
+Codes 2 and 3 mark cells reached at an even or an odd level and not expanded yet."""
+NIBBLE_MAX = 15
+"""Largest stored excess: (pdb - manhattan) / 2 is clamped here (a smaller bound is still
+admissible; on the 4x4 7-8 tables it is never reached)."""
 EVEN_BITS = 0x55555555
 BLOCK_BITS = 12
 """A chunk's words are flagged in blocks of 4,096 (16 KB): a level scans only the blocks
@@ -45,7 +49,7 @@ def digit_weights(n: int, k: int) -> np.ndarray:
 
 
 @kernel
-def _spread(mask: int) -> int:
+def spread(mask: int) -> int:
     """Cell mask (16 bits) to one low bit per two-bit field (32 bits)."""
     x = mask & 0xFFFF
     x = (x | (x << 8)) & 0x00FF00FF
@@ -195,7 +199,7 @@ def expand_chunk(chunk: int, start: int, goal: np.ndarray, dist: np.ndarray,
                 md = 0
                 for i in range(k):
                     md += dist[pos[i], goal[i]]
-                value = min((level - md) >> 1, 15)
+                value = min((level - md) >> 1, NIBBLE_MAX)
                 out[(lo + s) >> 1] |= value << (((lo + s) & 1) * 4)
                 written += 1
             cells = _gather(fields)
@@ -250,7 +254,7 @@ def expand_chunk(chunk: int, start: int, goal: np.ndarray, dist: np.ndarray,
                     if (cw >> (2 * p)) & 3 != UNSEEN:
                         continue
                     child_region = blank_region(p, child_free, width, left_ok, right_ok)
-                    state[ranks[j]] = cw | (_spread(child_region) * next_mark)
+                    state[ranks[j]] = cw | (spread(child_region) * next_mark)
                     flags[chunk, (ranks[j] - lo) >> BLOCK_BITS] |= next_bit
                     marked += 1
             w = int(state[lo + s])
@@ -290,7 +294,7 @@ def cross_chunk(chunk: int, state: np.ndarray, flags: np.ndarray, level: int, wi
             if (cw >> (2 * p)) & 3 != UNSEEN:
                 continue
             region = blank_region(p, entry & 0xFFFF, width, left_ok, right_ok)
-            state[child] = cw | (_spread(region) * next_mark)
+            state[child] = cw | (spread(region) * next_mark)
             flags[chunk, (child - lo) >> BLOCK_BITS] |= next_bit
             marked += 1
         page = link[page]
