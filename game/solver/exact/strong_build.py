@@ -27,10 +27,13 @@ MAX_CELLS = 16
 """Two bits per cell of the blank's whereabouts fit one uint32 per placement."""
 LevelReport = Callable[[int, int, int, int], None]
 """``on_level(level, placements written, regions marked, rounds)`` after each level."""
-OUTBOX_SHARE = 16
+OUTBOX_SHARE = 8
 OUTBOX_PAGE = 1 << 14
-"""The outboxes together hold a 16th of the placements (8 bytes each), in pages of 16,384
-entries; at the widest levels more children cross, and the level ends in two rounds."""
+"""The outboxes together hold an 8th of the placements (8 bytes each: 520 MB at most for the
+8-tile table), in pages of 16,384 entries. At the widest levels more children cross and a
+level goes in two rounds; with half as much, in up to four, and the rounds' hand-overs, each
+marking what a few chunks sent, kept the second core idle longer (the 7-tile table in 27-42 s
+instead of 27-30 s on a busy machine)."""
 
 
 @kernel
@@ -99,8 +102,8 @@ def build_excess(width: int, height: int, group: tuple[int, ...],
     tile's moves lead from one chunk to another. ``threads`` workers take a level's chunks one
     at a time, biggest frontier first, and put the children that cross in their outbox; then
     they take the chunks again to mark those, so no two threads ever write one word. Peak
-    memory: 4 bytes per placement while it builds (2.1 GB for 8 tiles of 16 cells), up to half
-    a byte per placement for the outboxes and the half byte per placement it returns.
+    memory: 4 bytes per placement while it builds (2.1 GB for 8 tiles of 16 cells), up to a
+    byte per placement for the outboxes and the half byte per placement it returns.
     ``filled[0]`` counts placements written (progress), ``filled[1]`` (if there) the level
     being scanned; a non-zero ``cancel[0]`` stops the build. ``on_level(level, written,
     marked, rounds)``, if given, hears of each level once it is done: placements written,
