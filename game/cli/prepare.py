@@ -9,7 +9,7 @@ It builds the 5x5 tables too (20-35 s on two cores, 26 MB; ``--no-big`` leaves t
 5x5 kernels, to the first 5x5 game or command that needs them), so the first `solve` of a big
 board answers at once and as well as later ones. Running it again only loads what is there
 (about 2 s). ``--strong`` builds the strong 4x4 tables too (7-8 additive, 290 MB on disk, about
-4 minutes on two cores and 2.8 GB of memory while it runs; optional: the game builds them
+4 minutes on two cores and 3 GB of memory while it runs; optional: the game builds them
 in the background the first time it wants them), and compiles their search.
 """
 
@@ -108,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-big", action="store_true",
                         help="skip the 5x5 tables and kernels (built when first needed)")
     parser.add_argument("--strong", action="store_true",
-                        help="also build the strong 4x4 tables (minutes, 2.8 GB while built)")
+                        help="also build the strong 4x4 tables (minutes, 3 GB while built)")
     args = parser.parse_args(argv)
     start = time.monotonic()
     compile_sources()

@@ -3,7 +3,7 @@
 For the worker and the commands (thread-safe; nothing is built or loaded at import):
 
 - ``prepare_strong(wait)``: the tables in memory, else start loading them (a mapped file, a
-  fraction of a second) or, when ``AUTO_BUILD`` is on, building them (minutes, 2.8 GB while
+  fraction of a second) or, when ``AUTO_BUILD`` is on, building them (minutes, 3 GB while
   it runs) in a child process at the lowest priority (``strong_child``), watched from a
   daemon thread; True once loaded. The game plays on 6-6-3 till.
 - ``start_strong_build(progress)``: load or build now with every build thread (a command
@@ -60,7 +60,7 @@ AUTO_BUILD = False
 commands never build behind one's back; the game's worker turns it on."""
 BUILD_ALLOWED = True
 """False: ``prepare_strong`` never builds, whatever the worker asked (the test suite: its
-games must never start a 2.8 GB build)."""
+games must never start a 3 GB build)."""
 
 
 @dataclass(frozen=True)
