@@ -8,8 +8,8 @@ byte-compiles the sources too. One progress line on stderr (redrawn in place on 
 It builds the 5x5 tables too (20-35 s on two cores, 26 MB; ``--no-big`` leaves them, and the
 5x5 kernels, to the first 5x5 game or command that needs them), so the first `solve` of a big
 board answers at once and as well as later ones. Running it again only loads what is there
-(about 2 s). ``--strong`` builds the strong 4x4 tables too (7-8 additive, 290 MB on disk, about
-4 minutes on two cores and 3 GB of memory while it runs; optional: the game builds them
+(about 2 s). ``--strong`` builds the strong 4x4 tables too (7-8 additive, 290 MB on disk, 4-5
+minutes on two cores and 3 GB of memory while it runs; optional: the game builds them
 in the background the first time it wants them), and compiles their search.
 """
 
