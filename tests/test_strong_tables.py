@@ -58,8 +58,17 @@ def test_level_scan_build_equals_bfs_reference(shape: tuple[int, int], group) ->
 def test_threads_hand_over_in_rounds_when_their_outbox_fills(
         monkeypatch: pytest.MonkeyPatch) -> None:
     one = build_excess(4, 4, (1, 2, 3, 4, 5))
-    monkeypatch.setattr(strong_build, "OUTBOX_MIN", 700)  # a few hundred children a round
-    assert np.array_equal(build_excess(4, 4, (1, 2, 3, 4, 5), threads=2), one)
+    monkeypatch.setattr(strong_build, "OUTBOX_PAGE", 256)  # eight pages: a few
+    monkeypatch.setattr(strong_build, "OUTBOX_SHARE", 1 << 40)  # thousand children a round
+    levels: list[tuple[int, int, int, int]] = []
+    filled = np.zeros(2, dtype=np.int64)
+    two = build_excess(4, 4, (1, 2, 3, 4, 5), filled, threads=2,
+                       on_level=lambda *level: levels.append(level))
+    assert np.array_equal(two, one)
+    assert filled[0] == sum(written for _, written, _, _ in levels) == math.perm(16, 5)
+    assert [level for level, _, _, _ in levels] == list(range(len(levels)))
+    assert levels[-1][2] == 0 and filled[1] == len(levels) - 1
+    assert max(rounds for _, _, _, rounds in levels) > 1  # the outboxes did fill
 
 
 def test_small_strong_search_is_optimal_and_admissible(bfs33) -> None:

@@ -8,8 +8,8 @@ byte-compiles the sources too. One progress line on stderr (redrawn in place on 
 It builds the 5x5 tables too (20-35 s on two cores, 26 MB; ``--no-big`` leaves them, and the
 5x5 kernels, to the first 5x5 game or command that needs them), so the first `solve` of a big
 board answers at once and as well as later ones. Running it again only loads what is there
-(about 2 s). ``--strong`` builds the strong 4x4 tables too (7-8 additive, 290 MB on disk, about
-8-15 minutes on two cores and 2.8 GB of memory while it runs; optional: the game builds them
+(about 2 s). ``--strong`` builds the strong 4x4 tables too (7-8 additive, 290 MB on disk, 4-5
+minutes on two cores and 3 GB of memory while it runs; optional: the game builds them
 in the background the first time it wants them), and compiles their search. ``--six`` builds
 the 6x6 boards' own tables (about 200 s on two cores, 317 MB; else built the first time a 6x6
 game or command wants them); ``--seven`` the 7x7 boards' (about 32 s, 61 MB; they serve
@@ -126,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-big", action="store_true",
                         help="skip the 5x5 tables and kernels (built when first needed)")
     parser.add_argument("--strong", action="store_true",
-                        help="also build the strong 4x4 tables (minutes, 2.8 GB while built)")
+                        help="also build the strong 4x4 tables (minutes, 3 GB while built)")
     parser.add_argument("--six", action="store_true",
                         help="also build the 6x6 tables (about 3 minutes, 317 MB)")
     parser.add_argument("--seven", action="store_true",

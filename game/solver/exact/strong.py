@@ -3,7 +3,7 @@
 For the worker and the commands (thread-safe; nothing is built or loaded at import):
 
 - ``prepare_strong(wait)``: the tables in memory, else start loading them (a mapped file, a
-  fraction of a second) or, when ``AUTO_BUILD`` is on, building them (minutes, 2.8 GB while
+  fraction of a second) or, when ``AUTO_BUILD`` is on, building them (minutes, 3 GB while
   it runs) in a child process at the lowest priority (``strong_child``), watched from a
   daemon thread; True once loaded. The game plays on 6-6-3 till.
 - ``start_strong_build(progress)``: load or build now with every build thread (a command
@@ -44,10 +44,10 @@ STRONG_GROUPS = ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
 """Felner, Korf and Hanan's 7-8 split turned to this game's goal: the top two rows, and the
 bottom two rows next to the blank's corner."""
 BUILD_THREADS = 4
-"""Threads of a build a command waits for (``prepare --strong``). Threads own the first
-tile's rows, and a level's work gathers in a few of them: with a row each, two cores stay
-busy (the 7-tile table built in 48 s instead of 64 s with two threads owning half the board
-each; eight threads were no faster, and each adds an outbox, 65 MB for the 8-tile table)."""
+"""Worker threads of a build a command waits for (``prepare --strong``). They take a level's
+chunks (one per cell of the group's first tile) biggest first, so two already keep both cores
+busy to the level's end; four were a little faster still (the 7-tile table in 28 s, not
+29.5 s), covering a worker that waits for the GIL between chunks."""
 BACKGROUND_THREADS = 4
 """Threads of the build child behind a running game: at nice 19 it only takes the CPU the
 game leaves idle, so it may use every core."""
@@ -60,7 +60,7 @@ AUTO_BUILD = False
 commands never build behind one's back; the game's worker turns it on."""
 BUILD_ALLOWED = True
 """False: ``prepare_strong`` never builds, whatever the worker asked (the test suite: its
-games must never start a 2.8 GB build)."""
+games must never start a 3 GB build)."""
 
 
 @dataclass(frozen=True)
@@ -266,8 +266,8 @@ def _build_groups(spec: StrongSpec, threads: int,
         except BaseException as exc:  # handed to the caller below
             errors.append(exc)
 
-    # one group after another, each on every thread (only the moves of a group's first
-    # tile cross between threads' shares, so the two cores share the work well)
+    # one group after another, each on every thread (the threads share a level's chunks,
+    # so the two cores stay busy)
     try:
         for index in sorted(range(len(spec.groups)), key=lambda i: -spaces[i]):
             thread = threading.Thread(target=build, args=(index,), daemon=True,

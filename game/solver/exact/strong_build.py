@@ -4,30 +4,36 @@ from __future__ import annotations
 
 import math
 import threading
+from collections import deque
 from collections.abc import Callable
 
 import numpy as np
 
-from game.solver.encoding import neighbour_table
 from game.solver.errors import InvalidRequest
 from game.solver.exact.pdb import blank_region
+from game.solver.exact.strong_level import (
+    BLOCK_BITS,
+    SPARE_PAGES,
+    bit_tables,
+    cross_chunk,
+    digit_weights,
+    edges,
+    expand_chunk,
+    spread,
+)
 from game.solver.jit import kernel
 
 MAX_CELLS = 16
 """Two bits per cell of the blank's whereabouts fit one uint32 per placement."""
-NIBBLE_MAX = 15
-"""Largest stored excess: (pdb - manhattan) / 2 is clamped here (a smaller bound is still
-admissible; on the 4x4 7-8 tables it is never reached)."""
-UNSEEN, CLOSED = 0, 1
-"""Two-bit codes of a (placement, blank cell): not reached yet, or reached and expanded.
-Codes 2 and 3 mark cells reached at an even or an odd level and not expanded yet."""
-EVEN_BITS = 0x55555555
-CANCEL_EVERY = 1 << 16
-"""The cancel flag is read every this many placements of a level's scan."""
-OUTBOX_SHARE = 64
-OUTBOX_MIN = 1 << 12
-"""Room for children handed to another thread: a 64th of the placements (about 2% of the
-children cross, spread over the levels); a full outbox only splits a level in two rounds."""
+LevelReport = Callable[[int, int, int, int], None]
+"""``on_level(level, placements written, regions marked, rounds)`` after each level."""
+OUTBOX_SHARE = 8
+OUTBOX_PAGE = 1 << 14
+"""The outboxes together hold an 8th of the placements (8 bytes each: 520 MB at most for the
+8-tile table), in pages of 16,384 entries. At the widest levels more children cross and a
+level goes in two rounds; with half as much, in up to four, and the rounds' hand-overs, each
+marking what a few chunks sent, kept the second core idle longer (the 7-tile table in 27-42 s
+instead of 27-30 s on a busy machine)."""
 
 
 @kernel
@@ -36,26 +42,6 @@ def _popcount(x: int) -> int:
     x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
-
-
-@kernel
-def _spread(mask: int) -> int:
-    """Cell mask (16 bits) to one low bit per two-bit field (32 bits)."""
-    x = mask & 0xFFFF
-    x = (x | (x << 8)) & 0x00FF00FF
-    x = (x | (x << 4)) & 0x0F0F0F0F
-    x = (x | (x << 2)) & 0x33333333
-    return (x | (x << 1)) & 0x55555555
-
-
-@kernel
-def _gather(fields: int) -> int:
-    """The inverse of ``_spread``: the low bit of each two-bit field back to a cell mask."""
-    x = fields & 0x55555555
-    x = (x | (x >> 1)) & 0x33333333
-    x = (x | (x >> 2)) & 0x0F0F0F0F
-    x = (x | (x >> 4)) & 0x00FF00FF
-    return (x | (x >> 8)) & 0x0000FFFF
 
 
 @kernel
@@ -71,164 +57,17 @@ def _rank(pos: np.ndarray, k: int, n: int) -> int:
 
 
 @kernel
-def _unrank(rank: int, k: int, n: int, pos: np.ndarray) -> int:
-    """Fill ``pos`` with the placement of ``rank``; return the occupied cell mask."""
-    for i in range(k - 1, -1, -1):
-        pos[i] = rank % (n - i)
-        rank //= n - i
-    used = 0
-    for i in range(k):
-        digit = pos[i]
-        cell = 0
-        while True:  # the digit-th cell not used by earlier tiles
-            if not (used >> cell) & 1:
-                if digit == 0:
-                    break
-                digit -= 1
-            cell += 1
-        pos[i] = cell
-        used |= 1 << cell
-    return used
-
-
-@kernel
-def _nibble(out: np.ndarray, rank: int, value: int) -> None:
-    if value > NIBBLE_MAX:
-        value = NIBBLE_MAX
-    out[rank >> 1] |= value << ((rank & 1) * 4)
-
-
-@kernel
-def _edges(width: int, n: int) -> tuple[int, int]:
-    """Masks of the cells with a left neighbour and with a right neighbour."""
-    left_ok = 0
-    right_ok = 0
-    for c in range(n):
-        if c % width > 0:
-            left_ok |= 1 << c
-        if c % width < width - 1:
-            right_ok |= 1 << c
-    return left_ok, right_ok
-
-
-@kernel
-def seed_nb(goal: np.ndarray, blank_goal: int, width: int, n: int, state: np.ndarray) -> None:
-    """Mark the goal placement's blank region as level 0's frontier."""
-    left_ok, right_ok = _edges(width, n)
+def seed_nb(goal: np.ndarray, blank_goal: int, width: int, n: int, state: np.ndarray,
+            flags: np.ndarray, stride: int) -> None:
+    """Mark the goal placement's blank region as level 0's frontier, and flag its block."""
+    left_ok, right_ok = edges(width, n)
     occupied = 0
     for i in range(goal.shape[0]):
         occupied |= 1 << goal[i]
     region = blank_region(blank_goal, ((1 << n) - 1) & ~occupied, width, left_ok, right_ok)
-    state[_rank(goal, goal.shape[0], n)] = _spread(region) * 2
-
-
-@kernel
-def expand_nb(goal: np.ndarray, nbr: np.ndarray, dist: np.ndarray, width: int,
-              state: np.ndarray, out: np.ndarray, level: int, lo: int, hi: int, start: int,
-              counts: np.ndarray, cancel: np.ndarray, outbox: np.ndarray) -> int:
-    """Expand level ``level``'s frontier in ranks [start, hi) of the range [lo, hi) this
-    thread owns; return where it stopped (hi when done, or -1 when cancelled).
-
-    Every frontier region of a placement is expanded once, then closed; children reached
-    for the first time are marked as the next level's. A child outside [lo, hi) belongs to
-    another thread: it goes to ``outbox`` (rank, blank cell, free cells) for its owner's
-    ``cross_nb``, and the scan stops early when the outbox is full. A placement's value is
-    written when it is first expanded (nothing closed yet: this level reached it first),
-    in scan order. counts: [0] regions marked, [1] placements written, [2] outbox entries.
-    """
-    k = goal.shape[0]
-    n = nbr.shape[0]
-    full = (1 << n) - 1
-    left_ok, right_ok = _edges(width, n)
-    mark = 2 + (level & 1)
-    next_mark = 2 + ((level + 1) & 1)
-    pos = np.empty(k, dtype=np.int64)
-    most = 4 * k  # children of one region, at most
-    ranks = np.empty(most, dtype=np.int64)
-    froms = np.empty(most, dtype=np.int64)
-    tos = np.empty(most, dtype=np.int64)
-    words = np.empty(most, dtype=np.int64)
-    room = outbox.shape[0] - most * n  # a placement has at most n regions
-    for r in range(start, hi):
-        if (r & (CANCEL_EVERY - 1)) == 0 and cancel[0] != 0:
-            return -1
-        if counts[2] > room:
-            return r
-        w = int(state[r])
-        high = (w >> 1) & EVEN_BITS
-        low = w & EVEN_BITS
-        fields = high & low if mark == 3 else high & ~low
-        if fields == 0:
-            continue
-        cells = _gather(fields)
-        free = full & ~_unrank(r, k, n, pos)
-        md = 0
-        for i in range(k):
-            md += dist[pos[i], goal[i]]
-        if (low & ~high) == 0:
-            _nibble(out, r, (level - md) >> 1)
-            counts[1] += 1
-        while cells != 0:
-            low_cell = cells & -cells
-            c0 = 0
-            while (low_cell >> c0) != 1:
-                c0 += 1
-            region = blank_region(c0, free, width, left_ok, right_ok)
-            cells &= ~region
-            count = 0
-            for i in range(k):
-                p = pos[i]
-                for code in range(4):
-                    c = nbr[p, code]
-                    if c < 0 or not (region >> c) & 1:
-                        continue
-                    # tile i slides from p into c; the blank is then at p
-                    pos[i] = c
-                    ranks[count] = _rank(pos, k, n)
-                    pos[i] = p
-                    froms[count] = p
-                    tos[count] = c
-                    count += 1
-            # the loads first, all at once: their memory fetches overlap
-            for j in range(count):
-                if lo <= ranks[j] < hi:
-                    words[j] = state[ranks[j]]
-            for j in range(count):
-                p = froms[j]
-                child_free = free ^ (1 << p) ^ (1 << tos[j])
-                if not lo <= ranks[j] < hi:
-                    outbox[counts[2]] = (ranks[j] << 20) | (p << 16) | child_free
-                    counts[2] += 1
-                    continue
-                cw = words[j]
-                if (cw >> (2 * p)) & 3 != UNSEEN:
-                    continue
-                child_region = blank_region(p, child_free, width, left_ok, right_ok)
-                state[ranks[j]] = cw | (_spread(child_region) * next_mark)
-                counts[0] += 1
-        w = int(state[r])
-        state[r] = (w & ~(fields | (fields << 1))) | fields  # expanded: closed
-    return hi
-
-
-@kernel
-def cross_nb(state: np.ndarray, outbox: np.ndarray, count: int, lo: int, hi: int,
-             level: int, width: int, n: int, counts: np.ndarray) -> None:
-    """Mark the children other threads found in [lo, hi) as the next level's frontier."""
-    left_ok, right_ok = _edges(width, n)
-    next_mark = 2 + ((level + 1) & 1)
-    for j in range(count):
-        entry = outbox[j]
-        child = entry >> 20
-        if not lo <= child < hi:
-            continue
-        p = (entry >> 16) & 0xF
-        cw = np.int64(state[child])
-        if (cw >> (2 * p)) & 3 != UNSEEN:
-            continue
-        region = blank_region(p, entry & 0xFFFF, width, left_ok, right_ok)
-        state[child] = cw | (_spread(region) * next_mark)
-        counts[0] += 1
+    rank = _rank(goal, goal.shape[0], n)
+    state[rank] = spread(region) * 2
+    flags[rank // stride, (rank % stride) >> BLOCK_BITS] |= 1
 
 
 def group_goal(group: tuple[int, ...]) -> np.ndarray:
@@ -252,68 +91,129 @@ def packed_size(width: int, height: int, size: int) -> int:
 
 def build_excess(width: int, height: int, group: tuple[int, ...],
                  filled: np.ndarray | None = None, cancel: np.ndarray | None = None,
-                 threads: int = 1) -> np.ndarray | None:
+                 threads: int = 1, on_level: LevelReport | None = None) -> np.ndarray | None:
     """The packed (pdb - manhattan) / 2 table of one group, or None if cancelled.
 
     pdb is the fewest moves of pattern tiles (others' moves are free) that take a placement
     to the goal's, found breadth first, level by level, over (placement, blank cell): one
-    uint32 per placement holds two bits per cell (UNSEEN, CLOSED, or reached at an even or
-    odd level and not expanded yet); the blank's whole region is always marked at once.
-    ``threads`` split the ranks by the first tile's cell: only its moves cross to another
-    thread's ranks, and those are handed over between the phases of a level, so no two
-    threads ever write one word. Peak memory: 4 bytes per placement while it builds (2.1 GB
-    for 8 tiles of 16 cells) plus the half byte per placement it returns. ``filled[0]``
-    counts placements written (progress), ``filled[1]`` (if there) the level being scanned;
-    a non-zero ``cancel[0]`` stops the build.
+    uint32 per placement holds two bits per cell (``strong_level.UNSEEN``, ``CLOSED``, or
+    reached at an even or odd level and not expanded yet); the blank's whole region is always
+    marked at once. The ranks fall in one chunk per cell of the group's first tile; only that
+    tile's moves lead from one chunk to another. ``threads`` workers take a level's chunks one
+    at a time, biggest frontier first, and put the children that cross in their outbox; then
+    they take the chunks again to mark those, so no two threads ever write one word. Peak
+    memory: 4 bytes per placement while it builds (2.1 GB for 8 tiles of 16 cells), up to a
+    byte per placement for the outboxes and the half byte per placement it returns.
+    ``filled[0]`` counts placements written (progress), ``filled[1]`` (if there) the level
+    being scanned; a non-zero ``cancel[0]`` stops the build. ``on_level(level, written,
+    marked, rounds)``, if given, hears of each level once it is done: placements written,
+    regions marked for the next, and in how many rounds (more than one when an outbox filled).
     """
     n = width * height
     if n > MAX_CELLS:
         raise InvalidRequest(f"strong tables need at most {MAX_CELLS} cells, not {n}")
-    k = len(group)
-    space = math.perm(n, k)
-    stride = space // n  # ranks per cell of the first tile
-    threads = max(1, min(threads, n))
-    bounds = [stride * (n * t // threads) for t in range(threads + 1)]
-    state = np.zeros(space, dtype=np.uint32)
-    out = np.zeros(packed_size(width, height, k), dtype=np.uint8)
     filled = np.zeros(1, dtype=np.int64) if filled is None else filled
-    cancel = np.zeros(1, dtype=np.int64) if cancel is None else cancel
-    goal = group_goal(group)
-    nbr = neighbour_table(width, height).astype(np.int64)
-    dist = manhattan_cells(width, height)
-    room = OUTBOX_MIN if threads == 1 else max(OUTBOX_MIN, space // OUTBOX_SHARE)
-    outboxes = [np.zeros(room, dtype=np.int64) for _ in range(threads)]
-    counts = np.zeros((threads, 3), dtype=np.int64)
-    seed_nb(goal, n - 1, width, n, state)
+    run = _Build(width, height, group, threads, filled,
+                 np.zeros(1, dtype=np.int64) if cancel is None else cancel)
     level = 0
     while True:
-        counts[:, 0] = 0
-        where = bounds[:-1]
-        while any(where[t] < bounds[t + 1] for t in range(threads)):
-            written = int(counts[:, 1].sum())
-
-            def expand(t: int, level: int = level, where: list[int] = where) -> None:
-                where[t] = int(expand_nb(goal, nbr, dist, width, state, out, level,
-                                         bounds[t], bounds[t + 1], where[t], counts[t],
-                                         cancel, outboxes[t]))
-
-            def hand_over(t: int, level: int = level) -> None:
-                for u in range(threads):
-                    if u != t:
-                        cross_nb(state, outboxes[u], int(counts[u, 2]), bounds[t],
-                                 bounds[t + 1], level, width, n, counts[t])
-
-            _in_parallel(expand, threads)
-            if any(w < 0 for w in where):
+        run.counts[:] = 0
+        if filled.size > 1:
+            filled[1] = level
+        where = [0] * n  # where each chunk's scan goes on
+        rounds = 0
+        while not all(w >= run.stride for w in where):  # rounds: till no outbox fills
+            if not run.level_round(level, where):
                 return None
-            _in_parallel(hand_over, threads)
-            counts[:, 2] = 0
-            filled[0] += int(counts[:, 1].sum()) - written
-            if filled.size > 1:
-                filled[1] = level
-        if counts[:, 0].sum() == 0:
-            return out
+            rounds += 1
+        run.frontier[:] = run.counts[:, 0]
+        if on_level is not None:
+            on_level(level, int(run.counts[:, 1].sum()), int(run.frontier.sum()), rounds)
+        if run.frontier.sum() == 0:
+            return run.out
         level += 1
+
+
+class _Build:
+    """One group's build: its arrays, and one round of a level on every worker."""
+
+    def __init__(self, width: int, height: int, group: tuple[int, ...], threads: int,
+                 filled: np.ndarray, cancel: np.ndarray) -> None:
+        n = width * height
+        k = len(group)
+        space = math.perm(n, k)
+        self.n, self.width, self.filled, self.cancel = n, width, filled, cancel
+        self.lock = threading.Lock()  # for ``filled``, which every worker adds to
+        self.stride = space // n  # ranks per cell of the first tile: a chunk
+        # two chunks share a byte of the table when the stride is odd (small boards only)
+        self.workers = max(1, min(threads, n)) if self.stride % 2 == 0 else 1
+        self.state = np.zeros(space, dtype=np.uint32)
+        self.out = np.zeros(packed_size(width, height, k), dtype=np.uint8)
+        self.flags = np.zeros((n, -(-self.stride >> BLOCK_BITS)), dtype=np.uint8)
+        self.goal = group_goal(group)
+        self.dist = manhattan_cells(width, height)
+        self.weights = digit_weights(n, k)
+        self.select, self.low_bit = bit_tables()
+        pages = max(2 * SPARE_PAGES, space // OUTBOX_SHARE // OUTBOX_PAGE // self.workers)
+        self.boxes = [np.zeros((pages, OUTBOX_PAGE), dtype=np.int64)
+                      for _ in range(self.workers)]
+        self.links = [np.zeros(pages, dtype=np.int64) for _ in range(self.workers)]
+        self.empty = np.array([-1] * (2 * n) + [0] * (n + 1), dtype=np.int64)
+        self.books = [self.empty.copy() for _ in range(self.workers)]
+        self.counts = np.zeros((n, 2), dtype=np.int64)  # per chunk: regions marked, written
+        seed_nb(self.goal, n - 1, width, n, self.state, self.flags, self.stride)
+        self.frontier = np.zeros(n, dtype=np.int64)  # regions per chunk at this level
+        self.frontier[int(self.goal[0])] = 1
+
+    def level_round(self, level: int, where: list[int]) -> bool:
+        """Expand the chunks from ``where`` on (till done, or a worker's outbox fills), then
+        mark the children handed over; False when cancelled."""
+        # biggest frontier first: the last chunks taken are small, the workers end together
+        order = sorted(range(self.n), key=lambda c: -int(self.frontier[c]))
+        todo = deque(c for c in order if where[c] < self.stride)
+
+        def expand(u: int) -> None:
+            def one(c: int) -> bool:
+                before = int(self.counts[c, 1])
+                where[c] = int(expand_chunk(
+                    c, where[c], self.goal, self.dist, self.weights, self.select,
+                    self.low_bit, self.width, self.state, self.out, self.flags, level,
+                    self.counts, self.cancel, self.boxes[u], self.links[u], self.books[u]))
+                with self.lock:  # progress as each chunk is done: a wide level takes seconds
+                    self.filled[0] += int(self.counts[c, 1]) - before
+                return where[c] >= self.stride  # else cancelled, or the outbox is full
+
+            _drain(todo, one)
+
+        def hand_over(u: int) -> None:
+            def one(c: int) -> bool:
+                return all(cross_chunk(c, self.state, self.flags, level, self.width,
+                                       self.stride, self.counts, self.cancel, self.boxes[v],
+                                       self.links[v], self.books[v])
+                           for v in range(self.workers))
+
+            _drain(todo, one)
+
+        _in_parallel(expand, self.workers)
+        if self.cancel[0] != 0:
+            return False
+        todo = deque(order)
+        _in_parallel(hand_over, self.workers)
+        for book in self.books:
+            book[:] = self.empty
+        return self.cancel[0] == 0
+
+
+def _drain(todo: deque[int], one: Callable[[int], bool]) -> None:
+    """``one(chunk)`` for chunks taken from the shared queue, till it is empty or ``one``
+    returns False."""
+    while True:
+        try:
+            chunk = todo.popleft()
+        except IndexError:
+            return
+        if not one(chunk):
+            return
 
 
 def _in_parallel(work: Callable[[int], None], threads: int) -> None:

@@ -1,7 +1,7 @@
 """The strong tables built in a child process at the lowest priority, for a game playing on.
 
 In the game's own process a build shared the interpreter with the frames: its first-time
-compile holds the GIL for seconds, and its 2.8 GB come from the same allocator. A child
+compile holds the GIL for seconds, and its 3 GB come from the same allocator. A child
 process shares neither; at ``nice`` 19 it takes only the CPU the game leaves idle. It prints
 one progress line at a time (``share<TAB>words``) and writes the tables through the cache's
 temp file and atomic rename as a build in the game would; the parent maps them once it exits.
