@@ -89,5 +89,6 @@ def _no_big_table_builds() -> Iterator[None]:
     import game.solver.exact.strong as strong
 
     big.AUTO_PREPARE = False
+    big.OWN_BUILDS_ALLOWED = False  # nor the 6x6 ones (317 MB, minutes) by a game's worker
     strong.BUILD_ALLOWED = False
     yield

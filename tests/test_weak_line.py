@@ -164,6 +164,21 @@ def test_a_batch_says_it_once_and_names_each_lines_tables(
     assert rows[1]["tables"] in (exact_tables_name(4, 4), NO_TABLES)  # proven, or best found
     assert rows[3]["tables"] == NO_TABLES  # 5x4 is no 5x5 corner: no tables to want
     assert captured.err.splitlines() == [weak_line_note(0.4)]
+    from game.solver.exact.heuristic import _preparing
+
+    assert (6, 6) not in _preparing  # a command never starts a 6x6 build its exit would waste
+
+
+def test_only_the_games_worker_builds_a_boards_own_tables_behind_its_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not big.OWN_BUILDS
+    big.allow_own_builds(True)  # the suite forbids it (OWN_BUILDS_ALLOWED off)
+    assert not big.OWN_BUILDS
+    monkeypatch.setattr(big, "OWN_BUILDS_ALLOWED", True)
+    big.allow_own_builds(True)
+    assert big.OWN_BUILDS
+    big.allow_own_builds(False)
+    assert not big.OWN_BUILDS
 
 
 def test_a_batch_without_budget_builds_first(

@@ -16,6 +16,7 @@ solver raises on purpose derives from ``SolverError``.
 from game.solver.big.anytime import set_threads as set_search_threads
 from game.solver.big.api import (
     ENDGAME_REACH,
+    allow_own_builds,
     best_line,
     exact_endgame,
     lower_bound,
@@ -62,6 +63,7 @@ __all__ = [
     "SolveTimeout",
     "SolverError",
     "Unsolvable",
+    "allow_own_builds",
     "allow_strong_build",
     "best_line",
     "big_tables_ready",

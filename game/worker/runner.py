@@ -53,6 +53,11 @@ class Runner:
             # The strong 4x4 tables: built in a child process the first time a 4x4 board
             # wants them (STRONG_BUILD_IN_GAME), used once built.
             solver.allow_strong_build(STRONG_BUILD_IN_GAME)
+            # A 6x6 board's own tables (and 7x7's, for the long searches while the player
+            # thinks): loaded, or built in the background, the first time a search wants them.
+            allow = getattr(solver, "allow_own_builds", None)
+            if allow is not None:
+                allow(STRONG_BUILD_IN_GAME)
         return self._solver
 
     def stop_builds(self) -> None:

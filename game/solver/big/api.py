@@ -95,7 +95,24 @@ AUTO_PREPARE = True
 ``best_line`` of a board of at least 5x5, and by the command line before it solves one (the
 test suite turns this off: it must never build full-size tables behind a test's back)."""
 
+OWN_BUILDS = False
+"""Whether ``best_line`` may load or build a board's own tables (6x6, 7x7) behind the caller's
+back, on a daemon thread: the game's worker turns it on (``allow_own_builds``); a command
+loads them before its clock starts, or says they are missing, and never starts a build of
+minutes that its exit would throw away."""
+
 Improved = Callable[[str], None]
+
+
+OWN_BUILDS_ALLOWED = True
+"""False: ``allow_own_builds`` never turns them on (the test suite: its games must never start
+a 317 MB build that runs for minutes beside the other tests)."""
+
+
+def allow_own_builds(allowed: bool = True) -> None:
+    """Let ``best_line`` load or build the boards' own tables in the background (the game)."""
+    global OWN_BUILDS
+    OWN_BUILDS = allowed and OWN_BUILDS_ALLOWED
 
 
 def tables_shape(board: Board) -> tuple[int, int] | None:
@@ -258,9 +275,10 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
     shape = tables_shape(board)
     own = own_tables_shape(board, deadline - start)
     if AUTO_PREPARE and shape is not None:
-        for wanted in {(SIDE, SIDE), shape} | ({own} if own is not None else set()):
-            if wanted not in _builders:
-                heuristic_if_ready(*wanted)  # the first call starts loading (or building)
+        wanted = {(SIDE, SIDE)} | ({own} if own is not None and OWN_BUILDS else set())
+        for each in wanted:
+            if each not in _builders:
+                heuristic_if_ready(*each)  # the first call starts loading (or building)
     heur = engine_tables(board)
     whole = loaded_heuristic(*shape) if shape is not None and shape != (SIDE, SIDE) else None
     midway = loaded_heuristic(*own) if own is not None and whole is None else None
