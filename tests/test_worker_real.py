@@ -41,7 +41,7 @@ def test_real_solver_behind_the_worker(worker, bfs33):
     assert worker.knowledge.known(step).distance == KNOWN[1] - 1
     along = [r for r in results if isinstance(r, Hint) and r.board == step]  # the path's too
     assert along[0].distance == KNOWN[1] - 1 and along[0].path == hint.path[1:]
-    assert wait_for(lambda: worker.status == WorkerStatus("ready"))
+    assert wait_for(lambda: worker.status == WorkerStatus("ready")), worker.status
 
     request = worker.request_board(3, 3, 20, seed=11)
     made = [r for r in take_until(worker, lambda r: any(isinstance(x, NewBoard) for x in r),
