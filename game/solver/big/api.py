@@ -280,21 +280,17 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
             if each not in _builders:
                 heuristic_if_ready(*each)  # the first call starts loading (or building)
     heur = engine_tables(board)
-    whole = loaded_heuristic(*shape) if shape is not None and shape != (SIDE, SIDE) else None
-    midway = loaded_heuristic(*own) if own is not None and whole is None else None
-    if heur is not None and midway is not None:
-        # a long budget on 7x7: peel for half of it, then beams from along the line
-        split = start + MIDWAY_PEEL_SHARE * (deadline - start)
+    own_heur = loaded_heuristic(*own) if own is not None else None
+    if heur is not None and own is not None and own_heur is not None:
+        # peel for a first share of the time, then search on the board's own tables: beams
+        # over the whole board (6x6) or from boards along the line (7x7, long budgets),
+        # each only looking for lines shorter than the best so far
+        whole = own[0] in WHOLE_BOARD_SIDES
+        split = start + (PEEL_FIRST_SHARE if whole else MIDWAY_PEEL_SHARE) * (deadline - start)
         moves = solve_with_engine(board, heur, deadline=split, flag=flag,
                                   cancelled=polled(flag), on_better=on_better)
-        moves = refine_midway(board, midway, moves, deadline, flag, on_better, polled(flag))
-    elif heur is not None and whole is not None and (board.width, board.height) == shape:
-        # peel by beams for a first share of the time, then beams over the whole board on
-        # its own tables, each only looking for lines shorter than the best so far
-        split = start + PEEL_FIRST_SHARE * (deadline - start)
-        moves = solve_with_engine(board, heur, deadline=split,
-                                  flag=flag, cancelled=polled(flag), on_better=on_better)
-        moves = refine_whole(board, whole, moves, deadline, flag, on_better, polled(flag))
+        refine = refine_whole if whole else refine_midway
+        moves = refine(board, own_heur, moves, deadline, flag, on_better, polled(flag))
     elif heur is not None:
         moves = solve_with_engine(board, heur, deadline=deadline, flag=flag,
                                   cancelled=polled(flag), on_better=on_better, proven=proven)
