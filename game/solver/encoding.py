@@ -163,6 +163,16 @@ def unrank_pattern(rank: int, k: int, cells: int) -> tuple[int, ...]:
 
 
 @kernel
+def popcount(x: int) -> int:
+    """The number of bits set in ``x`` (0 <= x < 2**63). Written in the form LLVM knows, so
+    compiled for this machine it is one ``popcnt`` instruction."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@kernel
 def rank_pattern_nb(positions: np.ndarray, k: int, cells: int) -> int:
     """Mixed-radix rank of the first ``k`` entries of ``positions`` (compiled)."""
     rank = 0

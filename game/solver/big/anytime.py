@@ -105,6 +105,7 @@ class WeightedIda(IdaSearch):
             self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves,
             self.nextdir, self.saved, ctl, self.flag, h.nbr, h.tile_group, h.tile_slot,
             h.sizes, h.offsets, h.pdbs, h.mirror_tile, h.mirror_cell, h.use_mirror,
+            self.fsm, self.fsm_at,
         )
         if status == kernels.CANCELLED or self.flag[0]:
             raise SolveCancelled(f"search of {self.original} was cancelled")

@@ -9,7 +9,7 @@ import numpy as np
 
 from game.core.board import MOVES, Board
 from game.solver.errors import SolveCancelled, SolveTimeout, Unsolvable
-from game.solver.exact import kernels
+from game.solver.exact import dupes, kernels
 from game.solver.exact.heuristic import PatternHeuristic
 from game.solver.results import check_solves, give_way
 
@@ -24,6 +24,9 @@ MAX_DEPTH = 255
 
 class IdaSearch:
     """One IDA* search over a board: the kernel's arrays plus the loop that drives them."""
+
+    prune_duplicates = True
+    """Whether move strings ``dupes`` lists are skipped (False only to measure them)."""
 
     def __init__(self, board: Board, heur: PatternHeuristic, flag: np.ndarray,
                  deadline: float | None, progress: Progress | None) -> None:
@@ -41,6 +44,8 @@ class IdaSearch:
         self.moves = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.nextdir = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.saved = np.zeros((MAX_DEPTH + 1, 4), dtype=np.int64)
+        self.fsm = dupes.table() if self.prune_duplicates else dupes.NO_PRUNING
+        self.fsm_at = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.ctl = np.zeros(kernels.CTL_SLOTS, dtype=np.int64)
         self.ctl[kernels.BLANK] = board.blank
         self.ctl[kernels.HSUM] = int(self.vals.sum())
@@ -160,6 +165,7 @@ class IdaSearch:
             self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves,
             self.nextdir, self.saved, self.ctl, self.flag, h.nbr, h.tile_group, h.tile_slot,
             h.sizes, h.offsets, h.pdbs, h.mirror_tile, h.mirror_cell, h.use_mirror,
+            self.fsm, self.fsm_at,
         ))
 
     def solve(self) -> str:

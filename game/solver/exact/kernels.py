@@ -38,13 +38,16 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
             mvals: np.ndarray, moves: np.ndarray, nextdir: np.ndarray, saved: np.ndarray,
             ctl: np.ndarray, cancel: np.ndarray, nbr: np.ndarray, tile_group: np.ndarray,
             tile_slot: np.ndarray, sizes: np.ndarray, offsets: np.ndarray, pdbs: np.ndarray,
-            mirror_tile: np.ndarray, mirror_cell: np.ndarray, use_mirror: bool) -> int:
+            mirror_tile: np.ndarray, mirror_cell: np.ndarray, use_mirror: bool,
+            fsm: np.ndarray, fsm_at: np.ndarray) -> int:
     """Run (or resume) one IDA* iteration with bound ctl[BOUND] until ctl[LIMIT] nodes.
 
     Per depth d: moves[d] is the move taken from depth d, nextdir[d] the next move code to
     try there, saved[d, 0..3] the parent's group values and sums, restored on backtrack.
     With weights above one (ctl[H_WEIGHT] > ctl[G_WEIGHT]) this is weighted IDA*: bounded
     suboptimal, the found line is at most H_WEIGHT / G_WEIGHT times the optimum.
+    ``fsm[state, code]``: ``dupes.automaton``'s table, ``fsm_at[d]`` its state at depth d
+    (moves after the root's): a move it marks PRUNE ends a duplicate string, never made.
     """
     cells = tiles.shape[0]
     depth = ctl[DEPTH]
@@ -92,6 +95,11 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
         to = nbr[blank, code]
         if to < 0:
             continue
+        next_state = 0
+        if depth > 0:
+            next_state = fsm[fsm_at[depth], code]
+            if next_state < 0:
+                continue
         # the tile at `to` slides into the blank
         t = tiles[to]
         g = tile_group[t]
@@ -149,6 +157,7 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
         depth += 1
         blank = to
         nextdir[depth] = 0
+        fsm_at[depth] = next_state
         if hm == 0:
             status = FOUND
             break

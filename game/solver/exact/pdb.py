@@ -9,6 +9,7 @@ import numpy as np
 from game.solver.encoding import (
     neighbour_table,
     pattern_space,
+    popcount,
     rank_pattern,
 )
 from game.solver.errors import InvalidRequest
@@ -81,14 +82,6 @@ def blank_region(start: int, free: int, width: int, left_ok: int, right_ok: int)
 
 
 @kernel
-def _popcount32(x: int) -> int:
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
-
-
-@kernel
 def _key_rank(key: int, k: int, n: int, bits: int) -> int:
     """Dense pattern rank of a placement keyed by ``bits`` per tile (see ``rank_pattern``)."""
     rank = 0
@@ -97,7 +90,7 @@ def _key_rank(key: int, k: int, n: int, bits: int) -> int:
     for i in range(k):
         p = (key >> (bits * i)) & mask
         below = used & ((1 << p) - 1)
-        rank = rank * (n - i) + p - _popcount32(below & 0xFFFFFFFF) - _popcount32(below >> 32)
+        rank = rank * (n - i) + p - popcount(below)
         used |= 1 << p
     return rank
 

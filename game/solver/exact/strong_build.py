@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from game.solver.encoding import popcount
 from game.solver.errors import InvalidRequest
 from game.solver.exact.pdb import blank_region
 from game.solver.exact.strong_level import (
@@ -37,21 +38,13 @@ instead of 27-30 s on a busy machine)."""
 
 
 @kernel
-def _popcount(x: int) -> int:
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
-
-
-@kernel
 def _rank(pos: np.ndarray, k: int, n: int) -> int:
     """Dense rank of a placement (the same order as ``encoding.rank_pattern``)."""
     rank = 0
     used = 0
     for i in range(k):
         p = pos[i]
-        rank = rank * (n - i) + p - _popcount(used & ((1 << p) - 1))
+        rank = rank * (n - i) + p - popcount(used & ((1 << p) - 1))
         used |= 1 << p
     return rank
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from game.solver.encoding import popcount
 from game.solver.exact.kernels import (
     BLANK,
     BOUND,
@@ -24,15 +25,14 @@ from game.solver.exact.kernels import (
 )
 from game.solver.jit import kernel
 
-MD, BASE, MBASE = 11, 12, 13
-"""ctl slots of the summed Manhattan distance and of the base tables' sums (direct and
-transposed); the other slots are ``kernels``' own."""
-CTL_SLOTS = 14
+MD = 11
+"""ctl slot of the summed Manhattan distance; the other slots are ``kernels``' own."""
+CTL_SLOTS = 12
 CODE_BITS = 4
 """Bits a tile's cell takes in a placement code (``rank_code``): boards of up to 16 cells."""
-SAVED = 9
+SAVED = 5
 """Per depth, the parent's: excess of the moved tile's group and of its mirror's, the two
-excess sums, the Manhattan distance, the base values of both groups and the base sums."""
+excess sums and the Manhattan distance."""
 
 
 @kernel
@@ -45,12 +45,7 @@ def rank_code(code: int, size: int, cells: int) -> int:
     used = 0
     for i in range(size):
         p = (code >> (CODE_BITS * (size - 1 - i))) & ((1 << CODE_BITS) - 1)
-        below = used & ((1 << p) - 1)
-        below = below - ((below >> 1) & 0x5555)
-        below = (below & 0x3333) + ((below >> 2) & 0x3333)
-        below = (below + (below >> 4)) & 0x0F0F
-        below = (below + (below >> 8)) & 0x1F
-        rank = rank * (cells - i) + p - below
+        rank = rank * (cells - i) + p - popcount(used & ((1 << p) - 1))
         used |= 1 << p
     return rank
 
@@ -62,9 +57,9 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
                mul: np.ndarray, sizes: np.ndarray, offsets: np.ndarray,
                packed: np.ndarray, mirror_tile: np.ndarray, mirror_cell: np.ndarray,
                dist: np.ndarray, ahead: np.ndarray, bidx: np.ndarray, bmidx: np.ndarray,
-               bvals: np.ndarray, bmvals: np.ndarray, btile_group: np.ndarray,
+               btile_group: np.ndarray,
                bmul: np.ndarray, boffsets: np.ndarray, floor: np.ndarray,
-               use_base: bool) -> int:
+               use_base: bool, fsm: np.ndarray, fsm_at: np.ndarray) -> int:
     """Run (or resume) one IDA* iteration with bound ctl[BOUND] until ctl[LIMIT] nodes.
 
     h = max(manhattan + 2 * max(direct excess sum, transposed excess sum), the base
@@ -76,7 +71,9 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
     and on its transpose as ``rank_code`` reads it; tile t moving from cell a to b changes
     its code by ``(b - a) * mul[t]``. The other arrays are ``kernels.ida_run``'s (``saved``
     has SAVED columns), the ``b`` ones the base tables' floor (``strong_floor``);
-    ``dist[c, t]``: tile t's Manhattan distance from cell c.
+    ``dist[c, t]``: tile t's Manhattan distance from cell c. ``fsm[state, code]`` is
+    ``dupes.automaton``'s table, ``fsm_at[depth]`` its state after the moves below the
+    root's: a move it marks PRUNE ends a duplicate string and is never made.
     """
     cells = tiles.shape[0]
     depth = ctl[DEPTH]
@@ -84,8 +81,6 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
     hsum = ctl[HSUM]
     mhsum = ctl[MHSUM]
     md = ctl[MD]
-    base = ctl[BASE]
-    mbase = ctl[MBASE]
     nodes = ctl[NODES]
     bound = ctl[BOUND]
     next_bound = ctl[NEXT_BOUND]
@@ -113,28 +108,23 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
             mt = mirror_tile[t]
             mg = tile_group[mt]
             mcode[mg] += (mirror_cell[blank] - mirror_cell[back]) * mul[mt]
-            bg = btile_group[t]
-            bidx[bg] += (blank - back) * bmul[t]
-            bmg = btile_group[mt]
-            bmidx[bmg] += (mirror_cell[blank] - mirror_cell[back]) * bmul[mt]
+            bidx[btile_group[t]] += (blank - back) * bmul[t]
+            bmidx[btile_group[mt]] += (mirror_cell[blank] - mirror_cell[back]) * bmul[mt]
             vals[g] = saved[depth, 0]
             mvals[mg] = saved[depth, 1]
             hsum = saved[depth, 2]
             mhsum = saved[depth, 3]
             md = saved[depth, 4]
-            bvals[bg] = saved[depth, 5]
-            bmvals[bmg] = saved[depth, 6]
-            base = saved[depth, 7]
-            mbase = saved[depth, 8]
             blank = back
             continue
         if code == 0:
             # open the node: every child's direct lookup at once (independent loads); the
             # move back to the parent is never made, so never looked up
             back = moves[depth - 1] ^ 1 if depth > 0 else 4
+            state = fsm_at[depth]
             for c in range(4):
                 to = nbr[blank, c]
-                if to < 0 or c == back:
+                if to < 0 or c == back or (depth > 0 and fsm[state, c] < 0):
                     ahead[depth, c] = -1
                     continue
                 t = tiles[to]
@@ -151,6 +141,11 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
         to = nbr[blank, code]
         if to < 0:
             continue
+        next_state = 0
+        if depth > 0:
+            next_state = fsm[fsm_at[depth], code]
+            if next_state < 0:
+                continue
         t = tiles[to]
         g = tile_group[t]
         new_v = ahead[depth, code]
@@ -179,15 +174,14 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
         bmg = btile_group[mt]
         new_bi = bidx[bg] + (blank - to) * bmul[t]
         new_bmi = bmidx[bmg] + (mirror_cell[blank] - mirror_cell[to]) * bmul[mt]
-        new_b = 0
-        new_bm = 0
-        nb = 0
-        nbm = 0
-        if use_base:
-            new_b = floor[boffsets[bg] + new_bi]
-            nb = base - bvals[bg] + new_b
-            new_bm = floor[boffsets[bmg] + new_bmi]
-            nbm = mbase - bmvals[bmg] + new_bm
+        if use_base and (depth + 1) * gw + h * hw >= bound:
+            # the floor only where it can prune: on the bound (tables of one board's
+            # parity differ by even amounts, and the floor is seldom above by more than 2)
+            nb = 0
+            nbm = 0
+            for b in range(boffsets.shape[0]):
+                nb += floor[boffsets[b] + (new_bi if b == bg else bidx[b])]
+                nbm += floor[boffsets[b] + (new_bmi if b == bmg else bmidx[b])]
             if nb > h:
                 h = nb
             if nbm > h:
@@ -204,14 +198,8 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
         saved[depth, 2] = hsum
         saved[depth, 3] = mhsum
         saved[depth, 4] = md
-        saved[depth, 5] = bvals[bg]
-        saved[depth, 6] = bmvals[bmg]
-        saved[depth, 7] = base
-        saved[depth, 8] = mbase
         vals[g] = new_v
         mvals[mg] = new_mv
-        bvals[bg] = new_b
-        bmvals[bmg] = new_bm
         bidx[bg] = new_bi
         bmidx[bmg] = new_bmi
         pcode[g] += (blank - to) * mul[t]
@@ -219,12 +207,11 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
         hsum = ex
         mhsum = mex
         md = new_md
-        base = nb
-        mbase = nbm
         moves[depth] = code
         depth += 1
         blank = to
         nextdir[depth] = 0
+        fsm_at[depth] = next_state
         if h == 0:
             status = FOUND
             break
@@ -233,8 +220,6 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
     ctl[HSUM] = hsum
     ctl[MHSUM] = mhsum
     ctl[MD] = md
-    ctl[BASE] = base
-    ctl[MBASE] = mbase
     ctl[NODES] = nodes
     ctl[NEXT_BOUND] = next_bound
     return status

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from game.core.board import MOVES, Board
-from game.solver.exact import kernels, strong_kernels
+from game.solver.exact import dupes, kernels, strong_kernels
 from game.solver.exact.heuristic import PatternHeuristic
 from game.solver.exact.ida import MAX_DEPTH, IdaSearch, Progress
 from game.solver.exact.strong import (
@@ -45,14 +45,16 @@ class StrongSearch(IdaSearch):
         self.nextdir = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.saved = np.zeros((MAX_DEPTH + 1, strong_kernels.SAVED), dtype=np.int64)
         self.ahead = np.zeros((MAX_DEPTH + 1, 4), dtype=np.int64)
+        self.fsm = dupes.table() if self.prune_duplicates else dupes.NO_PRUNING
+        self.fsm_at = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         base = heur.base
         bpos = base.group_positions(board.tiles)
         bmpos = base.group_positions(board.tiles, mirrored=True)
         base_sizes = [len(g) for g in base.groups]
         self.bidx = placement_codes(bpos, base_sizes)
         self.bmidx = placement_codes(bmpos, base_sizes)
-        self.bvals = base.group_values(bpos)
-        self.bmvals = base.group_values(bmpos)
+        bvals = base.group_values(bpos)
+        bmvals = base.group_values(bmpos)
         self.ctl = np.zeros(strong_kernels.CTL_SLOTS, dtype=np.int64)
         self.ctl[kernels.BLANK] = board.blank
         self.ctl[kernels.HSUM] = int(self.vals.sum())
@@ -62,10 +64,8 @@ class StrongSearch(IdaSearch):
         self.ctl[kernels.G_WEIGHT] = 1
         self.ctl[kernels.H_WEIGHT] = 1
         self.ctl[kernels.CAP] = kernels.NO_BOUND
-        self.ctl[strong_kernels.BASE] = int(self.bvals.sum())
-        self.ctl[strong_kernels.MBASE] = int(self.bmvals.sum())
         self.h0 = max(md + 2 * max(int(self.vals.sum()), int(self.mvals.sum())),
-                      int(self.bvals.sum()), int(self.bmvals.sum()))
+                      int(bvals.sum()), int(bmvals.sum()))
 
     def _prime_root(self, code: int) -> None:
         # the child's direct lookup, which the kernel reads from ``ahead`` (filled when a
@@ -83,8 +83,8 @@ class StrongSearch(IdaSearch):
             self.tiles, self.code, self.mcode, self.vals, self.mvals, self.moves, self.nextdir,
             self.saved, self.ctl, self.flag, h.nbr, h.tile_group, h.mul, h.sizes,
             h.offsets, h.packed, h.mirror_tile, h.mirror_cell, h.dist, self.ahead,
-            self.bidx, self.bmidx, self.bvals, self.bmvals, b.tile_group, h.floor.mul,
-            h.floor.offsets, h.floor.tables, self.use_base,
+            self.bidx, self.bmidx, b.tile_group, h.floor.mul,
+            h.floor.offsets, h.floor.tables, self.use_base, self.fsm, self.fsm_at,
         ))
 
 
