@@ -17,6 +17,7 @@ from game.solver.encoding import (
     unrank_pattern,
     unrank_pattern_nb,
 )
+from game.solver.exact import dupes
 from game.solver.exact.heuristic import forget_heuristics, get_heuristic, make_heuristic
 from game.solver.exact.ida import IdaSearch, manhattan_parity
 from game.solver.exact.pdb import build_pdb, build_pdb_reference, partition
@@ -118,9 +119,15 @@ def test_pdb_heuristic_admissible_on_2x4(bfs33) -> None:
         assert heur(Board(2, 4, tiles)) <= d
 
 
-def _dfs(b: Board, g: int, prev: str, bound: int, heur, stats: dict) -> str | None:
+def _dfs(b: Board, g: int, prev: str, bound: int, heur, stats: dict,
+         below: str = "") -> str | None:
+    """``below``: the move codes after the root's, for the duplicate strings (a move that
+    ends one of ``dupes``' listed strings is never made, nor counted)."""
     for m in MOVES:
         if (prev and m == inverse(prev)) or not b.can_move(m):
+            continue
+        text = below + str(MOVES.index(m))
+        if g > 0 and any(text[i:] in stats["listed"] for i in range(len(text))):
             continue
         child = b.apply(m)
         stats["nodes"] += 1
@@ -130,20 +137,20 @@ def _dfs(b: Board, g: int, prev: str, bound: int, heur, stats: dict) -> str | No
             continue
         if h == 0:
             return m
-        rest = _dfs(child, g + 1, m, bound, heur, stats)
+        rest = _dfs(child, g + 1, m, bound, heur, stats, text if g > 0 else "")
         if rest is not None:
             return m + rest
     return None
 
 
 def reference_ida(board: Board, heur) -> tuple[str, int]:
-    """Plain-Python IDA* with the kernel's move order and node counting."""
+    """Plain-Python IDA* with the kernel's move order, duplicate pruning and node counting."""
     bound = heur(board)
     if bound == 0:
         return "", 0
     parity = manhattan_parity(board)  # every solution has this parity
     bound += (bound - parity) % 2
-    stats = {"nodes": 0}
+    stats: dict = {"nodes": 0, "listed": {p for p, _ in dupes.load_pairs()}}
     while True:
         stats["next"] = 10**9
         found = _dfs(board, 0, "", bound, heur, stats)
