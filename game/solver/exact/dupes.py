@@ -89,7 +89,7 @@ def _text(codes: Iterable[int]) -> str:
 
 
 def _codes(text: str) -> tuple[int, ...]:
-    return tuple(int(c) for c in text)
+    return tuple(map(int, text))
 
 
 def load_pairs(path: Path = DATA) -> list[tuple[str, str]]:
@@ -127,23 +127,22 @@ def automaton(strings: Iterable[str]) -> np.ndarray:
             state = goto[state][code]
         final[state] = True
     link = [0] * len(goto)
-    table = np.zeros((len(goto), 4), dtype=np.int32)
+    rows = [[0] * 4 for _ in goto]  # lists, not the array: a start-up cost of milliseconds
     order = [0]
     for state in order:  # breadth first: a state's link is done before it is used
+        row, via = rows[state], rows[link[state]]
         for code in range(4):
             child = goto[state][code]
             if child < 0:
-                table[state, code] = table[link[state], code] if state else 0
+                row[code] = via[code] if state else 0
                 continue
-            link[child] = int(table[link[state], code]) if state else 0
+            link[child] = via[code] if state else 0
             final[child] = final[child] or final[link[child]]
-            table[state, code] = child
+            row[code] = child
             order.append(child)
     # a move into a final state is pruned; final states are never entered, so never left
-    for state in range(len(goto)):
-        for code in range(4):
-            if final[int(table[state, code])]:
-                table[state, code] = PRUNE
+    table = np.array([[PRUNE if final[nxt] else nxt for nxt in row] for row in rows],
+                     dtype=np.int32)
     return table
 
 
