@@ -230,6 +230,13 @@ def test_race_lines_say_who_won_and_by_how_much() -> None:
     assert race_lines(lost, 8.0, 20, False)[0] == ("The ghost won in 0:05.1: the board was not "
                                                    "solved by you")
     assert race_lines(RaceResult(GhostKind.BEST), 8.0, 21, True)[0].startswith("No race")
+    # the fourth playtest: the gap is the one between the times as shown, not 14.1 s
+    raced = RaceResult(GhostKind.BEST, seconds=26.847, moves=40, won=True)
+    assert race_lines(raced, 12.788, 40, True)[0].startswith(
+        "You beat the ghost by 14.0 s (you 0:12.8, the ghost 0:26.8)")
+    close = RaceResult(GhostKind.BEST, seconds=12.79, moves=40, won=True)
+    assert race_lines(close, 12.76, 40, True)[0].startswith(
+        "You beat the ghost by under 0.1 s (you 0:12.8, the ghost 0:12.8)")
 
 
 def test_a_game_the_coach_finished_names_no_table() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.clock import clock_text
+from game.core.clock import TENTHS, clock_text
 from game.core.ghost import GhostKind
 
 TIE_SECONDS = 0.0005
@@ -50,17 +50,19 @@ def race_lines(race: RaceResult, seconds: float, moves: int,
     moved, undos included."""
     if race.seconds is None or race.moves is None or race.won is None:
         return f"No race: {race.ghost_name} did not run", ""
-    gap = abs(seconds - race.seconds)
+    # the gap between the times as shown (tenths), so "by 14.0 s" matches 0:12.8 and 0:26.8
+    tenths = abs(round(seconds * TENTHS) - round(race.seconds * TENTHS))
+    by = f"by {tenths / TENTHS:.1f} s" if tenths else "by under 0.1 s"
     move_gap = race.moves - moves
     times = f" (you {clock_text(seconds)}, the ghost {clock_text(race.seconds)})"
     if not solved_by_player:
         head = f"The ghost won in {clock_text(race.seconds)}: the board was not solved by you"
-    elif gap < TIE_SECONDS:
+    elif abs(seconds - race.seconds) < TIE_SECONDS:
         head = f"A dead heat with the ghost{times}"
     elif race.won:
-        head = f"You beat the ghost by {gap:.1f} s{times}"
+        head = f"You beat the ghost {by}{times}"
     else:
-        head = f"The ghost won by {gap:.1f} s{times}"
+        head = f"The ghost won {by}{times}"
     if solved_by_player:  # the moves are always the player's, whoever won
         if move_gap > 0:
             head += f"; you used {_count(move_gap, 'move')} fewer"
