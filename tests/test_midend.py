@@ -226,7 +226,7 @@ def test_moves_judged_again_at_the_win_are_shown_before_the_end_screen():
         game.update(DT)
         events += game.take_events()
     assert any(isinstance(e, Rejudged) and e.gained > 0 for e in events)
-    assert "judged again" in game.view().banner and finished(events) is None
+    assert "moves judged: on the coach's line" in game.view().banner and finished(events) is None
     for _ in range(120):
         game.take(CoachPacket(status=ready))
         game.update(DT)
@@ -235,7 +235,7 @@ def test_moves_judged_again_at_the_win_are_shown_before_the_end_screen():
     assert done is not None and done.summary.wasteful == 0 and done.summary.unknown == 0
     unknown, line = MoveClass.UNKNOWN, MoveClass.LINE
     assert rejudged_words([(6, unknown, line, 10), (14, unknown, line, 10)]) == \
-        "moves 7, 15 judged again: on the coach's line (+20)"
+        "moves 7, 15 judged: on the coach's line (+20)"
 
 
 def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_points():
@@ -248,8 +248,11 @@ def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_po
     assert both == ("moves 4, 5 judged again: on the line (+40); move 12: off the line (-10)")
     assert rejudged_words([(5, on, off, -20)]) == \
         "move 6 judged again: off the coach's line (-20)"
+    # a move that waited for the coach's line is judged for the first time (fourth playtest)
     assert rejudged_words([(2, unknown, on, 10), (7, on, on, 20)]) == \
-        "move 3 judged again: on the coach's line (+10); streak multiplier (+20)"
+        "move 3 judged: on the coach's line (+10); streak multiplier (+20)"
+    assert Rejudged.between([(unknown, 0)], [(off, -10)]).verb == "judged"  # type: ignore[union-attr]
+    assert Rejudged.between([(on, 10)], [(off, -10)]).verb == "judged again"  # type: ignore[union-attr]
     coach = FakeWorker()
     game = MidEnd(FOUR, spec_for(FOUR), coach)
     frames(game, coach, 2)

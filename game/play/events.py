@@ -77,6 +77,14 @@ class Rejudged:
         charges = sum(points for *_, points in changes if points < 0)
         return cls(len(changes), refunds + charges, refunds, charges, changes)
 
+    @property
+    def verb(self) -> str:
+        """"judged" when every move it changed had been waiting for a judgement (a 5x5 move
+        made before the coach had a line through it), else "judged again"."""
+        olds = [old for _, old, new, _ in self.changes if old is not new]
+        return "judged" if olds and all(old is MoveClass.UNKNOWN for old in olds) \
+            else "judged again"
+
 
 @dataclass(frozen=True, slots=True)
 class Won:

@@ -135,14 +135,17 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
     old and new judgement, points change) each. One verdict reads "move 6 judged again: off
     the coach's line (-20)"; verdicts both ways are told apart ("moves 4, 5 judged again: on
     the line (+40); move 12: off the line (-10)"), never summed into one figure that hides a
-    charge; moves whose judgement stayed and whose points moved with the streak come last."""
+    charge; moves whose judgement stayed and whose points moved with the streak come last.
+    Moves that had waited for a judgement (unknown) are "judged", not "judged again"."""
     groups: dict[MoveClass, list[tuple[int, int]]] = {}
+    first: dict[MoveClass, bool] = {}  # every move of the group judged for the first time
     streak = 0
     for index, old, new, points in changed:
         if old is new:
             streak += points  # the same judgement, another multiplier
         else:
             groups.setdefault(new, []).append((index, points))
+            first[new] = first.get(new, True) and old is MoveClass.UNKNOWN
     words = JUDGED_WORDS if len(groups) == 1 else SHORT_JUDGED
     parts: list[str] = []
     for cls, moves in groups.items():
@@ -153,7 +156,8 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
             named = "moves " + ", ".join(str(index + 1) for index, _ in moves)
         else:
             named = f"{len(moves)} moves"
-        parts.append(f"{named}{' judged again' if not parts else ''}: {words[cls]} "
+        verb = " judged" if first[cls] else " judged again"
+        parts.append(f"{named}{verb if not parts else ''}: {words[cls]} "
                      f"({gained:+d})")
     if streak:
         parts.append(f"{'streak multiplier' if parts else 'points judged again with the streak'} "
