@@ -103,6 +103,20 @@ def test_perfect_needs_exact_length_and_no_undo_and_hints_keep_it_from_s() -> No
                        SLOW_SECONDS, True)
     assert hinted.perfect and hinted.grade == "A" and hinted.headline == "Solved!"
     assert hinted.grade_reason == "A: perfect moves, 2 hint levels used (S needs no hints)"
+    assert hinted.perfect_bonus == 0  # perfect moves, but not alone: no perfect bonus
+
+
+def test_a_game_the_hints_led_move_by_move_scores_below_one_played_alone() -> None:
+    """Fourth newcomer playtest: a 3x3 game led by level-2 hints at every move (each +10
+    cancelled by its -10) still got the perfect bonus and topped the table over a B game."""
+    sheet = ScoreSheet.start(21, width=3, height=3)
+    for _ in range(21):
+        sheet = sheet.after_hint(2).after_move(OPT)  # hinted: +10, the streak held
+    led = summarize(sheet, 30.0, True)
+    assert led.perfect and led.perfect_bonus == 0 and led.grade == "D"
+    alone = summarize(play(ScoreSheet.start(21, width=3, height=3), "w" * 4 + "o" * 25),
+                      60.0, True)
+    assert alone.grade == "B" and alone.points > led.points
 
 
 def test_restart_note_and_efficiency_describe_the_final_line() -> None:

@@ -6,9 +6,10 @@ Rules (every number is a named constant below):
   is known it also gets a time bonus of up to TIME_BONUS_PER_MOVE per optimal move: all of it
   at zero seconds, falling linearly to nothing at par (PAR_SECONDS_PER_MOVE per optimal
   move), and a perfect bonus of PERFECT_BONUS_PER_MOVE per optimal move when solved in exactly
-  L moves from the start with no undo, restart or coach move (hints allowed; they are charged
-  on their own). Both bonuses are proportional to L, so at the same pace a longer perfect game
-  always scores more than a shorter one; with L unknown there is no time or perfect bonus.
+  L moves from the start with no undo, restart, coach move or hint (a game told move by move
+  must never outscore one played alone). Both bonuses are proportional to L, so at the same
+  pace a longer perfect game always scores more than a shorter one; with L unknown there is
+  no time or perfect bonus.
 * A game the coach played in (Space) gets no bonus and no grade, whoever made the last move:
   the coach finished it (auto-solve), or it started and the player finished ("solved with
   the coach's help"). Its points are what the player's own moves earned, less the costs.
@@ -255,7 +256,8 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
     cells = sheet.width * sheet.height
     solve_bonus = SOLVE_BONUS_PER_CELL * cells if by_player else 0
     timed = time_bonus(start, seconds) if by_player else 0
-    perfect_bonus = PERFECT_BONUS_PER_MOVE * start if perfect and start is not None else 0
+    alone = perfect and sheet.hints_used == 0
+    perfect_bonus = PERFECT_BONUS_PER_MOVE * start if alone and start is not None else 0
     total = sheet.move_points - sheet.costs + solve_bonus + timed + perfect_bonus
     if by_player:
         letter, why = _grade(efficiency, accuracy, sheet.hints_used, perfect)
