@@ -167,3 +167,21 @@ def test_a_detour_on_a_big_board_is_off_line_then_back_on() -> None:
     first = data["moves"][0]
     assert (first["before"], first["after"]) == (len(line), len(line) + 1)
     assert data["summary"]["wasteful"] == 1 and data["summary"]["unknown"] == 0
+
+
+def test_a_line_beyond_exact_reach_is_never_called_the_optimal_length() -> None:
+    """Fourth newcomer playtest: a 5x5 report said "optimal length ?" at the top and
+    "optimal length: 123" below, of a line the search found, not a proven optimum."""
+    from game.cli.analyse import format_report
+
+    summary = {"solved": True, "moves": 111, "exact": False, "optimal_length": 107,
+               "wasteful": 0, "accuracy": None, "classic_accuracy": None, "efficiency": 0.96,
+               "points": 0, "grade_reason": "B: 96% of the coach's line"}
+    report = format_report({"board": "5x5", "optimal_length": None, "coach_line": 107,
+                            "moves": [], "summary": summary, "points": []})
+    assert "coach's best line 107 (the optimal length is not known)" in report
+    assert "best known line: 107" in report and "optimal length:" not in report
+    exact = format_report({"board": "4x4", "optimal_length": 50, "coach_line": None,
+                           "moves": [], "summary": {**summary, "exact": True,
+                                                    "optimal_length": 50}, "points": []})
+    assert "optimal length 50" in exact and "optimal length: 50" in exact

@@ -127,14 +127,20 @@ def format_report(data: dict) -> str:
     def shown(value: int | None) -> str:
         return "?" if value is None else str(value)
 
-    lines = [f"board {data['board']}, optimal length {shown(data['optimal_length'])}"]
+    if data["optimal_length"] is None and data["coach_line"] is not None:
+        # beyond exact reach: a line, not a proven optimum (the game says "coach's line")
+        head = f"coach's best line {data['coach_line']} (the optimal length is not known)"
+    else:
+        head = f"optimal length {shown(data['optimal_length'])}"
+    lines = [f"board {data['board']}, {head}"]
     for i, row in enumerate(data["moves"], start=1):
         lines.append(f"{i:4d}  {row['move']}  {shown(row['before']):>3} -> "
                      f"{shown(row['after']):<3}  {row['judgement']:<9} {row['points']:+d}")
     s = data["summary"]
     lines += [
         f"solved: {'yes' if s['solved'] else 'no'}",
-        f"moves: {s['moves']}  optimal length: {shown(s['optimal_length'])}  "
+        f"moves: {s['moves']}  {'optimal length' if s['exact'] else 'best known line'}: "
+        f"{shown(s['optimal_length'])}  "
         f"wasteful moves: {s['wasteful']}",
         f"accuracy: {_percent(s['accuracy'])} (classic (right - wrong) / total: "
         f"{_percent(s['classic_accuracy'])})  efficiency: {_percent(s['efficiency'])}",
