@@ -64,7 +64,10 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
 
     h = max(manhattan + 2 * max(direct excess sum, transposed excess sum), the base
     tables' direct and transposed sums): each is admissible and consistent, so the maximum
-    is, and it is never below the base (6-6-3). Only the moved tile's group changes per
+    is, and it is never below the base (6-6-3). The base sums are read (in full, from the
+    placement codes ``bidx``/``bmidx``) only for a child on the bound, the one place they
+    can prune: they were 2 above the rest on 1.7% of random boards, never more, and reading
+    them everywhere cost a tenth of the time. Only the moved tile's group changes per
     move: one lookup per view, each skipped once an earlier one prunes. When a node is
     opened its children's direct lookups are made together (``ahead[depth, code]``), so
     their cache misses overlap. ``pcode[g]``/``mcode[g]``: group g's placement on the board
