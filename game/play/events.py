@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from game.core.board import Board
 from game.core.scoring import MoveClass
 from game.core.summary import GameSummary
+from game.play.words import judged_verb
 from game.store.history import GameRecord
 
 
@@ -79,11 +80,9 @@ class Rejudged:
 
     @property
     def verb(self) -> str:
-        """"judged" when every move it changed had been waiting for a judgement (a 5x5 move
-        made before the coach had a line through it), else "judged again"."""
-        olds = [old for _, old, new, _ in self.changes if old is not new]
-        return "judged" if olds and all(old is MoveClass.UNKNOWN for old in olds) \
-            else "judged again"
+        """"judged" or "judged again" (``words.judged_verb``) for the moves whose judgement
+        it changed."""
+        return judged_verb([old for _, old, new, _ in self.changes if old is not new])
 
 
 @dataclass(frozen=True, slots=True)

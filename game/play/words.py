@@ -130,6 +130,14 @@ NAMED_MOVES = 3
 """Up to this many moves judged again at once are named in the news."""
 
 
+def judged_verb(olds: list[MoveClass]) -> str:
+    """"judged" when every move changed had been waiting for a judgement (``olds``: their
+    judgements before; a 5x5 move made before the coach had a line through it), else
+    "judged again"."""
+    return "judged" if olds and all(old is MoveClass.UNKNOWN for old in olds) \
+        else "judged again"
+
+
 def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
     """The footer's news of moves whose points changed when judged again: (index on the line,
     old and new judgement, points change) each. One verdict reads "move 6 judged again: off
@@ -138,14 +146,14 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
     charge; moves whose judgement stayed and whose points moved with the streak come last.
     Moves that had waited for a judgement (unknown) are "judged", not "judged again"."""
     groups: dict[MoveClass, list[tuple[int, int]]] = {}
-    first: dict[MoveClass, bool] = {}  # every move of the group judged for the first time
+    olds: dict[MoveClass, list[MoveClass]] = {}
     streak = 0
     for index, old, new, points in changed:
         if old is new:
             streak += points  # the same judgement, another multiplier
         else:
             groups.setdefault(new, []).append((index, points))
-            first[new] = first.get(new, True) and old is MoveClass.UNKNOWN
+            olds.setdefault(new, []).append(old)
     words = JUDGED_WORDS if len(groups) == 1 else SHORT_JUDGED
     parts: list[str] = []
     for cls, moves in groups.items():
@@ -156,8 +164,8 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
             named = "moves " + ", ".join(str(index + 1) for index, _ in moves)
         else:
             named = f"{len(moves)} moves"
-        verb = " judged" if first[cls] else " judged again"
-        parts.append(f"{named}{verb if not parts else ''}: {words[cls]} "
+        verb = f" {judged_verb(olds[cls])}" if not parts else ""
+        parts.append(f"{named}{verb}: {words[cls]} "
                      f"({gained:+d})")
     if streak:
         parts.append(f"{'streak multiplier' if parts else 'points judged again with the streak'} "
