@@ -33,6 +33,9 @@ class HelpLedger:
     def __init__(self) -> None:
         self.drawn: set[int] = set()
         """The actions after which help was drawn for the position on screen (so charged)."""
+        self.stepped: set[int] = set()
+        """The actions (the player's moves) made with the numbered steps on screen, which
+        paid for them."""
         self.followed: set[int] = set()
         """The actions whose (first) move was the hint shown for it then."""
         self._charges: list[tuple[int, Board, int]] = []

@@ -30,6 +30,10 @@ from game.store.highscores import SECONDS_DECIMALS
 
 PATH_PREVIEW = 6
 """How many upcoming optimal moves level 2 draws."""
+PAID_ON_SIGHT = 1
+"""Hint levels up to this one (the chevrons) are paid for a position as soon as they are
+drawn there; higher ones (the numbered steps) only when the player moves with them on
+screen, so the H cycle's way from level 1 through 2 to off costs nothing extra."""
 REACH = 3
 """Beyond exact reach, what is known of a board reaches the judgement of moves this many
 moves away (a move reads the lines of the boards it joins and of their neighbours, whose
@@ -268,20 +272,43 @@ class Session:
             self._charge_hint()
 
     def _charge_hint(self) -> None:
-        """Charge the hint level for the position on screen, if help is drawn there: a
-        hint the coach has not given yet costs nothing until it shows (the newcomer paid 5
-        for pressing H on a fresh 5x5 while the coach was still thinking)."""
-        if not self.hint_level or self.auto_solved or self.board.is_solved():
+        """Charge the hint levels paid on sight (PAID_ON_SIGHT) for the position on screen,
+        if help is drawn there: a hint the coach has not given yet costs nothing until it
+        shows (the newcomer paid 5 for pressing H on a fresh 5x5 while the coach was still
+        thinking). Higher levels wait for a move (``_charge_steps``)."""
+        level = min(self.hint_level, PAID_ON_SIGHT)
+        if not level or self.auto_solved or self.board.is_solved():
             return
         if self._replaying:  # what was on screen then, not what is known now
             drawn = self._current in self.help.drawn
         else:
-            drawn = self.hint is not None and self.hint.board == self.board
+            drawn = self._help_on_screen()
             if drawn:
                 self.help.drawn.add(self._current)
         if drawn:
-            self.sheet = self.sheet.after_hint(self.hint_level, self.help.paid(self.board))
-            self.help.pay(self._current, self.board, self.hint_level)
+            self._pay(level)
+
+    def _charge_steps(self) -> None:
+        """The player moves from the position on screen: the levels above PAID_ON_SIGHT shown
+        there are paid now, as they were used; so H, pressed past the numbered steps to
+        hide hints, costs nothing more (a newcomer paid 5 for level 2 on the way to off)."""
+        if self.hint_level <= PAID_ON_SIGHT or self.auto_solved or self.board.is_solved():
+            return
+        if self._replaying:
+            shown = self._current in self.help.stepped
+        else:
+            shown = self._help_on_screen()
+            if shown:
+                self.help.stepped.add(self._current)
+        if shown:
+            self._pay(self.hint_level)
+
+    def _help_on_screen(self) -> bool:
+        return self.hint is not None and self.hint.board == self.board
+
+    def _pay(self, level: int) -> None:
+        self.sheet = self.sheet.after_hint(level, self.help.paid(self.board))
+        self.help.pay(self._current, self.board, level)
 
     # --- time ---------------------------------------------------------
     def tick(self, dt: float) -> None:
@@ -332,19 +359,22 @@ class Session:
             undone = self.history.undo()
             if undone is None:
                 return None
-            self.sheet = self.sheet.after_undo(self.history.state.line,
-                                               coach=undone.kind is EntryKind.SOLVE)
+            here = self.history.state
+            self.sheet = self.sheet.after_undo(here.line, coach=undone.kind is EntryKind.SOLVE,
+                                               restarts=here.restarts)
             return self._changed(before, ChangeKind.UNDO)
         if isinstance(action, Redo):
             if self.history.redo() is None:
                 return None
-            self.sheet = self.sheet.after_redo(self.history.state.line)
+            here = self.history.state
+            self.sheet = self.sheet.after_redo(here.line, restarts=here.restarts)
             return self._changed(before, ChangeKind.REDO)
         if isinstance(action, Restart):
             if before == self.start:
                 return None
             self.sheet = self.sheet.after_restart()
-            self.history.push(Position(self.start, self.sheet.line), EntryKind.RESTART)
+            self.history.push(Position(self.start, self.sheet.line, self.sheet.restarts),
+                              EntryKind.RESTART)
             return self._changed(before, ChangeKind.RESTART)
         return None
 
@@ -356,6 +386,8 @@ class Session:
         by_coach = source is Source.SOLVE
         if by_coach:
             self.auto_solved = True  # before the moves: the solver's steps are not charged hints
+        else:
+            self._charge_steps()  # before the judgement: the move was made with them shown
         for move in moves:
             shown = self.hint if self.hint is not None and self.hint.board == board else None
             before_hint = merge(shown, self.lookup(board))
@@ -385,7 +417,7 @@ class Session:
             self.sheet = self.sheet.after_move(cls, distance_after, move=move, by_coach=by_coach)
             cues.append(cls)
             kind = EntryKind.SOLVE if by_coach else EntryKind.MOVE
-            self.history.push(Position(after, self.sheet.line), kind, move)
+            self.history.push(Position(after, self.sheet.line, self.sheet.restarts), kind, move)
             self._refresh_hint(charge=False)  # a group slide's middle positions are not shown
             if self.hint is None:
                 self.hint = follow(before_hint, move, after)
