@@ -186,3 +186,16 @@ def test_a_best_streak_of_zero_after_a_hinted_game_says_why() -> None:
     for move in "UL":
         alone.apply(Move(move))
     assert alone.summary().streak_words == "2"
+
+
+@pytest.mark.parametrize("window", WINDOWS)
+def test_the_news_band_lies_between_the_hud_and_the_plate(window: tuple[int, int]) -> None:
+    from game.ui.layout import NEWS_BAND_TYPE, type_px
+
+    for cols, rows in [(3, 3), (4, 4), (5, 5), (2, 6)]:
+        layout = compute_layout(window, cols, rows)
+        nx, ny, nw, nh = layout.news
+        assert ny == layout.hud[3] and ny + nh == layout.plate[1]
+        assert nh >= type_px(window, NEWS_BAND_TYPE)
+        bare = compute_layout(window, cols, rows, news_band=False)  # replay, drill
+        assert bare.pitch >= layout.pitch

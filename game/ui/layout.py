@@ -112,13 +112,15 @@ class Layout:
         return max(12, int(self.hud[3] * 0.34))
 
 
-def compute_layout(window: tuple[int, int], cols: int, rows: int) -> Layout:
-    """Fit a cols x rows board below a HUD strip in a window of any size, centred."""
+def compute_layout(window: tuple[int, int], cols: int, rows: int, *,
+                   news_band: bool = True) -> Layout:
+    """Fit a cols x rows board below a HUD strip in a window of any size, centred; with
+    ``news_band`` (the play screen's) a band for news between the HUD and the board."""
     w, h = max(1, window[0]), max(1, window[1])
     margin = int(min(w, h) * MARGIN_SHARE)
     hud_h = int(h * HUD_SHARE)
     foot_h = int(h * FOOTER_SHARE)
-    news_h = type_px((w, h), NEWS_BAND_TYPE)
+    news_h = type_px((w, h), NEWS_BAND_TYPE) if news_band else 0
     avail_w = max(cols, w - 2 * margin)
     avail_h = max(rows, h - hud_h - foot_h - 2 * margin - news_h)
     pitch = min(avail_w / cols, avail_h / rows)
