@@ -22,7 +22,7 @@ from game.core.history import EntryKind, History
 from game.core.knowledge import follow, merge
 from game.core.scoring import MoveClass, ScoreSheet, judge_line, judge_move
 from game.core.summary import GameSummary, summarize
-from game.play.help import HelpLedger, follows_hint
+from game.play.help import PAID_ON_SIGHT, HelpLedger, follows_hint
 from game.play.lines import Lines, Oracle, no_oracle
 from game.play.steps import Change, ChangeKind, Mark, Position, moves_anything, within
 from game.play.words import HINT_LEVELS
@@ -30,10 +30,6 @@ from game.store.highscores import SECONDS_DECIMALS
 
 PATH_PREVIEW = 6
 """How many upcoming optimal moves level 2 draws."""
-PAID_ON_SIGHT = 1
-"""Hint levels up to this one (the chevrons) are paid for a position as soon as they are
-drawn there; higher ones (the numbered steps) only when the player moves with them on
-screen, so the H cycle's way from level 1 through 2 to off costs nothing extra."""
 REACH = 3
 """Beyond exact reach, what is known of a board reaches the judgement of moves this many
 moves away (a move reads the lines of the boards it joins and of their neighbours, whose
@@ -272,39 +268,29 @@ class Session:
             self._charge_hint()
 
     def _charge_hint(self) -> None:
-        """Charge the hint levels paid on sight (PAID_ON_SIGHT) for the position on screen,
-        if help is drawn there: a hint the coach has not given yet costs nothing until it
-        shows (the newcomer paid 5 for pressing H on a fresh 5x5 while the coach was still
-        thinking). Higher levels wait for a move (``_charge_steps``)."""
+        """Charge the levels paid on sight (the chevrons) for the position on screen, if help
+        is drawn there: a hint the coach has not given yet costs nothing until it shows (the
+        newcomer paid 5 for pressing H on a fresh 5x5 while the coach was still thinking)."""
         level = min(self.hint_level, PAID_ON_SIGHT)
-        if not level or self.auto_solved or self.board.is_solved():
-            return
-        if self._replaying:  # what was on screen then, not what is known now
-            drawn = self._current in self.help.drawn
-        else:
-            drawn = self._help_on_screen()
-            if drawn:
-                self.help.drawn.add(self._current)
-        if drawn:
+        if level and self._chargeable() and self.help.seen(self.help.drawn, self._current,
+                                                           self._on_screen()):
             self._pay(level)
 
     def _charge_steps(self) -> None:
         """The player moves from the position on screen: the levels above PAID_ON_SIGHT shown
         there are paid now, as they were used; so H, pressed past the numbered steps to
         hide hints, costs nothing more (a newcomer paid 5 for level 2 on the way to off)."""
-        if self.hint_level <= PAID_ON_SIGHT or self.auto_solved or self.board.is_solved():
-            return
-        if self._replaying:
-            shown = self._current in self.help.stepped
-        else:
-            shown = self._help_on_screen()
-            if shown:
-                self.help.stepped.add(self._current)
-        if shown:
+        if self.hint_level > PAID_ON_SIGHT and self._chargeable() \
+                and self.help.seen(self.help.stepped, self._current, self._on_screen()):
             self._pay(self.hint_level)
 
-    def _help_on_screen(self) -> bool:
-        return self.hint is not None and self.hint.board == self.board
+    def _chargeable(self) -> bool:
+        return not self.auto_solved and not self.board.is_solved()
+
+    def _on_screen(self) -> bool | None:
+        """Whether help is drawn for the board on screen; None in a replay, which reads what
+        was on screen then from the ledger, not what is known now."""
+        return None if self._replaying else self.hint is not None and self.hint.board == self.board
 
     def _pay(self, level: int) -> None:
         self.sheet = self.sheet.after_hint(level, self.help.paid(self.board))
