@@ -116,7 +116,8 @@ def test_hint_overlay_cycles_and_renders(make_app) -> None:
     key(pygame.K_h)
     frames(app)
     assert scene.board_view() == board_off  # the board as it was: no hint drawn
-    assert scene.hud_view().points_note == "held at 0 (-10)"  # two hint levels: 5 each
+    # level 1 paid on sight; level 2 was passed on the way to off, never moved with
+    assert scene.hud_view().points_note == "held at 0 (-5)"
     assert scene.game.session.board == parse_board("1 2 3/4 0 8/7 6 5")
 
 

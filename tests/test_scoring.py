@@ -187,9 +187,11 @@ def test_restart_is_charged_and_undoable() -> None:
     restarted = sheet.after_restart()
     assert restarted.moves == 0 and restarted.distance == 20 and restarted.restarts == 1
     assert restarted.points == 0  # floored
-    back = restarted.after_undo(sheet.line)
-    assert back.moves == 3 and back.distance == 19
-    assert back.costs == RESTART_COST + UNDO_COST
+    back = restarted.after_undo(sheet.line, restarts=0)  # the line before the restart
+    assert back.moves == 3 and back.distance == 19 and back.restarts == 0
+    assert back.costs == UNDO_COST  # its cost went with it, as an undone move's points do
+    again = back.after_redo(None, restarts=1)
+    assert again.restarts == 1 and again.costs == RESTART_COST + UNDO_COST
 
 
 def test_hint_costs_per_level_and_position() -> None:

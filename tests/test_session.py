@@ -113,7 +113,7 @@ def test_hint_levels_cycle_and_are_recorded_without_touching_the_board() -> None
         levels.append(s.hint_level)
     assert levels == [1, 2, 0, 1]
     assert s.board == START and s.moves == 0
-    assert s.sheet.hints_used == 2
+    assert s.sheet.hints_used == 1  # level 2 passed on the way to off, never moved with
     s.apply(CycleHint())
     assert s.path_preview() == s.hint.path[:6]
 
@@ -172,10 +172,12 @@ def test_help_is_paid_once_per_position_even_after_undo_redo_or_restart() -> Non
     assert s.sheet.hints_used == 2
     s.apply(Restart())
     assert s.board == start and s.sheet.hints_used == 2
-    s.apply(CycleHint())  # level 2 here is new help
+    s.apply(CycleHint())  # level 2 here is new help, paid when moved with
+    assert s.sheet.hints_used == 2
+    s.apply(Move(move))  # it paid level 2 at the start; level 1 was paid here, 2 waits
     assert s.sheet.hints_used == 3
-    s.apply(Move(move))  # level 1 was paid here; level 2 was not
-    assert s.sheet.hints_used == 4
+    s.apply(CycleHint())  # hidden before moving: nothing more
+    assert s.hint_level == 0 and s.sheet.hints_used == 3
     kept = s.sheet.hints_used
     s._rescore()  # a replay of the whole game charges the same
     assert s.sheet.hints_used == kept

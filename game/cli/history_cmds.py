@@ -182,7 +182,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 print(f"{frame.t_ms / 1000:8.2f}s  {frame.note}")
         print(model.headline())
         if stored is not None:  # the saved totals, as the end screen showed them
-            print(totals_line(stored))
+            print(totals_line(stored, model.restarts))
         if stored is not None and stored.race is not None:  # as its end screen said it
             print(" · ".join(line for line in race_lines(
                 stored.race, stored.seconds, stored.moves, stored.solved_by_player) if line))
@@ -192,8 +192,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return run_replay(game, args.speed)
 
 
-def totals_line(game: GameRecord) -> str:
-    """A saved game's totals in one line: "24 moves in 0:41.2 · 101 points · grade D · ..."."""
+def totals_line(game: GameRecord, restarts: int = 0) -> str:
+    """A saved game's totals in one line: "24 moves in 0:41.2 · 101 points · grade D · ...";
+    ``restarts``: those on its final line (the replayed actions count them, as the end screen
+    did; the history keeps no count)."""
     parts = [f"{counted(game.moves, 'move')} in {clock_text(game.seconds)}",
              counted(game.points, "point"),
              f"grade {game.grade}" if game.grade not in ("", "-") else "not graded"]
@@ -201,7 +203,7 @@ def totals_line(game: GameRecord) -> str:
         parts.append(f"best line {game.optimal_length}")
     if game.efficiency is not None:
         parts.append(f"efficiency {game.efficiency:.0%}")
-    parts += [f"hints {game.hints}", f"undos {game.undos}"]
+    parts += [f"hints {game.hints}", f"undos {game.undos}", f"restarts {restarts}"]
     return "totals: " + " · ".join(parts)
 
 

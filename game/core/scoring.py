@@ -20,7 +20,9 @@ Rules (every number is a named constant below; the end-of-game figures are in
 * Undo (Tatham style): the undone moves leave the line of play, with the points they earned or
   cost; the undo itself costs UNDO_COST, no more than a wasteful move costs, and resets the
   streak. Redo brings the moves and their points back at no cost. Restart (undoable like any
-  history entry) costs RESTART_COST and resets the streak. Moves that were undone or restarted
+  history entry) costs RESTART_COST and resets the streak; like a move's points, that cost
+  belongs to the line of play: undoing the restart takes it back (the undo costs UNDO_COST
+  as any undo does) and redoing it charges it again. Moves that were undone or restarted
   away do not count in the moves, the accuracy or the chart.
 * Beyond exact reach (5x5 and larger, away from the end) moves are judged against the best
   lines known (``judge_line``): the coach's, those derived from its lines at neighbouring
@@ -315,20 +317,27 @@ class ScoreSheet:
             line=line,
         )
 
-    def after_undo(self, line: Line | None, *, coach: bool = False) -> ScoreSheet:
-        """One history entry undone; ``line`` is the record of the position gone back to.
-        Taking back a move the coach played (``coach``) is free: it was not the player's."""
+    def after_undo(self, line: Line | None, *, coach: bool = False,
+                   restarts: int | None = None) -> ScoreSheet:
+        """One history entry undone; ``line`` is the record of the position gone back to and
+        ``restarts`` the restarts on its line of play (None: unchanged), so an undone restart
+        takes its cost back as an undone move takes its points. Taking back a move the coach
+        played (``coach``) is free: it was not the player's."""
+        kept = self.restarts if restarts is None else restarts
         if coach:
-            return replace(self, line=line, hint_level_here=0, last=None, last_points=0,
-                           last_assisted=False)
-        return replace(self, line=line, undos=self.undos + 1, streak=0, hint_level_here=0,
-                       last=None, last_points=-UNDO_COST, last_assisted=False)
-
-    def after_redo(self, line: Line | None) -> ScoreSheet:
-        """One history entry redone (``line``: its record): its moves and points come back,
-        free of charge."""
-        return replace(self, line=line, hint_level_here=0, last=None, last_points=0,
+            return replace(self, line=line, restarts=kept, hint_level_here=0, last=None,
+                           last_points=0, last_assisted=False)
+        return replace(self, line=line, restarts=kept, undos=self.undos + 1, streak=0,
+                       hint_level_here=0, last=None, last_points=-UNDO_COST,
                        last_assisted=False)
+
+    def after_redo(self, line: Line | None, *, restarts: int | None = None) -> ScoreSheet:
+        """One history entry redone (``line``: its record, ``restarts``: the restarts on its
+        line of play, None unchanged): its moves and points come back, free of charge, and a
+        redone restart costs again."""
+        kept = self.restarts if restarts is None else restarts
+        return replace(self, line=line, restarts=kept, hint_level_here=0, last=None,
+                       last_points=0, last_assisted=False)
 
     def after_restart(self) -> ScoreSheet:
         """Back to the starting board (one undoable entry)."""

@@ -37,6 +37,9 @@ GRADES = ("S", "A", "B", "C", "D")
 GRADE_UNRATED = "-"
 GRADE_THRESHOLDS = (("A", 0.85), ("B", 0.65), ("C", 0.45))
 HINT_LEVELS_PER_GRADE_STEP = 5
+STREAK_HELD = "hints held it"
+"""Why the best streak is 0 after a game whose good moves were all hinted (as the footer says
+"streak held at 3" of a hinted move)."""
 
 
 class CoachPart(enum.Enum):
@@ -119,6 +122,14 @@ class GameSummary:
         if part is CoachPart.HELPED or not self.solved_by_player:
             return "Solved with the coach's help"
         return "Perfect!" if self.grade == GRADES[0] else "Solved!"
+
+    @property
+    def streak_words(self) -> str:
+        """The best streak as the end screen shows it: a 0 after a game the hints led says
+        why (a hinted move neither grows nor breaks the streak; a bare 0 read like a bug)."""
+        if self.best_streak == 0 and self.assisted:
+            return f"0 ({STREAK_HELD})"
+        return str(self.best_streak)
 
     @property
     def history_note(self) -> str:

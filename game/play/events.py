@@ -47,6 +47,21 @@ class Scored:
     """(row, column) of the tile that moved."""
     shorter: int = 0
     """Beyond exact reach: how much shorter than the best known line the move's line is."""
+    hint_cost: int = 0
+    """Of ``gained``, what the hints the move paid for cost (<= 0): the help shown where it
+    arrived, and the numbered steps it was made with."""
+
+    @property
+    def words(self) -> str:
+        """The pop-up: what the move earned, then any hint cost apart ("+10 -10 hint", never
+        "+0 hint": an optimal move where a hint was shown earns +10, as the footer says it,
+        and the help is a cost of its own), or the multiplier that counted ("+20 x2")."""
+        earned = self.gained - self.hint_cost
+        if self.hint_cost:
+            return f"{earned:+d} {self.hint_cost:+d} hint"
+        if self.assisted:
+            return f"{earned:+d} hint"
+        return f"{earned:+d} x{self.multiplier}" if self.multiplier > 1 else f"{earned:+d}"
 
 
 @dataclass(frozen=True, slots=True)

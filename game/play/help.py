@@ -21,6 +21,12 @@ def follows_hint(board: Board, hint: Hint | None, action: Action) -> bool:
     return bool(first) and (first == hint.path[:1] or first in hint.moves)
 
 
+PAID_ON_SIGHT = 1
+"""Hint levels up to this one (the chevrons) are paid for a position as soon as they are
+drawn there; higher ones (the numbered steps) only when the player moves with them on
+screen, so the H cycle's way from level 1 through 2 to off costs nothing extra."""
+
+
 class HelpLedger:
     """The help of one game, by action index, so a replay charges what the player saw then.
 
@@ -33,12 +39,25 @@ class HelpLedger:
     def __init__(self) -> None:
         self.drawn: set[int] = set()
         """The actions after which help was drawn for the position on screen (so charged)."""
+        self.stepped: set[int] = set()
+        """The actions (the player's moves) made with the numbered steps on screen, which
+        paid for them."""
         self.followed: set[int] = set()
         """The actions whose (first) move was the hint shown for it then."""
         self._charges: list[tuple[int, Board, int]] = []
         """(action, board, level) of each charge, in order."""
         self._paid: dict[Board, int] = {}
         """The highest level paid for each board (from ``_charges``)."""
+
+    @staticmethod
+    def seen(record: set[int], action: int, on_screen: bool | None) -> bool:
+        """Whether help was on screen at ``action``: as the game sees it live (``on_screen``,
+        then kept in ``record``, ``drawn`` or ``stepped``), or in a replay (None) as kept."""
+        if on_screen is None:
+            return action in record
+        if on_screen:
+            record.add(action)
+        return on_screen
 
     def paid(self, board: Board) -> int:
         """The highest help level already paid for ``board`` (0: none)."""

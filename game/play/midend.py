@@ -13,7 +13,7 @@ from game.core.board import Board
 from game.core.coach import CoachPacket, CoachState, WorkerStatus
 from game.core.knowledge import Knowledge
 from game.core.recording import Mode, Recording
-from game.core.scoring import BASE_POINTS, MoveClass
+from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, MoveClass
 from game.core.spec import GameSpec
 from game.core.tween import Flash, SlideTween
 from game.play.autoplay import SOLVED_PAUSE, AutoPlayer
@@ -254,6 +254,7 @@ class MidEnd:
             self.tween = None
         session = self.session
         before_streak, before_net = session.streak, session.sheet.net
+        before_hints = session.sheet.hints_used
         before = self._judged_line()
         change = session.apply(action)
         if change is not None:
@@ -262,19 +263,21 @@ class MidEnd:
                 told = len(self._events)
                 again = self._compare(before)
                 self._held = self._held or len(self._events) > told  # show it before the end
-            self._animate(change, before_streak, before_net + again)
+            self._animate(change, before_streak, before_net + again, before_hints)
         elif isinstance(action, Move | Slide) and action.source in PLAYER_SOURCES \
                 and not session.solved:
             self._events.append(Happened(Happening.BUMP))  # a nudge, never a lost input
 
-    def _animate(self, change: Change, before_streak: int, before_net: int) -> None:
+    def _animate(self, change: Change, before_streak: int, before_net: int,
+                 before_hints: int) -> None:
         session = self.session
         self.tween = SlideTween(change.before, change.after, self.anim_seconds)
         if change.kind is ChangeKind.MOVE:
             self._events.append(Moved(len(change.cues)))
             last = change.cues[-1] if change.cues else None
             if last is not None and (last.good or last.bad) and not self.solving:
-                self._cue(change, last, session.sheet.net - before_net)
+                hint_cost = (before_hints - session.sheet.hints_used) * HINT_COST_PER_LEVEL
+                self._cue(change, last, session.sheet.net - before_net, hint_cost)
             if change.shorter > 0 and not self.solving:
                 self._tell(f"you found a line {change.shorter} shorter than the coach's!")
             streak = session.streak
@@ -288,9 +291,9 @@ class MidEnd:
             self._events.append(Won(hash(session.start.tiles)))
             self._events.append(Happened(Happening.WIN))
 
-    def _cue(self, change: Change, cue: MoveClass, gained: int) -> None:
+    def _cue(self, change: Change, cue: MoveClass, gained: int, hint_cost: int) -> None:
         """The judged move's flash on its tile and what it gained or cost: its points less
-        any hint cost it brought, before POINTS' floor of zero."""
+        any hint cost it brought (``hint_cost``, <= 0, told apart), before POINTS' floor."""
         sheet = self.session.sheet
         self.cue = Flash(cue, CUE_SECONDS)
         after, before = change.after, change.before
@@ -300,7 +303,7 @@ class MidEnd:
             cell = divmod(after.tiles.index(self.cue_tile), after.width)
             multiplier = sheet.last_points // BASE_POINTS if cue.good else 1
             self._events.append(Scored(cue, gained, multiplier, sheet.last_assisted, cell,
-                                       change.shorter))
+                                       change.shorter, hint_cost))
         if sheet.last_assisted and not self.session.hint_level:
             self._tell(hint_seen_words(gained, sheet.streak))  # no hint on screen: say why
 

@@ -95,6 +95,9 @@ class ReplayModel:
     """The moves that count, in order (``line[i].number == i + 1``)."""
     chart: tuple[int | None, ...] = ()
     """The distance to the goal after each move of the line of play, the start first."""
+    restarts: int = 0
+    """Restarts on the final line of play (an undone one took its cost back), as the end
+    screen counted them: the history keeps no count, the actions replayed give it."""
 
     @property
     def duration_ms(self) -> int:
@@ -272,7 +275,7 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
         done += len(step.cues)
     detour = charged_stretch([m.cue for m in line])
     return ReplayModel(recording.board, tuple(frames), detour, _missed(line),
-                       tuple(session.unjudged_boards()), line, chart)
+                       tuple(session.unjudged_boards()), line, chart, session.sheet.restarts)
 
 
 def _assisted(session: Session, count: int) -> tuple[bool, ...]:

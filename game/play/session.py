@@ -22,7 +22,7 @@ from game.core.history import EntryKind, History
 from game.core.knowledge import follow, merge
 from game.core.scoring import MoveClass, ScoreSheet, judge_line, judge_move
 from game.core.summary import GameSummary, summarize
-from game.play.help import HelpLedger, follows_hint
+from game.play.help import PAID_ON_SIGHT, HelpLedger, follows_hint
 from game.play.lines import Lines, Oracle, no_oracle
 from game.play.steps import Change, ChangeKind, Mark, Position, moves_anything, within
 from game.play.words import HINT_LEVELS
@@ -268,20 +268,33 @@ class Session:
             self._charge_hint()
 
     def _charge_hint(self) -> None:
-        """Charge the hint level for the position on screen, if help is drawn there: a
-        hint the coach has not given yet costs nothing until it shows (the newcomer paid 5
-        for pressing H on a fresh 5x5 while the coach was still thinking)."""
-        if not self.hint_level or self.auto_solved or self.board.is_solved():
-            return
-        if self._replaying:  # what was on screen then, not what is known now
-            drawn = self._current in self.help.drawn
-        else:
-            drawn = self.hint is not None and self.hint.board == self.board
-            if drawn:
-                self.help.drawn.add(self._current)
-        if drawn:
-            self.sheet = self.sheet.after_hint(self.hint_level, self.help.paid(self.board))
-            self.help.pay(self._current, self.board, self.hint_level)
+        """Charge the levels paid on sight (the chevrons) for the position on screen, if help
+        is drawn there: a hint the coach has not given yet costs nothing until it shows (the
+        newcomer paid 5 for pressing H on a fresh 5x5 while the coach was still thinking)."""
+        level = min(self.hint_level, PAID_ON_SIGHT)
+        if level and self._chargeable() and self.help.seen(self.help.drawn, self._current,
+                                                           self._on_screen()):
+            self._pay(level)
+
+    def _charge_steps(self) -> None:
+        """The player moves from the position on screen: the levels above PAID_ON_SIGHT shown
+        there are paid now, as they were used; so H, pressed past the numbered steps to
+        hide hints, costs nothing more (a newcomer paid 5 for level 2 on the way to off)."""
+        if self.hint_level > PAID_ON_SIGHT and self._chargeable() \
+                and self.help.seen(self.help.stepped, self._current, self._on_screen()):
+            self._pay(self.hint_level)
+
+    def _chargeable(self) -> bool:
+        return not self.auto_solved and not self.board.is_solved()
+
+    def _on_screen(self) -> bool | None:
+        """Whether help is drawn for the board on screen; None in a replay, which reads what
+        was on screen then from the ledger, not what is known now."""
+        return None if self._replaying else self.hint is not None and self.hint.board == self.board
+
+    def _pay(self, level: int) -> None:
+        self.sheet = self.sheet.after_hint(level, self.help.paid(self.board))
+        self.help.pay(self._current, self.board, level)
 
     # --- time ---------------------------------------------------------
     def tick(self, dt: float) -> None:
@@ -332,19 +345,22 @@ class Session:
             undone = self.history.undo()
             if undone is None:
                 return None
-            self.sheet = self.sheet.after_undo(self.history.state.line,
-                                               coach=undone.kind is EntryKind.SOLVE)
+            here = self.history.state
+            self.sheet = self.sheet.after_undo(here.line, coach=undone.kind is EntryKind.SOLVE,
+                                               restarts=here.restarts)
             return self._changed(before, ChangeKind.UNDO)
         if isinstance(action, Redo):
             if self.history.redo() is None:
                 return None
-            self.sheet = self.sheet.after_redo(self.history.state.line)
+            here = self.history.state
+            self.sheet = self.sheet.after_redo(here.line, restarts=here.restarts)
             return self._changed(before, ChangeKind.REDO)
         if isinstance(action, Restart):
             if before == self.start:
                 return None
             self.sheet = self.sheet.after_restart()
-            self.history.push(Position(self.start, self.sheet.line), EntryKind.RESTART)
+            self.history.push(Position(self.start, self.sheet.line, self.sheet.restarts),
+                              EntryKind.RESTART)
             return self._changed(before, ChangeKind.RESTART)
         return None
 
@@ -356,6 +372,8 @@ class Session:
         by_coach = source is Source.SOLVE
         if by_coach:
             self.auto_solved = True  # before the moves: the solver's steps are not charged hints
+        else:
+            self._charge_steps()  # before the judgement: the move was made with them shown
         for move in moves:
             shown = self.hint if self.hint is not None and self.hint.board == board else None
             before_hint = merge(shown, self.lookup(board))
@@ -385,7 +403,7 @@ class Session:
             self.sheet = self.sheet.after_move(cls, distance_after, move=move, by_coach=by_coach)
             cues.append(cls)
             kind = EntryKind.SOLVE if by_coach else EntryKind.MOVE
-            self.history.push(Position(after, self.sheet.line), kind, move)
+            self.history.push(Position(after, self.sheet.line, self.sheet.restarts), kind, move)
             self._refresh_hint(charge=False)  # a group slide's middle positions are not shown
             if self.hint is None:
                 self.hint = follow(before_hint, move, after)

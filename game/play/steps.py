@@ -37,10 +37,12 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """One history entry: the board and the record of the moves that led to it."""
+    """One history entry: the board, the record of the moves that led to it and the
+    restarts on its line of play (an undo or redo brings the count back with the moves)."""
 
     board: Board
     line: Line | None = None
+    restarts: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -106,7 +106,8 @@ def hint_words(hint: Hint | None, level: int, solved: bool) -> str:
     """With hints on: what they cost, and beyond exact reach the coach's best line."""
     if level == 0 or solved:
         return ""
-    then = "H shows the next steps" if level < HINT_LEVELS - 1 else "H hides them"
+    # the steps are paid only as the player moves with them shown: hiding them is free
+    then = "H shows the next steps" if level < HINT_LEVELS - 1 else "H hides them, free"
     cost = f"hints on: -{HINT_COST_PER_LEVEL * level} a move ({then})"
     if hint is None or hint.optimal:
         return cost

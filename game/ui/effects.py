@@ -46,21 +46,13 @@ class Popup:
     age: float = 0.0
     life: float = POPUP_SECONDS
     """Seconds it shows (news about earlier moves stays longer, to be read)."""
+    news: bool = False
+    """News about earlier moves: it stands still in the band between the HUD and the board
+    (``Layout.news``), where it covers neither."""
 
     @property
     def done(self) -> bool:
         return self.age >= self.life
-
-
-def popup_text(points: int, multiplier: int, assisted: bool) -> str:
-    """The words of a pop-up, kept short (whether a move was judged against the coach's
-    line rather than exactly is named in the HUD, not here)."""
-    words = f"{points:+d}"
-    if assisted:
-        words += " hint"
-    elif multiplier > 1:
-        words += f" x{multiplier}"
-    return words
 
 
 @dataclass
@@ -133,11 +125,11 @@ class Effects:
             if self.particles.done:
                 self.particles = None
 
-    def pop(self, popup: Popup, *, alone: bool = False) -> None:
-        """A new pop-up (older ones keep floating; ``alone``: it replaces those started at
-        its cell, as news of moves judged again does, rather than drawing over them)."""
-        if alone:
-            self.popups = [old for old in self.popups if old.cell != popup.cell]
+    def pop(self, popup: Popup) -> None:
+        """A new pop-up (older ones keep floating; news replaces the news shown, rather than
+        drawing over it)."""
+        if popup.news:
+            self.popups = [old for old in self.popups if not old.news]
         self.popups.append(popup)
 
     def bump(self) -> None:
@@ -163,17 +155,34 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, them
     px = type_px(layout.window, Type.BODY)
     for popup in effects.popups:
         progress = popup.age / popup.life
-        rise = 0.0 if effects.reduced else progress * POPUP_RISE_TILES * layout.pitch
-        row, col = popup.cell
-        x, y = layout.cell_origin(row, col)
-        centre = (x + layout.tile_px // 2, int(y + layout.tile_px * 0.18 - rise))
         colour = theme.good if popup.kind.good else theme.bad
         alpha = int(255 * (1.0 - progress ** 2))
         label = fonts.text(popup.text, px, colour, bold=True)
-        spot = label.get_rect(center=centre)
-        pill = _pill(spot.inflate(spot.height * 2 // 3, spot.height // 4).size, theme.bg)
-        for image, rect in ((pill, pill.get_rect(center=centre)), (label, spot)):
+        size = label.get_rect().inflate(label.get_height() * 2 // 3, label.get_height() // 4).size
+        plate = pygame.Rect(popup_rect(popup, size, layout, effects.reduced))
+        pill = _pill(size, theme.bg)
+        for image, rect in ((pill, plate), (label, label.get_rect(center=plate.center))):
             blit_faded(surface, image, rect, alpha)  # a dark pill: legible over any tile
+
+
+def popup_rect(popup: Popup, size: tuple[int, int], layout: Layout,
+               reduced: bool = False) -> tuple[int, int, int, int]:
+    """Where a pop-up's pill of ``size`` goes now: news centred in the band between the HUD
+    and the board; a move's pop-up rising from its tile, kept on the board's plate (it went
+    over the footer, and over the HUD from the top row, at 640x600)."""
+    if popup.news:
+        nx, ny, nw, nh = layout.news
+        box = pygame.Rect((0, 0), size)
+        box.center = (nx + nw // 2, ny + nh // 2)
+        return box.x, box.y, box.width, box.height
+    progress = popup.age / popup.life
+    rise = 0.0 if reduced else progress * POPUP_RISE_TILES * layout.pitch
+    row, col = popup.cell
+    x, y = layout.cell_origin(row, col)
+    box = pygame.Rect((0, 0), size)
+    box.center = (x + layout.tile_px // 2, int(y + layout.tile_px * 0.18 - rise))
+    box = box.clamp(pygame.Rect(layout.plate))
+    return box.x, box.y, box.width, box.height
 
 
 @lru_cache(maxsize=64)

@@ -192,7 +192,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
          UNKNOWN if s.optimal_length is None else str(s.optimal_length)),
         ("Efficiency", percent(s.efficiency)),
         ("Accuracy", percent(s.accuracy)),
-        ("Best streak", str(s.best_streak)),
+        ("Best streak", s.streak_words),
         ("Hints used", str(s.hints_used)),
         ("Undos", str(s.undos)),
         ("Move points", str(s.move_points)),

@@ -17,6 +17,10 @@ REFERENCE_WINDOW = (760, 820)
 """The default window, where the type scale's base sizes apply as they are."""
 MIN_TYPE_PX = 18
 """No text is drawn smaller than this font size (line box 13 px), even in the smallest window."""
+NEWS_BAND_TYPE = 26
+"""The news band between the HUD and the board is this font size high (Type.BODY, that of
+the news pill's words), on top of the margin: a pill in it covers neither the HUD nor the
+board at any window size (at 640x600 it sat half over the board's top edge)."""
 
 
 class Type:
@@ -55,6 +59,15 @@ class Layout:
     gap: int
     hud: Rect
     footer: Rect
+    news: Rect = (0, 0, 0, 0)
+    """The band between the HUD and the board's plate, where news about moves judged again
+    shows (its pill is centred in it)."""
+
+    @property
+    def plate(self) -> Rect:
+        """The board's plate: its cells and a gap's border (what the board drawing fills)."""
+        bx, by, bw, bh = self.board_rect
+        return (bx - self.gap, by - self.gap, bw + 2 * self.gap, bh + 2 * self.gap)
 
     @property
     def tile_px(self) -> int:
@@ -99,22 +112,27 @@ class Layout:
         return max(12, int(self.hud[3] * 0.34))
 
 
-def compute_layout(window: tuple[int, int], cols: int, rows: int) -> Layout:
-    """Fit a cols x rows board below a HUD strip in a window of any size, centred."""
+def compute_layout(window: tuple[int, int], cols: int, rows: int, *,
+                   news_band: bool = True) -> Layout:
+    """Fit a cols x rows board below a HUD strip in a window of any size, centred; with
+    ``news_band`` (the play screen's) a band for news between the HUD and the board."""
     w, h = max(1, window[0]), max(1, window[1])
     margin = int(min(w, h) * MARGIN_SHARE)
     hud_h = int(h * HUD_SHARE)
     foot_h = int(h * FOOTER_SHARE)
+    news_h = type_px((w, h), NEWS_BAND_TYPE) if news_band else 0
     avail_w = max(cols, w - 2 * margin)
-    avail_h = max(rows, h - hud_h - foot_h - 2 * margin)
+    avail_h = max(rows, h - hud_h - foot_h - 2 * margin - news_h)
     pitch = min(avail_w / cols, avail_h / rows)
     board_w, board_h = pitch * cols, pitch * rows
     board_x = int((w - board_w) / 2)
-    board_y = int(hud_h + margin + (avail_h - board_h) / 2)
+    board_y = int(hud_h + margin + news_h + (avail_h - board_h) / 2)
     gap = max(1, int(pitch * GAP_SHARE))
+    plate_top = board_y - gap  # the board's plate reaches a gap beyond its cells
     return Layout(
         window=(w, h), cols=cols, rows=rows, board_x=board_x, board_y=board_y,
         pitch=pitch, gap=gap, hud=(0, 0, w, hud_h), footer=(0, h - foot_h, w, foot_h),
+        news=(0, hud_h, w, max(0, plate_top - hud_h)),
     )
 
 

@@ -90,7 +90,8 @@ class DrillScene(Scene):
             surface.blit(fonts.text("Esc back", px, theme.muted), (px, h // 2 + 2 * px))
             return
         board = drill.position
-        layout = compute_layout((w, int(h * BOARD_SHARE)), board.width, board.height)
+        layout = compute_layout((w, int(h * BOARD_SHARE)), board.width, board.height,
+                                news_band=False)  # no news here: the board keeps the room
         draw_board(surface, BoardView(board=board, show_numbers=ctx.settings.show_numbers,
                                       picture=ctx.picture_tiles(board), hint_level=1,
                                       hint_moves=frozenset(drill.better),

@@ -29,7 +29,7 @@ from game.play.midend import MidEnd
 from game.play.view import PlayView
 from game.ui.audio import Sound
 from game.ui.context import SceneContext
-from game.ui.effects import Effects, Popup, draw_effects, popup_text
+from game.ui.effects import Effects, Popup, draw_effects
 from game.ui.ghost_view import draw_ghost_tiles
 from game.ui.hud import HudView, draw_hud
 from game.ui.input import HELP, HoverTracker, click_action, key_action
@@ -175,15 +175,14 @@ class PlayScene(Scene):
                     self.effects.bump()
                 self.emit(PlaySound(SOUNDS[what]))
             case Scored():
-                text = popup_text(event.gained, event.multiplier, event.assisted)
-                self.effects.pop(Popup(text, event.cls, event.cell))
+                self.effects.pop(Popup(event.words, event.cls, event.cell))
             case Rejudged(gained=gained, refunds=refunds, charges=charges):
                 kind = MoveClass.LINE if gained >= 0 else MoveClass.OFF_LINE
                 board = self.game.board
                 points = f"{refunds:+d} {charges:+d}" if refunds and charges else f"{gained:+d}"
                 self.effects.pop(Popup(f"{points} {event.verb}", kind,
-                                       (0.0, (board.width - 1) / 2), life=NEWS_POPUP_SECONDS),
-                                 alone=True)
+                                       (0.0, (board.width - 1) / 2), life=NEWS_POPUP_SECONDS,
+                                       news=True))
             case Won(seed=seed):
                 self.effects.celebrate(seed)
             case Finished():

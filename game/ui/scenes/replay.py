@@ -217,7 +217,8 @@ class ReplayScene(Scene):
         model, index = self.model, self.index
         frame = model.frames[index]
         board = frame.board
-        layout = compute_layout((w, int(h * BOARD_SHARE)), board.width, board.height)
+        layout = compute_layout((w, int(h * BOARD_SHARE)), board.width, board.height,
+                                news_band=False)  # no news here: the board keeps the room
         draw_board(surface, BoardView(board=board, show_numbers=ctx.settings.show_numbers,
                                       picture=ctx.picture_tiles(board)),
                    layout, theme, ctx.tiles)
