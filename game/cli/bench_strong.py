@@ -115,8 +115,7 @@ def time_coach(name: str, asks: list[Ask], each: bool) -> list[OptimalMoves]:
 
 def report_coach() -> None:
     """What the in-game coach asks for each position: the distance and EVERY optimal first
-    move, with the JIT kernels as in the game (a cold answer's big iterations shared by two
-    threads where there are two cores, ``game.solver.exact.shared``): 100 seeded random 15-puzzles,
+    move, on one thread with the JIT kernels as in the game: 100 seeded random 15-puzzles,
     the 17 80-move boards and the 17 positions one move on from them (each printed), from
     scratch; then the positions one move on as in play, where the 80-move board's answer
     proves their distance and settles their move back: a move off its path, and along it."""
@@ -158,14 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("what", nargs="?", choices=["korf", "hardest", "alone", "coach", "all"],
                         default="all", help="alone: each 80-move board by itself, one core; "
                         "coach: the in-game coach's answer time")
-    parser.add_argument("--threads", type=int, default=None,
-                        help="coach: threads a cold answer may share (default: as the game, 2 "
-                        "with two cores)")
     args = parser.parse_args(argv)
-    if args.threads is not None:
-        from game.solver import set_coach_threads
-
-        set_coach_threads(args.threads)
     if args.what in ("korf", "all"):
         report("Korf's 100", korf100(), each=False)
     if args.what in ("hardest", "all"):

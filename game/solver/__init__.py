@@ -35,7 +35,6 @@ from game.solver.errors import (
 from game.solver.exact.difficulty import random_board_with_length
 from game.solver.exact.heuristic import blocking_build_progress, build_progress
 from game.solver.exact.optimal import exact_distance
-from game.solver.exact.shared import set_threads as set_coach_threads
 from game.solver.exact.strong import (
     allow_strong_build,
     cancel_strong_build,
@@ -79,7 +78,6 @@ __all__ = [
     "prepare_strong",
     "prepare_big_tables",
     "random_board_with_length",
-    "set_coach_threads",
     "set_search_threads",
     "set_give_way",
     "solve",
