@@ -16,7 +16,7 @@ from helpers import per_child_passes
 from game.core.board import Board
 from game.core.generate import random_board
 from game.solver.encoding import unrank_pattern
-from game.solver.exact import shared, strong, strong_build, strong_cache
+from game.solver.exact import strong, strong_build, strong_cache
 from game.solver.exact.heuristic import build_progress, get_heuristic, make_heuristic
 from game.solver.exact.ida import IdaSearch, known_first_moves, optimal_first_moves
 from game.solver.exact.pdb import build_pdb_reference
@@ -251,10 +251,8 @@ def test_real_tables_solve_known_boards_optimally() -> None:
 
 
 @pytest.mark.slow
-def test_real_tables_give_every_optimal_first_move_of_the_per_child_passes(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_real_tables_give_every_optimal_first_move_of_the_per_child_passes() -> None:
     heur = _real_tables()
-    monkeypatch.setattr(shared, "SHARE_FROM_NODES", 0)
     flag = np.zeros(1, dtype=np.int64)
     sizes = set()
     for board, length, _ in _known():
@@ -264,10 +262,6 @@ def test_real_tables_give_every_optimal_first_move_of_the_per_child_passes(
         # the distance known (as the coach knows it in play): one iteration, move by move
         known = known_first_moves(StrongSearch(board, heur, flag, None, None), d, {})
         assert known is not None and known[1] == want and len(known[0]) == d, board
-        # a cold answer shared by two threads from the first iteration
-        pair = [StrongSearch(board, heur, flag, None, None) for _ in range(2)]
-        path, moves = shared.shared_first_moves(pair)  # type: ignore[arg-type]
-        assert len(path) == d and moves == want, board
         sizes.add(len(want))
     assert {1, 2} <= sizes
 

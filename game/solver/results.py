@@ -49,11 +49,6 @@ def set_give_way(hook: Callable[[], None] | None) -> None:
     _thread.hook = hook
 
 
-def give_way_hook() -> Callable[[], None] | None:
-    """What ``give_way`` calls on the calling thread (for a thread that searches for it)."""
-    return getattr(_thread, "hook", None)
-
-
 def give_way() -> None:
     """A point between compiled calls where the searching thread may pause (see above)."""
     hook = getattr(_thread, "hook", None)

@@ -9,7 +9,6 @@ from game.core.board import Board
 from game.solver.exact import tables
 from game.solver.exact.heuristic import get_heuristic, has_heuristic
 from game.solver.exact.ida import Progress, known_first_moves, optimal_first_moves
-from game.solver.exact.shared import can_share, shared_first_moves
 from game.solver.exact.strong import DEFAULT, prepare_strong
 from game.solver.exact.strong_search import search_for
 from game.solver.results import (
@@ -73,13 +72,7 @@ def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
                                   settled or {}, line)
         if known is not None:
             return OptimalMoves(board, distance, known[1], True, known[0])
-    search = search_for(board, heur, flag, deadline, progress)
-    if can_share(search):
-        # a cold answer on the strong tables: its subtrees shared by two threads
-        helper = search_for(board, heur, flag, deadline, None)
-        path, moves = shared_first_moves([search, helper])
-    else:
-        path, moves = optimal_first_moves(search)
+    path, moves = optimal_first_moves(search_for(board, heur, flag, deadline, progress))
     return OptimalMoves(board, len(path), moves, True, path)
 
 

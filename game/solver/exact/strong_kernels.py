@@ -27,10 +27,7 @@ from game.solver.jit import kernel
 
 MD = 11
 """ctl slot of the summed Manhattan distance; the other slots are ``kernels``' own."""
-SPLIT_DEPTH, SPLIT_WAYS, SPLIT_MINE = 12, 13, 14
-"""ctl slots of a search shared by SPLIT_WAYS threads (1: not shared): this one makes a move
-into depth SPLIT_DEPTH only when ``split_share`` of the path gives SPLIT_MINE."""
-CTL_SLOTS = 15
+CTL_SLOTS = 12
 CODE_BITS = 4
 """Bits a tile's cell takes in a placement code (``rank_code``): boards of up to 16 cells."""
 SAVED = 5
@@ -51,19 +48,6 @@ def rank_code(code: int, size: int, cells: int) -> int:
         rank = rank * (cells - i) + p - popcount(used & ((1 << p) - 1))
         used |= 1 << p
     return rank
-
-
-@kernel
-def split_share(moves: np.ndarray, depth: int, code: int, ways: int) -> int:
-    """Which of ``ways`` threads searches below the path moves[:depth] + code: a hash of the
-    path alone, so every thread, whatever it has skipped, agrees on every path's owner."""
-    x = code + 1
-    for i in range(depth):
-        x = x * 5 + moves[i] + 1
-    x ^= x >> 13
-    x = (x & 0x3FFFFFFF) * 0x5BD1E995
-    x ^= x >> 15
-    return x % ways
 
 
 @kernel(entry=True)
@@ -107,9 +91,6 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
     gw = ctl[G_WEIGHT]
     hw = ctl[H_WEIGHT]
     cap = ctl[CAP]
-    split_depth = ctl[SPLIT_DEPTH]
-    ways = ctl[SPLIT_WAYS]
-    mine = ctl[SPLIT_MINE]
     status = EXHAUSTED
     while True:
         if nodes >= limit:
@@ -213,9 +194,6 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
             if f > bound and f < next_bound:
                 next_bound = f
             continue
-        if ways > 1 and depth + 1 == split_depth and split_share(moves, depth, code,
-                                                                  ways) != mine:
-            continue  # another thread's subtree
         tiles[blank] = t
         tiles[to] = 0
         saved[depth, 0] = vals[g]
