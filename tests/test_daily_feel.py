@@ -26,7 +26,7 @@ from game.core.ghost import GhostChoice, GhostKind
 from game.core.spec import GameKind, GameSpec
 from game.store.history import HISTORY_FILE, History
 from game.ui import clipboard
-from game.ui.end_screen import HELP_SHARE, RANK_OUTSIDE, end_screen_text
+from game.ui.end_words import HELP_SHARE, RANK_OUTSIDE, end_screen_text
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.pause import PauseMenu, pause_subtitle
 from game.ui.scenes.play import PlayScene

@@ -15,7 +15,7 @@ from game.core.generate import random_board
 from game.core.spec import GameSpec
 from game.ui.app import App
 from game.ui.clipboard import NOT_COPIED
-from game.ui.end_screen import EndScreenView
+from game.ui.end_words import EndScreenView
 from game.ui.name_entry import NameEntry
 from game.ui.scenes.base import Scene
 from game.ui.scenes.end import EndScene

@@ -8,7 +8,7 @@ import pygame
 
 from game.core.spec import GameKind, GameSpec
 from game.play.drill import NO_MISTAKES
-from game.ui.end_screen import RANK_PRACTICE, end_screen_lines, end_screen_text
+from game.ui.end_words import RANK_PRACTICE, end_screen_lines, end_screen_text
 from game.ui.intents import ShowReplay
 from game.ui.scenes.drill import DrillScene
 from game.ui.scenes.end import EndScene

@@ -20,14 +20,8 @@ from game.core.scoring import (
 from game.core.summary import SOLVE_BONUS_PER_CELL, summarize
 from game.store.highscores import Entry, HighScores
 from game.ui.chart import chart_geometry
-from game.ui.end_screen import (
-    HELP,
-    EndScreenView,
-    draw_end_screen,
-    end_screen_layout,
-    end_screen_lines,
-    end_screen_text,
-)
+from game.ui.end_screen import draw_end_screen, end_screen_layout
+from game.ui.end_words import HELP, EndScreenView, end_screen_lines, end_screen_text
 from game.ui.scores_view import (
     SCORES_HELP,
     ScoresView,

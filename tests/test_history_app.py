@@ -178,7 +178,7 @@ def test_a_game_the_coach_started_and_the_player_finished(data_home: Path, capsy
     replay and stats tell the same story: solved with the coach's help, not ranked, not a
     solve, no bonuses, the coach's moves first."""
     from game.core.notation import parse_board
-    from game.ui.end_screen import end_screen_text
+    from game.ui.end_words import end_screen_text
 
     board = parse_board("0 1 3/4 2 6/7 5 8")  # L U U L
     app = make_app(data_home)

@@ -12,7 +12,7 @@ from game.cli.main import main
 from game.core.ghost import GhostChoice, GhostKind
 from game.core.spec import GameKind, GameSpec
 from game.store.history import HISTORY_FILE, History
-from game.ui.end_screen import end_screen_text
+from game.ui.end_words import end_screen_text
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.play import PlayScene
 from tests.app_driver import frames, key

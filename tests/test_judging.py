@@ -17,7 +17,7 @@ from game.core.knowledge import Knowledge
 from game.core.notation import parse_board
 from game.core.scoring import MoveClass
 from game.play.session import Session
-from game.ui.end_screen import end_screen_text
+from game.ui.end_words import end_screen_text
 from game.ui.scenes.end import EndScene
 from tests.app_driver import KEYS, frames, key, play
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)

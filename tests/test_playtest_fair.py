@@ -18,7 +18,7 @@ from game.play.events import Scored
 from game.play.session import Session
 from game.store.history import HISTORY_FILE, History
 from game.ui.effects import Popup, popup_rect
-from game.ui.end_screen import end_screen_text
+from game.ui.end_words import end_screen_text
 from game.ui.layout import MIN_WINDOW, REFERENCE_WINDOW, compute_layout
 from game.ui.scenes.end import EndScene
 from tests.app_driver import KEYS, frames, key

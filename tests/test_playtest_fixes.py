@@ -8,7 +8,7 @@ import pygame
 from game.core.scoring import ScoreSheet
 from game.core.summary import GameSummary, summarize
 from game.ui.chart import chart_geometry, coach_segments
-from game.ui.end_screen import game_subtitle
+from game.ui.end_words import game_subtitle
 from tests.app_driver import KEYS, frames, key, play
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker
@@ -94,7 +94,8 @@ def test_a_wasteful_move_at_zero_points_still_says_what_it_cost(make_app) -> Non
 def test_the_end_screen_says_points_never_go_below_zero() -> None:
     from game.core.scoring import MoveClass
     from game.ui import fonts as fonts_module
-    from game.ui.end_screen import EndScreenView, draw_end_screen
+    from game.ui.end_screen import draw_end_screen
+    from game.ui.end_words import EndScreenView
     from game.ui.theme import get_theme
 
     sheet = ScoreSheet.start(4)

@@ -17,7 +17,7 @@ from game.play.replay import build_replay
 from game.play.words import game_label
 from game.store.history import HISTORY_FILE, History
 from game.store.history_scores import HistoryScores
-from game.ui.end_screen import EndScreenView, end_screen_text
+from game.ui.end_words import EndScreenView, end_screen_text
 from tests.test_end_screen import scripted_summary
 from tests.test_history_kinds import START, game
 from tests.test_history_trouble import InlineWriter

@@ -19,7 +19,7 @@ from game.core.summary import summarize
 from game.store.highscores import Entry
 from game.ui import fonts as fonts_module
 from game.ui.app import App
-from game.ui.end_screen import EndScreenView
+from game.ui.end_words import EndScreenView
 from game.ui.scenes.base import Scene
 from game.ui.scenes.end import EndScene, ScoresScene
 from game.ui.scenes.keys import KeysScene

@@ -18,7 +18,8 @@ from game.store.highscores import AddResult
 from game.store.history import GameRecord
 from game.ui.clipboard import copy_line
 from game.ui.context import SceneContext
-from game.ui.end_screen import EndScreenView, count_up, draw_end_screen
+from game.ui.end_screen import draw_end_screen
+from game.ui.end_words import EndScreenView, count_up
 from game.ui.intents import NameGame, Pop, ShowDrill, StartGame, ToTitle
 from game.ui.menu import Back, page_key
 from game.ui.name_entry import NameChoice, NameEntry
