@@ -8,7 +8,7 @@ import random
 import numpy as np
 import pytest
 
-from game.core.board import Board
+from game.core.board import MOVES, Board
 from game.core.generate import random_board
 from game.solver.exact import dupes, tables
 from game.solver.exact.heuristic import make_heuristic
@@ -114,3 +114,27 @@ def test_pruning_saves_nodes_on_deep_4x3_boards(monkeypatch: pytest.MonkeyPatch)
             nodes[prune] += search.nodes
         assert len(lengths) == 1
     assert nodes[True] < 0.9 * nodes[False]
+
+
+def test_window_search_finds_shortest_paths_with_pruning(bfs33) -> None:
+    """The window shortening's search (any board to any board) skips the listed strings and
+    still finds the shortest path wherever one fits the limit, as exhaustive search says."""
+    from game.solver.big.window import NOT_FOUND, _shortcut
+    from game.solver.encoding import neighbour_table
+
+    nbr = neighbour_table(3, 3).astype(np.int64)
+    cancel = np.zeros(1, dtype=np.int64)
+    out = np.zeros(40, dtype=np.int64)
+    goal = np.array(Board.goal(3, 3).tiles, dtype=np.int8)
+    rng = random.Random(4)
+    for tiles, distance in rng.sample(sorted(bfs33.items()), 300):
+        board = Board(3, 3, tiles)
+        for fsm in (dupes.table(), dupes.NO_PRUNING):
+            start = np.array(tiles, dtype=np.int8)
+            found = _shortcut(start, board.blank, goal, nbr, 31, 10**9, out, cancel, fsm)
+            assert found == distance and tuple(start) == tiles
+            moves = "".join(MOVES[c] for c in out[:found])
+            assert board.apply_all(moves).is_solved()
+            if distance > 1:  # a limit below the distance: none
+                assert _shortcut(start, board.blank, goal, nbr, distance - 2, 10**9, out,
+                                 cancel, fsm) == NOT_FOUND

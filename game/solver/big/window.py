@@ -9,6 +9,7 @@ import numpy as np
 from game.core.board import MOVES, Board
 from game.solver.encoding import moves_to_codes, neighbour_table
 from game.solver.errors import SolveCancelled
+from game.solver.exact import dupes
 from game.solver.jit import kernel
 from game.solver.results import give_way
 
@@ -23,9 +24,14 @@ CANCEL_MASK = 4095
 
 @kernel(entry=True)
 def _shortcut(tiles: np.ndarray, blank: int, target: np.ndarray, nbr: np.ndarray,
-              longest: int, node_limit: int, out: np.ndarray, cancel: np.ndarray) -> int:
+              longest: int, node_limit: int, out: np.ndarray, cancel: np.ndarray,
+              fsm: np.ndarray) -> int:
     """The length of a shortest path of at most ``longest`` moves from ``tiles`` to ``target``
-    (moves as codes in ``out``), or NOT_FOUND; IDA* with Manhattan distance to the target."""
+    (moves as codes in ``out``), or NOT_FOUND; IDA* with Manhattan distance to the target.
+
+    Move strings ``dupes`` lists are never made (``fsm``: its automaton, walked from the
+    first move on): the shortlex-least shortest path has none, so one is still found.
+    """
     n = tiles.shape[0]
     width = 1
     while nbr[width - 1, 2] >= 0:
@@ -44,6 +50,7 @@ def _shortcut(tiles: np.ndarray, blank: int, target: np.ndarray, nbr: np.ndarray
     moves = np.zeros(longest + 1, dtype=np.int64)
     nextdir = np.zeros(longest + 1, dtype=np.int64)
     hs = np.zeros(longest + 2, dtype=np.int64)
+    state = np.zeros(longest + 2, dtype=np.int64)
     nodes = 0
     bound = h0
     while bound <= longest:
@@ -69,6 +76,9 @@ def _shortcut(tiles: np.ndarray, blank: int, target: np.ndarray, nbr: np.ndarray
             to = nbr[b, code]
             if to < 0:
                 continue
+            next_state = fsm[state[depth], code]
+            if next_state < 0:
+                continue
             t = tiles[to]
             g = home[t]
             before = abs(to // width - g // width) + abs(to % width - g % width)
@@ -93,6 +103,7 @@ def _shortcut(tiles: np.ndarray, blank: int, target: np.ndarray, nbr: np.ndarray
             moves[depth] = code
             depth += 1
             hs[depth] = h
+            state[depth] = next_state
             b = to
             nextdir[depth] = 0
             if h == 0:
@@ -139,6 +150,7 @@ def shorten(board: Board, line: str, deadline: float, cancel: np.ndarray,
     nbr = neighbour_table(board.width, board.height).astype(np.int64)
     codes = moves_to_codes(line)
     out = np.zeros(window + 1, dtype=np.int64)
+    fsm = dupes.table()
     improved = True
     while improved:
         improved = False
@@ -154,7 +166,8 @@ def shorten(board: Board, line: str, deadline: float, cancel: np.ndarray,
             j = min(i + window, len(codes))
             start = states[i].copy()
             blank = int(np.flatnonzero(start == 0)[0])
-            found = _shortcut(start, blank, states[j], nbr, j - i - 2, WINDOW_NODES, out, cancel)
+            found = _shortcut(start, blank, states[j], nbr, j - i - 2, WINDOW_NODES, out, cancel,
+                              fsm)
             if found != NOT_FOUND:
                 shortcut = [int(c) for c in out[:found]]
                 codes[i:j] = shortcut
