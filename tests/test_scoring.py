@@ -164,7 +164,8 @@ def test_undo_takes_back_move_and_points_and_costs() -> None:
     sheet = play(ScoreSheet.start(20), "ooo")
     assert sheet.points == 3 * BASE_POINTS
     sheet = undo(play(sheet, "w"))
-    assert (sheet.moves, sheet.wasteful, sheet.undos, sheet.streak) == (3, 0, 1, 0)
+    # the streak is the line's: back to the three optimal moves in a row
+    assert (sheet.moves, sheet.wasteful, sheet.undos, sheet.streak) == (3, 0, 1, 3)
     assert sheet.distance == 17
     assert sheet.move_points == 3 * BASE_POINTS
     assert sheet.points == max(0, 3 * BASE_POINTS - UNDO_COST)
@@ -180,6 +181,35 @@ def test_redo_restores_moves_and_points_without_charge() -> None:
     redone = undone.after_redo(sheet.line)  # the session hands back the redone position's line
     assert redone.moves == 6 and redone.move_points == sheet.move_points
     assert redone.points == sheet.points - UNDO_COST
+
+
+def test_undo_and_redo_bring_back_the_streak_of_the_line() -> None:
+    """An undo costs UNDO_COST and nothing hidden: the line's streak, and so the multiplier
+    of the moves after it, is what the moves on the line made it (a newcomer lost 400
+    points of multiplier to two undos on a line of 58 optimal moves)."""
+    straight = play(ScoreSheet.start(60), "o" * 58)
+    sheet = play(ScoreSheet.start(60), "o" * 5)
+    sheet = undo(play(sheet, "w"))  # a slip, taken back
+    assert (sheet.streak, sheet.multiplier) == (5, 2)
+    sheet = play(sheet, "o" * 5)
+    mark = sheet.line
+    sheet = play(undo(sheet, 2), "")  # two moves back ...
+    assert sheet.streak == 8
+    sheet = sheet.after_redo(mark)  # ... and forward again
+    assert sheet.streak == 10
+    restarted = sheet.after_restart()
+    assert (restarted.streak, restarted.best_streak) == (0, 0)  # the line is empty
+    sheet = restarted.after_undo(mark, restarts=0)  # the restart undone: its line is back
+    assert sheet.streak == 10
+    sheet = play(sheet, "o" * 48)
+    assert sheet.move_points == straight.move_points  # the same 58 moves, the same points
+    assert sheet.best_streak == straight.best_streak == 58
+    assert sheet.points == straight.points - 3 * UNDO_COST
+
+
+def test_best_streak_counts_only_the_line_left() -> None:
+    sheet = undo(play(ScoreSheet.start(30), "o" * 12), 8)
+    assert (sheet.streak, sheet.best_streak) == (4, 4)  # the undone moves left the line
 
 
 def test_restart_is_charged_and_undoable() -> None:

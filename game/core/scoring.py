@@ -18,12 +18,15 @@ Rules (every number is a named constant below; the end-of-game figures are in
   made from a position whose help was shown (even if hints were turned off there since) is
   "assisted": an optimal one earns BASE_POINTS (1x) and neither extends nor breaks the streak.
 * Undo (Tatham style): the undone moves leave the line of play, with the points they earned or
-  cost; the undo itself costs UNDO_COST, no more than a wasteful move costs, and resets the
-  streak. Redo brings the moves and their points back at no cost. Restart (undoable like any
-  history entry) costs RESTART_COST and resets the streak; like a move's points, that cost
+  cost; the undo itself costs UNDO_COST, no more than a wasteful move costs. Redo brings the
+  moves and their points back at no cost. The streak belongs to the line of play too (each
+  move records it): an undo or redo brings back the streak of the position it goes to, so
+  an undo costs UNDO_COST and nothing hidden (a newcomer lost 400 points of multiplier to two
+  undos on a line of 58 optimal moves). Restart (undoable like any history entry) costs
+  RESTART_COST and empties the line, streak included; like a move's points, that cost
   belongs to the line of play: undoing the restart takes it back (the undo costs UNDO_COST
   as any undo does) and redoing it charges it again. Moves that were undone or restarted
-  away do not count in the moves, the accuracy or the chart.
+  away do not count in the moves, the accuracy, the best streak or the chart.
 * Beyond exact reach (5x5 and larger, away from the end) moves are judged against the best
   lines known (``judge_line``): the coach's, those derived from its lines at neighbouring
   positions and, once the game is over, the player's own remaining moves. A move is charged
@@ -163,6 +166,10 @@ class Line:
     unknown: int
     coach: int
     total_points: int
+    streak: int
+    """The streak after this move: optimal moves in a row (hinted ones held it)."""
+    best: int
+    """The longest streak on the line up to here."""
 
     def walk(self) -> Iterator[Line]:
         """The moves of this line from the first to this one."""
@@ -175,7 +182,7 @@ class Line:
 
 
 def _extend(line: Line | None, move: str, cls: MoveClass, distance: int | None, points: int,
-            assisted: bool, by_coach: bool) -> Line:
+            assisted: bool, by_coach: bool, streak: int) -> Line:
     """``line`` with one more move (the coach's moves count apart from the player's)."""
     base = (0, 0, 0, 0, 0, 0) if line is None else (
         line.moves, line.optimal, line.wasteful, line.unknown, line.coach, line.total_points
@@ -185,7 +192,7 @@ def _extend(line: Line | None, move: str, cls: MoveClass, distance: int | None, 
                 base[0] + mine, base[1] + (mine and cls.good),
                 base[2] + (mine and cls.bad),
                 base[3] + (mine and cls is MoveClass.UNKNOWN), base[4] + by_coach,
-                base[5] + points)
+                base[5] + points, streak, max(streak, 0 if line is None else line.best))
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,8 +207,6 @@ class ScoreSheet:
     width: int = 4
     height: int = 4
     start_distance: int | None = None
-    streak: int = 0
-    best_streak: int = 0
     undos: int = 0
     restarts: int = 0
     hints_used: int = 0
@@ -266,6 +271,16 @@ class ScoreSheet:
         return max(0, self.net)
 
     @property
+    def streak(self) -> int:
+        """Optimal moves in a row at the end of the current line."""
+        return 0 if self.line is None else self.line.streak
+
+    @property
+    def best_streak(self) -> int:
+        """The longest streak on the current line."""
+        return 0 if self.line is None else self.line.best
+
+    @property
     def multiplier(self) -> int:
         """The multiplier the next optimal move will earn."""
         return multiplier(self.streak)
@@ -305,11 +320,9 @@ class ScoreSheet:
             points, streak = -WASTEFUL_COST, 0
         else:
             points = 0
-        line = _extend(self.line, move, cls, distance_after, points, assisted, by_coach)
+        line = _extend(self.line, move, cls, distance_after, points, assisted, by_coach, streak)
         return replace(
             self,
-            streak=streak,
-            best_streak=max(self.best_streak, streak),
             hint_level_here=0,
             last=cls,
             last_points=points,
@@ -327,7 +340,7 @@ class ScoreSheet:
         if coach:
             return replace(self, line=line, restarts=kept, hint_level_here=0, last=None,
                            last_points=0, last_assisted=False)
-        return replace(self, line=line, restarts=kept, undos=self.undos + 1, streak=0,
+        return replace(self, line=line, restarts=kept, undos=self.undos + 1,
                        hint_level_here=0, last=None, last_points=-UNDO_COST,
                        last_assisted=False)
 
@@ -341,7 +354,7 @@ class ScoreSheet:
 
     def after_restart(self) -> ScoreSheet:
         """Back to the starting board (one undoable entry)."""
-        return replace(self, restarts=self.restarts + 1, streak=0, hint_level_here=0, last=None,
+        return replace(self, restarts=self.restarts + 1, hint_level_here=0, last=None,
                        last_points=-RESTART_COST, last_assisted=False, line=None)
 
     def after_hint(self, level: int, paid: int = 0) -> ScoreSheet:
