@@ -80,6 +80,32 @@ def test_wasteful_move_resets_streak_and_undo_redo_round_trip() -> None:
     assert s.sheet.undos == 2
 
 
+def test_undo_redo_or_restart_with_nothing_to_do_is_not_recorded() -> None:
+    """A U at move 0 was kept as an action: the replay listed an undo that no total counted."""
+    s = Session(START, oracle=exact_hint)
+    assert s.apply(Undo()) is None and s.apply(Redo()) is None and s.apply(Restart()) is None
+    assert s.actions == [] and s.sheet.undos == 0
+    s.apply(Move("U"))
+    s.apply(Undo())
+    assert s.apply(Undo()) is None  # back at the start already
+    s.apply(Redo())
+    assert s.apply(Redo()) is None
+    assert [type(a) for a in s.actions] == [Move, Undo, Redo] and s.sheet.undos == 1
+
+
+def test_undo_brings_back_the_streak_of_the_position() -> None:
+    s = Session(START, oracle=exact_hint)
+    s.apply(Move("U"))
+    assert s.streak == 1
+    s.apply(Move(next(m for m in s.board.legal_moves() if m not in s.hint.moves)))
+    assert s.streak == 0
+    s.apply(Undo())
+    assert s.streak == 1  # the slip left the line, and with it its break of the streak
+    s.apply(Move("L"))
+    summary = s.summary()
+    assert summary.best_streak == 2 and summary.undos == 1
+
+
 def test_restart_is_an_undoable_entry() -> None:
     s = Session(START, oracle=exact_hint)
     s.apply(Move("D"))

@@ -309,13 +309,25 @@ class Session:
     # --- actions ------------------------------------------------------
     def apply(self, action: Action) -> Change | None:
         """Apply one action; returns the change to animate, or None when nothing happened."""
-        if isinstance(action, Command) or not moves_anything(action, self.board, self.solved):
+        if isinstance(action, Command) or not moves_anything(action, self.board, self.solved) \
+                or not self._undoes_anything(action):
             return None  # a move into a wall changes nothing: nothing to record or replay
         if self.hint_level and not self.solved and follows_hint(self.board, self.hint, action):
             self.help.followed.add(len(self.actions))
         self.actions.append(action)
         self.times.append(self.elapsed)
         return self._step(len(self.actions) - 1)
+
+    def _undoes_anything(self, action: BoardAction) -> bool:
+        """False for an undo, redo or restart with nothing to take back, bring back or clear
+        (a U at move 0 was recorded, and the replay listed an undo no total counted)."""
+        if isinstance(action, Undo | Redo | Restart) and self.solved:
+            return False
+        if isinstance(action, Undo):
+            return self.history.can_undo()
+        if isinstance(action, Redo):
+            return self.history.can_redo()
+        return not isinstance(action, Restart) or self.board != self.start
 
     def judgements(self) -> list[tuple[MoveClass, ...]]:
         """The judgement of each single-tile move of each action (``()`` for undo, hints...)
