@@ -51,7 +51,9 @@ def test_the_hint_footer_says_what_h_does_next(make_app) -> None:  # noqa: ANN00
     scene = play(app)
     key(pygame.K_h)
     frames(app, 2)
-    assert "H shows the next steps" in scene.hud_view().footer
+    footer = scene.hud_view().footer
+    assert "H: the next steps" in footer
+    assert "no perfect bonus" in footer  # the price of a hint is more than its 5
     key(pygame.K_h)
     frames(app, 2)
     assert "H hides them" in scene.hud_view().footer

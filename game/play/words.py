@@ -107,8 +107,9 @@ def hint_words(hint: Hint | None, level: int, solved: bool) -> str:
     if level == 0 or solved:
         return ""
     # the steps are paid only as the player moves with them shown: hiding them is free
-    then = "H shows the next steps" if level < HINT_LEVELS - 1 else "H hides them, free"
-    cost = f"hints on: -{HINT_COST_PER_LEVEL * level} a move ({then})"
+    then = "H: the next steps" if level < HINT_LEVELS - 1 else "H hides them, free"
+    # the perfect bonus needs a game without hints: a newcomer read "-5" as the whole price
+    cost = f"hints on: -{HINT_COST_PER_LEVEL * level} a move, no perfect bonus ({then})"
     if hint is None or hint.optimal:
         return cost
     return f"coach's best line so far: {counted(hint.distance, 'move')}; {cost}"
