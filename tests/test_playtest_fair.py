@@ -199,3 +199,13 @@ def test_the_news_band_lies_between_the_hud_and_the_plate(window: tuple[int, int
         assert nh >= type_px(window, NEWS_BAND_TYPE)
         bare = compute_layout(window, cols, rows, news_band=False)  # replay, drill
         assert bare.pitch >= layout.pitch
+
+
+def test_a_credit_held_back_reads_as_waiting_not_as_a_charge() -> None:
+    """A 5x5 move on the coach's first line, whose credit goes when a shorter line no longer
+    runs through it, waits for the coach's search: the footer said 'not judged yet (-10)',
+    which read like a charge the README says an unsearched position never brings."""
+    from game.play.words import rejudged_words
+
+    words = rejudged_words([(4, MoveClass.LINE, MoveClass.UNKNOWN, -BASE_POINTS)])
+    assert words == f"move 5 judged again: waiting for the coach's search (-{BASE_POINTS})"

@@ -126,6 +126,9 @@ JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
                 MoveClass.UNKNOWN: "not judged yet"}
 
 
+WAITING = "waiting for the coach's search"
+"""A move whose credit is held back: a shorter line found elsewhere no longer runs through it,
+and the coach has not searched where it led ("not judged yet (-10)" read like a charge)."""
 SHORT_JUDGED = {**JUDGED_WORDS, MoveClass.LINE: "on the line", MoveClass.OFF_LINE: "off the line"}
 """The same, short enough for two verdicts on one footer line."""
 NAMED_MOVES = 3
@@ -167,7 +170,7 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
         else:
             named = f"{len(moves)} moves"
         verb = f" {judged_verb(olds[cls])}" if not parts else ""
-        parts.append(f"{named}{verb}: {words[cls]} "
+        parts.append(f"{named}{verb}: {WAITING if cls is MoveClass.UNKNOWN else words[cls]} "
                      f"({gained:+d})")
     if streak:
         parts.append(f"{'streak multiplier' if parts else 'points judged again with the streak'} "
