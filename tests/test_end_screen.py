@@ -85,9 +85,9 @@ def test_end_screen_lines_have_the_right_figures() -> None:
     view = EndScreenView(summary, table_entries(3), rank=2, badges=("best time",),
                          game_id="3x3-42")
     lines = end_screen_lines(view)
-    # Move points: the first 3 optimal at 1x, the assisted one at 1x, then 4 more: streak
-    # was reset by the undo, so all at 1x.
-    move_points = 8 * BASE_POINTS
+    # Move points: the first 3 optimal at 1x; the undo brings their streak of 3 back; the
+    # assisted one at 1x holds it; then 4 more make it 4, 5, 6, 7: the last two at 2x.
+    move_points = 6 * BASE_POINTS + 2 * 2 * BASE_POINTS
     costs = UNDO_COST + HINT_COST_PER_LEVEL
     bonus = SOLVE_BONUS_PER_CELL * 9  # 125 s is over par (24 s): no time bonus
     assert summary.move_points == move_points and summary.costs == costs
@@ -104,7 +104,7 @@ def test_end_screen_lines_have_the_right_figures() -> None:
         "Optimal length: 8",
         "Efficiency: 100%",
         "Accuracy: 100%",
-        "Best streak: 4",
+        "Best streak: 7",  # 3, held by the hinted move, then 4 more on the same line
         "Hints used: 1",
         "Undos: 1",
         f"Move points: {move_points}",
