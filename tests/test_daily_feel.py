@@ -48,14 +48,14 @@ def test_the_daily_is_named_with_its_date() -> None:
 def test_pause_menu_names_the_daily_and_other_games_as_before() -> None:
     assert pause_subtitle(GameSpec(4, 4, seed=9, daily="2026-11-24"), "4x4-9") == \
         "Daily 4x4 \u00b7 Tue 24 Nov 2026"
-    assert pause_subtitle(GameSpec(4, 4, seed=9), "4x4-9") == "4x4  game 4x4-9"
-    assert pause_subtitle(GameSpec(3, 3, board=START), START.text()) == "3x3  custom board"
+    assert pause_subtitle(GameSpec(4, 4, seed=9), "4x4-9") == "4x4 · game 4x4-9"
+    assert pause_subtitle(GameSpec(3, 3, board=START), START.text()) == "3x3 · custom board"
     seeded = GameSpec(5, 5, seed=9).seeded_board()  # the size's best game raced again
     race = GameSpec(5, 5, seed=9, board=seeded, ghost=GhostChoice(GhostKind.BEST),
                     chosen=GameKind.SEEDED)
-    assert pause_subtitle(race, race.game_id(seeded)) == "5x5  game 5x5-9 · ghost race"
+    assert pause_subtitle(race, race.game_id(seeded)) == "5x5 · game 5x5-9 · ghost race"
     drill = GameSpec(3, 3, board=START, chosen=GameKind.PRACTICE)
-    assert pause_subtitle(drill, START.text()) == "3x3  practice game"
+    assert pause_subtitle(drill, START.text()) == "3x3 · practice game"
 
 
 def test_sparkline_draws_the_distance_to_the_goal() -> None:
