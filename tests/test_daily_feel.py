@@ -24,6 +24,7 @@ from game.core.daily import (
 )
 from game.core.ghost import GhostChoice, GhostKind
 from game.core.spec import GameKind, GameSpec
+from game.core.summary import CoachPart
 from game.store.history import HISTORY_FILE, History
 from game.ui import clipboard
 from game.ui.end_words import HELP_SHARE, RANK_OUTSIDE, end_screen_text
@@ -48,14 +49,14 @@ def test_the_daily_is_named_with_its_date() -> None:
 def test_pause_menu_names_the_daily_and_other_games_as_before() -> None:
     assert pause_subtitle(GameSpec(4, 4, seed=9, daily="2026-11-24"), "4x4-9") == \
         "Daily 4x4 \u00b7 Tue 24 Nov 2026"
-    assert pause_subtitle(GameSpec(4, 4, seed=9), "4x4-9") == "4x4  game 4x4-9"
-    assert pause_subtitle(GameSpec(3, 3, board=START), START.text()) == "3x3  custom board"
+    assert pause_subtitle(GameSpec(4, 4, seed=9), "4x4-9") == "4x4 · game 4x4-9"
+    assert pause_subtitle(GameSpec(3, 3, board=START), START.text()) == "3x3 · custom board"
     seeded = GameSpec(5, 5, seed=9).seeded_board()  # the size's best game raced again
     race = GameSpec(5, 5, seed=9, board=seeded, ghost=GhostChoice(GhostKind.BEST),
                     chosen=GameKind.SEEDED)
-    assert pause_subtitle(race, race.game_id(seeded)) == "5x5  game 5x5-9 · ghost race"
+    assert pause_subtitle(race, race.game_id(seeded)) == "5x5 · game 5x5-9 · ghost race"
     drill = GameSpec(3, 3, board=START, chosen=GameKind.PRACTICE)
-    assert pause_subtitle(drill, START.text()) == "3x3  practice game"
+    assert pause_subtitle(drill, START.text()) == "3x3 · practice game"
 
 
 def test_sparkline_draws_the_distance_to_the_goal() -> None:
@@ -82,6 +83,18 @@ def test_share_line_says_first_try_or_repeat_and_spoils_nothing() -> None:
                      "1:01.2, grade A \u2588\u2586\u2583\u2581")
     again = share_line(DAY, "5x5", 130, None, 200.0, "B", attempt=Attempt.REPEAT)
     assert again == "Fifteen daily 2026-11-24 5x5 (repeat): 130 moves in 3:20.0, grade B"
+
+
+def test_share_line_says_the_coach_played_and_counts_every_move_it_draws() -> None:
+    descent = tuple(range(17, -1, -1))  # the sparkline draws all 17 moves of the line
+    line = share_line(DAY, "3x3", 2, 17, 2.8, "-", attempt=Attempt.REPEAT, distances=descent,
+                      coach=CoachPart.FINISHED, coach_moves=15)
+    assert line.startswith("Fifteen daily 2026-11-24 3x3 (repeat), finished by the coach: "
+                           "17 moves (optimal 17), 15 of them the coach's, in 0:02.8, "
+                           "not graded ")
+    helped = share_line(DAY, "3x3", 20, 17, 9.0, "-", coach=CoachPart.HELPED)
+    assert helped == ("Fifteen daily 2026-11-24 3x3 (first try), with the coach's help: "
+                      "20 moves (optimal 17) in 0:09.0, not graded")
 
 
 @pytest.mark.parametrize(("first", "words"), [
@@ -152,6 +165,28 @@ def test_first_try_is_ranked_a_repeat_says_so(data_home: Path) -> None:
         app.close()
     games = History(data_home / HISTORY_FILE).games()
     assert [g.daily for g in games] == ["2026-11-24"] * 2
+
+
+def test_a_daily_the_coach_finished_shares_as_such(data_home: Path) -> None:
+    app = make_app(data_home)
+    try:
+        app.start_game(DAILY)
+        frames(app, 2)
+        key(KEYS["U"])
+        frames(app, 10)
+        key(pygame.K_SPACE)  # the coach plays the last move
+        for _ in range(40):
+            frames(app, 10)
+            if isinstance(app.scene, EndScene):
+                break
+        end = app.scene
+        assert isinstance(end, EndScene) and end.summary.coach_moves == 1
+        assert end.view.share.startswith("Fifteen daily 2026-11-24 3x3 (first try), finished "
+                                         "by the coach: 2 moves (optimal 2), 1 of them the "
+                                         "coach's, in ")
+        assert "not graded" in end.view.share and "grade -" not in end.view.share
+    finally:
+        app.close()
 
 
 def test_an_abandoned_first_try_makes_the_next_one_a_repeat(data_home: Path) -> None:

@@ -34,6 +34,24 @@ def test_recording_ghost_follows_the_game_in_time() -> None:
     assert not ghost.finished_at(4.99) and ghost.finished_at(5.0)
     assert ghost.clock_at(3.0) == 3.0 and ghost.clock_at(60.0) == 5.0
     assert ghost.progress_at(2.5) == pytest.approx(2 / 6)
+    assert ghost.final_moves == 4  # R L U L: its final line, as its top 10 counts it
+
+
+def test_a_race_sets_the_ghosts_final_line_beside_the_players() -> None:
+    from game.core.race import race_lines
+    from game.play.ghost_race import GhostRace
+
+    # R, restart, U, undo, redo, L: 5 tile moves, but a 2-move final line like the player's
+    actions = (Move("R"), Restart(), Move("U"), Undo(), Redo(), Move("L"))
+    recording = Recording(START, actions, (500, 1000, 1500, 2000, 2500, 3000))
+    ghost = Ghost.from_recording(recording)
+    assert ghost.total_moves == 5 and ghost.final_moves == 2  # the HUD counts tiles to go
+    race = GhostRace(GhostChoice(GhostKind.BEST, recording=recording, game=7), START)
+    result = race.result(2.0, True)
+    assert result.moves == 2 and result.won
+    head, detail = race_lines(result, 2.0, 2, True)
+    assert head.endswith(", in as many moves")  # not "3 moves fewer"
+    assert detail == "you 0:02.0, 2 moves · the game you raced 0:03.0, 2 moves"
 
 
 def test_recording_ghost_slides_restarts_and_stops_at_the_win() -> None:
@@ -42,7 +60,7 @@ def test_recording_ghost_slides_restarts_and_stops_at_the_win() -> None:
     ghost = Ghost.from_recording(Recording(start, actions, (100, 200, 300, 400)))
     assert ghost.board_at(0.15).is_solved() and ghost.made_at(0.15) == 2
     assert len(ghost.boards) == 1  # the game was over: nothing after the win counts
-    assert ghost.finished_at(0.1) and ghost.total_moves == 2
+    assert ghost.finished_at(0.1) and ghost.total_moves == 2 and ghost.final_moves == 2
 
 
 def test_coach_line_ghost_reaches_the_goal_at_length_over_tps() -> None:
@@ -53,6 +71,7 @@ def test_coach_line_ghost_reaches_the_goal_at_length_over_tps() -> None:
         assert not ghost.finished_at(2 / tps - 1e-9) and ghost.finished_at(2 / tps)
         assert ghost.board_at(1 / tps) == board.apply("L")
         assert ghost.to_go_at(0) == 2 and ghost.label == f"coach {tps} tps"
+        assert ghost.final_moves == 2
 
 
 @pytest.mark.parametrize("tps", [0, -1, 51, math.nan, math.inf])

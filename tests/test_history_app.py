@@ -79,6 +79,9 @@ def test_games_are_recorded_counted_and_replayed(data_home: Path, capsys) -> Non
     coded = decode_game(code)  # the code carries what the game judged, too
     assert coded.recording == last.recording() and coded.judgements == last.judgements
     assert code == encode(last.recording(), last.judgements, last.distances)
+    # the code of a saved game prints what --last prints: its kind, name and saved totals
+    assert main(["replay", code, "--text"]) == 0
+    assert capsys.readouterr().out == text
 
 
 def test_replay_code_opens_in_another_data_folder(data_home: Path, tmp_path: Path,
@@ -94,6 +97,7 @@ def test_replay_code_opens_in_another_data_folder(data_home: Path, tmp_path: Pat
     out = capsys.readouterr().out
     assert "move 2 R: wasteful" in out and "detour: move 2 cost 2 extra moves" in out
     assert "missed at move 2" in out
+    assert out.splitlines()[-1].startswith("no totals: this code matches no game in this")
     assert not (tmp_path / "elsewhere").exists()  # reading a code writes nothing
     old = Recording(START, (Move("U"), Move("U"), Move("L")), (0, 300, 600))
     assert not START.apply("U").can_move("U")  # the second U is a key into a wall

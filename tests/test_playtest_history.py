@@ -68,6 +68,10 @@ def test_replays_name_the_kind_and_how_it_was_played() -> None:
     assert game_label(Mode.AUTO, GameKind.RANDOM, CoachPart.HELPED) == \
         "random board · with the coach's help"
     assert game_label(Mode.NORMAL, None) == "normal game"  # a replay code knows no kind
+    # a daily's date stays beside its kind, never after how it was played
+    assert game_label(Mode.AUTO, GameKind.DAILY, CoachPart.FINISHED, "2026-11-24") == \
+        "daily 2026-11-24 · finished by the coach"
+    assert game_label(Mode.DAILY, GameKind.DAILY, daily="2026-11-24") == "daily 2026-11-24"
 
 
 def test_counts_agree_with_their_number() -> None:

@@ -170,11 +170,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         from game.play.words import game_label
 
         model = build_replay(recording, ExactOracle(), judgements, distances)
-        stored = None if isinstance(game, CodedGame) else game  # a code has no kind or name
+        stored, why_not = (saved_game(game) if isinstance(game, CodedGame) else (game, ""))
         label = game_label(recording.mode, stored.kind if stored is not None else None,
-                           model.coach_part(recording.mode is Mode.AUTO))
-        if stored is not None and stored.daily:
-            label += f" {stored.daily}"
+                           model.coach_part(recording.mode is Mode.AUTO),
+                           stored.daily if stored is not None else None)
         player = f"  by {stored.name}" if stored is not None else ""
         print(f"{recording.board.shape} {label}: {recording.board.text()}{player}")
         for frame in model.frames[1:]:
@@ -183,6 +182,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(model.headline())
         if stored is not None:  # the saved totals, as the end screen showed them
             print(totals_line(stored, model.restarts))
+        else:
+            print(f"no totals: {why_not}")
         if stored is not None and stored.race is not None:  # as its end screen said it
             print(" · ".join(line for line in race_lines(
                 stored.race, stored.seconds, stored.moves, stored.solved_by_player) if line))
@@ -190,6 +191,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from game.cli.play import run_replay
 
     return run_replay(game, args.speed)
+
+
+NO_SAVED_GAME = "this code matches no game in this machine's history (a code carries the " \
+    "moves and their judgements, not the points or the grade)"
+
+
+def saved_game(coded: CodedGame) -> tuple[GameRecord | None, str]:
+    """The history's row of the game a replay code was made from (the code's board, actions
+    and times), for its kind, name and totals; else None and why there is none. Only reads."""
+    recording = coded.recording
+    try:
+        history = _existing_history()
+        games = history.games() if history is not None else []
+        for game in reversed(games):  # the newest first: a copy is the latest game's
+            if game.id is None or game.board != recording.board \
+                    or game.action_count != len(recording.actions) or history is None:
+                continue
+            full = history.game(game.id)
+            if full is not None and full.board is not None and full.recording() == recording:
+                return full, ""
+    except (HistoryError, RecordingError) as exc:
+        return None, f"game history unavailable: {exc}"
+    return None, NO_SAVED_GAME
 
 
 def totals_line(game: GameRecord, restarts: int = 0) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from game.core.board import check_size
 from game.core.clock import clock_text
 from game.core.generate import MAX_SEED, GameId
+from game.core.summary import COACH_PART_WORDS, CoachPart
 
 DAILY_SALT = "fifteen-daily"
 SEED_BYTES = 8
@@ -99,13 +100,28 @@ def sparkline(distances: Sequence[int | None], width: int = SPARK_WIDTH) -> str:
 
 def share_line(day: dt.date, shape: str, moves: int, optimal: int | None, seconds: float,
                grade: str, *, attempt: Attempt = Attempt.FIRST,
-               distances: Sequence[int | None] = ()) -> str:
+               distances: Sequence[int | None] = (), coach: CoachPart = CoachPart.NONE,
+               coach_moves: int = 0) -> str:
     """The one-line result a player can paste anywhere: which attempt it was, the figures
     and a sparkline of the distance to the goal (left out when no distance is known). The
-    end screen and the terminal print this same line."""
-    versus = f"{moves} moves (optimal {optimal})" if optimal is not None else f"{moves} moves"
-    line = (f"Fifteen daily {day.isoformat()} {shape} ({attempt.value}): {versus} in "
-            f"{clock_text(seconds)}, grade {grade}")  # the end screen's time, rounded as there
+    end screen and the terminal print this same line.
+
+    ``moves``: the player's own moves; ``coach``/``coach_moves``: the coach's part and its
+    moves on the final line (``GameSummary``). A game the coach played in says so and counts
+    every move of its line, the coach's among them, as the sparkline draws them: "2 moves"
+    beside a 17-move descent read like solving it in 2."""
+    total = moves + coach_moves
+    versus = f"{total} moves (optimal {optimal})" if optimal is not None else f"{total} moves"
+    head = f"Fifteen daily {day.isoformat()} {shape} ({attempt.value})"
+    if coach is CoachPart.NONE:
+        rated = f"grade {grade}"
+    else:
+        head += f", {COACH_PART_WORDS[coach]}"
+        if coach_moves:
+            versus += f", {coach_moves} of them the coach's,"
+        rated = "not graded"
+    line = (f"{head}: {versus} in "
+            f"{clock_text(seconds)}, {rated}")  # the end screen's time, rounded as there
     bars = sparkline(distances)
     return f"{line} {bars}" if bars else line
 

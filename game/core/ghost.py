@@ -63,13 +63,17 @@ class GhostChoice:
 @dataclass(frozen=True, slots=True)
 class Ghost:
     """Boards in time order: ``boards[i]`` from ``times[i]`` seconds, ``made[i]`` tile moves
-    played by then (undo and redo move a tile too; a restart moves none)."""
+    played by then (undo and redo move a tile too; a restart moves none); ``line_moves`` the
+    moves of the line it ends on."""
 
     start: Board
     times: tuple[float, ...]
     boards: tuple[Board, ...]
     made: tuple[int, ...]
     label: str = "ghost"
+    line_moves: int | None = None
+    """Moves on the line its run ends on (undone and restarted ones excluded: the count its
+    game's top 10 shows); None: every tile move counts (a line played straight through)."""
 
     def __post_init__(self) -> None:
         if not len(self.times) == len(self.boards) == len(self.made):
@@ -94,44 +98,53 @@ class Ghost:
     def from_recording(cls, recording: Recording, label: str = "") -> Ghost:
         """The boards of a recorded game at the times its actions were made."""
         start = recording.board
-        line: History[Board] = History(start)
+        # each position with the moves of the line that reached it (a restart starts again)
+        line: History[tuple[Board, int]] = History((start, 0))
         times: list[float] = []
         boards: list[Board] = []
         made: list[int] = []
         count = 0
         for action, at in zip(recording.actions, recording.times_ms, strict=True):
-            board = line.state
+            board, depth = line.state
             if board.is_solved():
                 break  # the game was over; nothing after the win moved a tile
             moved = 0
             if isinstance(action, Move) and board.can_move(action.letter):
-                line.push(board.apply(action.letter))
+                line.push((board.apply(action.letter), depth + 1))
                 moved = 1
             elif isinstance(action, Slide):
                 for letter in board.slide_moves(action.index):
-                    line.push(line.state.apply(letter))
+                    here, deep = line.state
+                    line.push((here.apply(letter), deep + 1))
                     moved += 1
             elif isinstance(action, Undo):
                 moved = 1 if line.undo() is not None else 0
             elif isinstance(action, Redo):
                 moved = 1 if line.redo() is not None else 0
             elif isinstance(action, Restart) and board != start:
-                line.push(start)
+                line.push((start, 0))
             elif isinstance(action, CycleHint):
                 continue
-            if line.state == board:
+            if line.state[0] == board:
                 continue
             count += moved
             times.append(at / MS_PER_SECOND)
-            boards.append(line.state)
+            boards.append(line.state[0])
             made.append(count)
-        return cls(start, tuple(times), tuple(boards), tuple(made), label or "ghost")
+        return cls(start, tuple(times), tuple(boards), tuple(made), label or "ghost",
+                   line.state[1])
 
     # --- reading --------------------------------------------------------
     @property
     def total_moves(self) -> int:
         """Tile moves in the whole run."""
         return self.made[-1] if self.made else 0
+
+    @property
+    def final_moves(self) -> int:
+        """Moves on its final line, to set beside a player's (``total_moves`` counts every
+        tile it moved, undos included: the HUD's moves to go)."""
+        return self.total_moves if self.line_moves is None else self.line_moves
 
     @property
     def duration(self) -> float:

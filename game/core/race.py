@@ -24,6 +24,9 @@ class RaceResult:
     seconds: float | None = None
     """The ghost's finish on the player's clock (a late coach's ghost set off late)."""
     moves: int | None = None
+    """The ghost's moves on its final line (undone and restarted ones excluded), like the
+    player's moves and its game's top 10 (``Ghost.final_moves``; rows saved before this
+    kept every tile it moved)."""
     won: bool | None = None
     """The player solved the board first (a tie goes to the player); None: no ghost."""
 
@@ -45,9 +48,10 @@ def race_lines(race: RaceResult, seconds: float, moves: int,
                solved_by_player: bool) -> tuple[str, str]:
     """Who won, by how much and both times, then both figures, e.g. ("You beat the ghost by
     3.3 s (you 0:12.1, the ghost 0:15.4); you used 4 moves fewer", "you 0:12.1, 40 moves ·
-    the game you raced 0:15.4, 44 tile moves (undos included)"): the end screen has room for
-    the first only, so it carries both times; a recorded ghost's moves are every tile it
-    moved, undos included."""
+    the game you raced 0:15.4, 44 moves"): the end screen has room for the first only, so it
+    carries both times. Both counts are moves on the final line (undos and restarts taken
+    away), as the top 10 counts them: a ghost's undone moves set against a player's final
+    line made a tie read as "3 moves fewer"."""
     if race.seconds is None or race.moves is None or race.won is None:
         return f"No race: {race.ghost_name} did not run", ""
     # the gap between the times as shown (tenths), so "by 14.0 s" matches 0:12.8 and 0:26.8
@@ -71,6 +75,5 @@ def race_lines(race: RaceResult, seconds: float, moves: int,
         else:
             head += ", in as many moves"
     detail = (f"you {clock_text(seconds)}, {_count(moves, 'move')} · {race.ghost_name} "
-              f"{clock_text(race.seconds)}, {_count(race.moves, 'tile move')}"
-              + (" (undos included)" if race.kind is GhostKind.BEST else ""))
+              f"{clock_text(race.seconds)}, {_count(race.moves, 'move')}")
     return head, detail

@@ -52,5 +52,6 @@ def daily_result(scores: HighScores, daily: str, summary: GameSummary,
             first.finished))
     optimal = summary.optimal_length if summary.exact else None  # a coach's line is no optimum
     share = share_line(day, summary.shape, summary.moves, optimal, summary.seconds,
-                       summary.grade, attempt=attempt, distances=summary.distances)
+                       summary.grade, attempt=attempt, distances=summary.distances,
+                       coach=summary.coach_part, coach_moves=summary.coach_moves)
     return DailyResult(attempt, note, share)

@@ -166,7 +166,7 @@ class GhostRace:
             return RaceResult(choice.kind, choice.game, tps)
         finish = round(ghost.duration + self.offset, SECONDS_DECIMALS)
         won = solved_by_player and seconds <= finish
-        return RaceResult(choice.kind, choice.game, tps, finish, ghost.total_moves, won)
+        return RaceResult(choice.kind, choice.game, tps, finish, ghost.final_moves, won)
 
     def verdict(self, seconds: float) -> str:
         """The banner words for a player who solved the board at ``seconds``."""

@@ -87,4 +87,4 @@ def pause_subtitle(spec: GameSpec, game_id: str) -> str:
     else:
         what = f"game {game_id}"
     race = " · ghost race" if spec.ghost is not None else ""
-    return f"{shape}  {what}{race}"
+    return f"{shape} · {what}{race}"
