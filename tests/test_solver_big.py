@@ -27,9 +27,9 @@ pytestmark = pytest.mark.usefixtures("private_cache")
 @pytest.fixture
 def tables(small_heur) -> Iterator[None]:
     """The coach sees the small heuristic as the loaded 5x5 tables for one test."""
-    _heuristics[(5, 5)] = small_heur
+    _heuristics[(5, 5, False)] = small_heur
     yield
-    _heuristics.pop((5, 5), None)
+    _heuristics.pop((5, 5, False), None)
 
 
 def test_small_heuristic_is_admissible_on_the_ball(small_heur, ball) -> None:
@@ -44,7 +44,7 @@ def test_lower_bound_is_admissible_with_and_without_tables(tables, ball) -> None
     sample = list(ball.items())[::5]
     for tiles, d in sample:
         assert big.lower_bound(Board(5, 5, tiles)) <= d
-    _heuristics.pop((5, 5))
+    _heuristics.pop((5, 5, False))
     for tiles, d in sample[:200]:
         assert big.lower_bound(Board(5, 5, tiles)) == manhattan(Board(5, 5, tiles)) <= d
 
@@ -85,7 +85,7 @@ def test_within_reach_needs_tables_and_a_small_bound(tables) -> None:
     assert big.within_reach(near)
     assert not big.within_reach(random_board(5, 5, random.Random(3)))
     assert not big.within_reach(Board.goal(4, 4).apply("D"))
-    _heuristics.pop((5, 5))
+    _heuristics.pop((5, 5, False))
     assert not big.within_reach(near)
 
 
@@ -262,8 +262,8 @@ def test_prepare_without_waiting_never_blocks(monkeypatch) -> None:
     finished: list[bool] = []
     gate = threading.Event()
 
-    def slow_prepare(width: int, height: int) -> None:
-        started.append((width, height))
+    def slow_prepare(width: int, height: int, strong: bool) -> None:
+        started.append((width, height, strong))
         gate.wait(HANG_BOUND)
         finished.append(True)
 
@@ -276,7 +276,7 @@ def test_prepare_without_waiting_never_blocks(monkeypatch) -> None:
     deadline = time.monotonic() + HANG_BOUND
     while not started and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert started == [(5, 5)]
+    assert started == [(5, 5, False)]
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 
 from game.solver import cache
 from game.solver.exact import heuristic
-from game.solver.exact.heuristic import _joined
+from game.solver.exact.pattern import _joined
 
 pytestmark = pytest.mark.usefixtures("private_cache")
 

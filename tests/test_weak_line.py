@@ -44,7 +44,7 @@ def builds(small_heur: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[list
             if progress is not None:
                 progress(share, f"building the {shape[0]}x{shape[1]} tables")
         # the 6x6 board's own tables, faked by one-tile groups (Manhattan, built at once)
-        _heuristics[shape] = small_heur if shape == (5, 5) else make_heuristic(  # type: ignore[assignment]
+        _heuristics[(*shape, False)] = small_heur if shape == (5, 5) else make_heuristic(  # type: ignore[assignment]
             *shape, tuple((t,) for t in range(1, shape[0] * shape[1])))
         done = threading.Thread(target=lambda: None)
         done.start()
@@ -55,8 +55,8 @@ def builds(small_heur: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[list
     monkeypatch.setattr(big, "_builders", {})
     monkeypatch.setattr(big, "start_build", start_build)
     yield started
-    _heuristics.pop((5, 5), None)
-    _heuristics.pop((6, 6), None)
+    _heuristics.pop((5, 5, False), None)
+    _heuristics.pop((6, 6, False), None)
 
 
 @pytest.fixture
@@ -281,9 +281,9 @@ def test_a_long_7x7_budget_searches_from_along_the_line_on_its_own_tables(
 
 
     monkeypatch.setattr(big, "MIDWAY_SECONDS", {7: 0.5})
-    monkeypatch.setitem(_heuristics, (5, 5), small_heur)
+    monkeypatch.setitem(_heuristics, (5, 5, False), small_heur)
     seven = make_heuristic(7, 7, tuple((t,) for t in range(1, 49)))  # Manhattan, at once
-    monkeypatch.setitem(_heuristics, (7, 7), seven)
+    monkeypatch.setitem(_heuristics, (7, 7, False), seven)
     board = parse_game_id("7x7-3").board()
     better: list[str] = []
     found = big.best_line(board, deadline=time.monotonic() + 1.5, on_better=better.append)
@@ -299,7 +299,7 @@ def test_a_long_7x7_budget_without_its_tables_says_so_once(
         small_heur: object, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(big, "MIDWAY_SECONDS", {7: 0.2})
-    monkeypatch.setitem(_heuristics, (5, 5), small_heur)
+    monkeypatch.setitem(_heuristics, (5, 5, False), small_heur)
     assert not big.AUTO_PREPARE and not big.tables_ready((7, 7))
     from game.solver.big.stage import stage_heuristic
 

@@ -13,7 +13,9 @@ minutes on two cores and 3 GB of memory while it runs; optional: the game builds
 in the background the first time it wants them), and compiles their search. ``--six`` builds
 the 6x6 boards' own tables (about 200 s on two cores, 317 MB; else built the first time a 6x6
 game or command wants them); ``--seven`` the 7x7 boards' (about 32 s, 61 MB; they serve
-budgets of 5 s and more).
+budgets of 5 s and more); ``--strong-five`` the 5x5 6-6-6-6 tables (about 7 minutes on two
+cores, 255 MB packed; else the game builds them in the background once the 5x5 tables are
+in; commands use them when they are there).
 """
 
 from __future__ import annotations
@@ -74,6 +76,23 @@ def prepare_whole(shape: tuple[int, int]) -> str | None:
     return None if tables_ready(shape) else f"the {name} tables could not be built"
 
 
+def prepare_strong_five() -> str | None:
+    """Build (or load) the 5x5 6-6-6-6 tables with every build thread, a progress line on
+    stderr; a note for the user when they could not be built."""
+    from game.solver.errors import BuildCancelled
+    from game.solver.exact.heuristic import get_heuristic
+
+    start = time.monotonic()
+    line = ProgressLine(sys.stderr, "5x5 6-6-6-6 tables")
+    try:
+        get_heuristic(5, 5, progress=line.show, strong=True)
+    except (OSError, MemoryError, BuildCancelled) as exc:
+        return f"the 5x5 6-6-6-6 tables could not be built: {exc}"
+    finally:
+        line.close(f"in {time.monotonic() - start:.0f} s")
+    return None
+
+
 def prepare_strong(line: ProgressLine) -> str | None:
     """Build (or load) the strong 4x4 tables with every build thread, then compile their
     search by solving one board; None when ready, else why not, in one line."""
@@ -132,6 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seven", action="store_true",
                         help="also build the 7x7 tables (about 40 s, 61 MB; for budgets of "
                         "5 s and more)")
+    parser.add_argument("--strong-five", action="store_true",
+                        help="also build the 5x5 6-6-6-6 tables (about 7 minutes, 255 MB)")
     args = parser.parse_args(argv)
     start = time.monotonic()
     compile_sources()
@@ -148,6 +169,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if note:
             print(f"prepare: {note}", file=sys.stderr)
             return 1
+    note = prepare_strong_five() if args.strong_five else None
+    if note:
+        print(f"prepare: {note}", file=sys.stderr)
+        return 1
     if args.strong:
         start = time.monotonic()
         line = ProgressLine(sys.stderr, "strong 4x4 tables")

@@ -15,8 +15,8 @@ from game.solver.big.window import shorten
 from game.solver.encoding import transposed, view_line
 from game.solver.errors import SolveCancelled
 from game.solver.exact import kernels
-from game.solver.exact.heuristic import PatternHeuristic
 from game.solver.exact.ida import MAX_DEPTH, IdaSearch
+from game.solver.exact.pattern import PatternHeuristic
 from game.solver.results import give_way
 
 WEIGHT_SCALE = 100
@@ -105,7 +105,7 @@ class WeightedIda(IdaSearch):
             self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves,
             self.nextdir, self.saved, ctl, self.flag, h.nbr, h.tile_group, h.tile_slot,
             h.sizes, h.offsets, h.pdbs, h.mirror_tile, h.mirror_cell, h.use_mirror,
-            self.fsm, self.fsm_at,
+            self.fsm, self.fsm_at, h.goal_dist,
         )
         if status == kernels.CANCELLED or self.flag[0]:
             raise SolveCancelled(f"search of {self.original} was cancelled")

@@ -25,7 +25,7 @@ from game.solver.big.large import (
 from game.solver.big.stage import LARGEST_STAGE, beam_peel
 from game.solver.big.window import shorten
 from game.solver.errors import SolveCancelled, Unsolvable
-from game.solver.exact.heuristic import PatternHeuristic
+from game.solver.exact.pattern import PatternHeuristic
 
 SIDE = 5
 PEEL_SHARE = 0.25

@@ -27,8 +27,9 @@ from game.solver.big.widebeam import CHASE_SCALE, WideBeam
 from game.solver.encoding import pattern_space
 from game.solver.errors import SolveCancelled, SolveTimeout
 from game.solver.exact import kernels
-from game.solver.exact.heuristic import PatternHeuristic, assemble, build_tables
+from game.solver.exact.heuristic import build_tables
 from game.solver.exact.ida import IdaSearch
+from game.solver.exact.pattern import PatternHeuristic, assemble
 
 GROUP = 3
 """L tiles per pattern database (perm(100, 3) = 970k entries on 10x10: built in a blink)."""

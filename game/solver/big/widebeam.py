@@ -15,7 +15,8 @@ from game.core.board import Board
 from game.solver.encoding import rank_pattern_nb, transposed, view_line
 from game.solver.errors import SolveCancelled
 from game.solver.exact import kernels
-from game.solver.exact.heuristic import PatternHeuristic
+from game.solver.exact.pattern import PatternHeuristic
+from game.solver.exact.pdb_pack import packed_value
 from game.solver.jit import kernel
 from game.solver.results import give_way
 
@@ -49,6 +50,23 @@ def _rank(where: np.ndarray, side: int, row: int, tiles_of: np.ndarray, k: int, 
     return rank_pattern_nb(scratch, k, cells)
 
 
+@kernel
+def _manhattan(goal_dist: np.ndarray, g: int, k: int, cells: np.ndarray) -> int:
+    """Group g's Manhattan distance for its tiles' ``cells`` (0 when the tables are not
+    packed, ``goal_dist`` then empty)."""
+    total = 0
+    if goal_dist.shape[0] > 0:
+        for slot in range(k):
+            total += goal_dist[g, slot, cells[slot]]
+    return total
+
+
+@kernel
+def _value(pdbs: np.ndarray, index: int, manhattan: int, packed: bool) -> int:
+    """A table entry: the byte, or a packed entry's value (``pdb_pack``)."""
+    return packed_value(pdbs, index, manhattan) if packed else pdbs[index]
+
+
 @kernel(entry=True)
 def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.ndarray,
              hs: np.ndarray, blank: np.ndarray, last: np.ndarray, hashes: np.ndarray,
@@ -59,7 +77,7 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
              mirror_src: np.ndarray, sizes: np.ndarray, offsets: np.ndarray,
              pdbs: np.ndarray, tile_group: np.ndarray, mirror_tile: np.ndarray,
              mirror_cell: np.ndarray, zobrist: np.ndarray, chase: np.ndarray,
-             board_w: int) -> int:
+             board_w: int, goal_dist: np.ndarray) -> int:
     """Run (or resume) the beam layer by layer until ctl[LIMIT] children have been made.
 
     Two sides of each per-board array hold the current layer and the next (ctl[SIDE] is the
@@ -87,6 +105,7 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
     top = hist.shape[0] - 1
     scale = CHASE_SCALE if chase.shape[0] > 0 else 1
     scratch = np.empty(group_tiles.shape[1], dtype=np.int64)
+    packed = goal_dist.shape[0] > 0
     status = PAUSED
     while True:
         if cancel[0] != 0:
@@ -115,13 +134,14 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
                 where[cur, i, t] = b
                 at[made] = offsets[g] + _rank(where, cur, i, group_tiles[g], sizes[g], cells,
                                               mirror_cell, False, scratch)
+                cand[made, 3] = _manhattan(goal_dist, g, sizes[g], scratch)
                 where[cur, i, t] = to
                 cand[made, 0] = i
                 cand[made, 1] = code
                 made += 1
         nodes += made
         for k in range(made):
-            cand[k, 3] = pdbs[at[k]]
+            cand[k, 3] = _value(pdbs, at[k], cand[k, 3], packed)
         # keep the children the direct lookup does not rule out; their transposed index
         kept = 0
         for k in range(made):
@@ -137,13 +157,14 @@ def beam_run(tiles: np.ndarray, where: np.ndarray, vals: np.ndarray, mvals: np.n
             where[cur, i, t] = b
             at[kept] = offsets[mg] + _rank(where, cur, i, mirror_src[mg], sizes[mg], cells,
                                            mirror_cell, True, scratch)
+            cand[kept, 4] = _manhattan(goal_dist, mg, sizes[mg], scratch)
             where[cur, i, t] = to
             for c in range(4):
                 cand[kept, c] = cand[k, c]
             cand[kept, 2] = h
             kept += 1
         for k in range(kept):
-            cand[k, 4] = pdbs[at[k]]
+            cand[k, 4] = _value(pdbs, at[k], cand[k, 4], packed)
         made = kept
         goal = -1
         for k in range(made):
@@ -387,7 +408,7 @@ class WideBeam:
             self.hashes, self.parent, self.move, self.cand, self.at, self.cand_hash, self.table,
             self.hist, ctl, self.flag, self.out, h.nbr, h.group_tiles, h.mirror_src, h.sizes,
             h.offsets, h.pdbs, h.tile_group, h.mirror_tile, h.mirror_cell, self.keys,
-            self.chase, self.original.width,
+            self.chase, self.original.width, h.goal_dist,
         )
         if status == CANCELLED or self.flag[0]:
             raise SolveCancelled(f"search of {self.original} was cancelled")

@@ -10,7 +10,7 @@ import numpy as np
 from game.core.board import MOVES, Board
 from game.solver.errors import SolveCancelled, SolveTimeout, Unsolvable
 from game.solver.exact import dupes, kernels
-from game.solver.exact.heuristic import PatternHeuristic
+from game.solver.exact.pattern import PatternHeuristic
 from game.solver.results import check_solves, give_way
 
 Progress = Callable[[int, int], None]
@@ -165,7 +165,7 @@ class IdaSearch:
             self.tiles, self.pos, self.mpos, self.vals, self.mvals, self.moves,
             self.nextdir, self.saved, self.ctl, self.flag, h.nbr, h.tile_group, h.tile_slot,
             h.sizes, h.offsets, h.pdbs, h.mirror_tile, h.mirror_cell, h.use_mirror,
-            self.fsm, self.fsm_at,
+            self.fsm, self.fsm_at, h.goal_dist,
         ))
 
     def solve(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from game.solver.encoding import rank_pattern_nb
+from game.solver.exact.pdb_pack import packed_value
 from game.solver.jit import kernel
 
 FOUND = 0
@@ -29,8 +30,14 @@ CANCEL_MASK = 4095
 
 @kernel
 def _group_value(pos: np.ndarray, g: int, sizes: np.ndarray, offsets: np.ndarray,
-                 pdbs: np.ndarray, cells: int) -> int:
-    return pdbs[offsets[g] + rank_pattern_nb(pos[g], sizes[g], cells)]
+                 pdbs: np.ndarray, cells: int, goal_dist: np.ndarray) -> int:
+    index = offsets[g] + rank_pattern_nb(pos[g], sizes[g], cells)
+    if goal_dist.shape[0] == 0:
+        return pdbs[index]
+    manhattan = 0
+    for slot in range(sizes[g]):
+        manhattan += goal_dist[g, slot, pos[g, slot]]
+    return packed_value(pdbs, index, manhattan)
 
 
 @kernel(entry=True)
@@ -39,7 +46,7 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
             ctl: np.ndarray, cancel: np.ndarray, nbr: np.ndarray, tile_group: np.ndarray,
             tile_slot: np.ndarray, sizes: np.ndarray, offsets: np.ndarray, pdbs: np.ndarray,
             mirror_tile: np.ndarray, mirror_cell: np.ndarray, use_mirror: bool,
-            fsm: np.ndarray, fsm_at: np.ndarray) -> int:
+            fsm: np.ndarray, fsm_at: np.ndarray, goal_dist: np.ndarray) -> int:
     """Run (or resume) one IDA* iteration with bound ctl[BOUND] until ctl[LIMIT] nodes.
 
     Per depth d: moves[d] is the move taken from depth d, nextdir[d] the next move code to
@@ -105,7 +112,7 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
         g = tile_group[t]
         slot = tile_slot[t]
         pos[g, slot] = blank
-        new_v = _group_value(pos, g, sizes, offsets, pdbs, cells)
+        new_v = _group_value(pos, g, sizes, offsets, pdbs, cells, goal_dist)
         h = hsum - vals[g] + new_v
         nodes += 1
         if (nodes & CANCEL_MASK) == 0 and cancel[0] != 0:
@@ -130,7 +137,7 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
             mt = mirror_tile[t]
             mg = tile_group[mt]
             mpos[mg, tile_slot[mt]] = mirror_cell[blank]
-            new_mv = _group_value(mpos, mg, sizes, offsets, pdbs, cells)
+            new_mv = _group_value(mpos, mg, sizes, offsets, pdbs, cells, goal_dist)
             mh = mhsum - mvals[mg] + new_mv
             if mh > hm:
                 hm = mh

@@ -33,7 +33,15 @@ TWENTY_FOUR_PARTITION = (
 )
 """5-5-5-5-4 split of the 24-puzzle: compact blocks, the 4-tile group round the blank's corner.
 Four tables of 25*24*23*22*21 = 6.4M bytes and one of 0.3M: 26 MB, about 10 s to build."""
+TWENTY_FOUR_STRONG = (
+    (1, 2, 3, 6, 7, 8), (4, 5, 9, 10, 14, 15), (11, 12, 16, 17, 21, 22),
+    (13, 18, 19, 20, 23, 24),
+)
+"""6-6-6-6 split of the 24-puzzle (2x3 and 3x2 blocks, the rest round the blank's corner):
+four tables of 25*24*23*22*21*20 = 127.5M entries, packed two a byte (255 MB)."""
 INITIAL_QUEUE = 1 << 16
+CANCEL_EVERY = 1 << 18
+"""Queue entries between two looks at the cancel flag."""
 
 
 def partition(width: int, height: int) -> tuple[tuple[int, ...], ...]:
@@ -98,7 +106,7 @@ def _key_rank(key: int, k: int, n: int, bits: int) -> int:
 @kernel
 def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width: int,
                  space: int, seen: np.ndarray, cur: np.ndarray, nxt: np.ndarray,
-                 bits: int, filled: np.ndarray) -> np.ndarray:
+                 bits: int, filled: np.ndarray, cancel: np.ndarray) -> np.ndarray:
     """Fewest pattern-tile moves from each placement of the pattern to its goal, any blank.
 
     A 0-1 breadth-first search over (placement, blank region): moves of other tiles cost
@@ -108,6 +116,7 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
     rank. The caller hands in the zeroed ``seen`` masks (uint16 up to 16 cells, uint32 up to
     32) and the two queues (int32 while the entries fit, else int64). ``filled[0]`` counts
     the table entries set so far, for another thread to show progress (out of ``space``).
+    A non-zero ``cancel[0]`` stops the build, which then returns an empty table.
     """
     k = goal_cells.shape[0]
     n = nbr.shape[0]
@@ -136,6 +145,8 @@ def build_pdb_nb(goal_cells: np.ndarray, blank_goal: int, nbr: np.ndarray, width
     while ncur > 0:
         nnext = 0
         for qi in range(ncur):
+            if qi % CANCEL_EVERY == 0 and cancel[0] != 0:
+                return pdb[:0]
             state = cur[qi]
             key = state >> bits
             occupied = 0
@@ -174,10 +185,12 @@ def goal_cells(group: tuple[int, ...]) -> np.ndarray:
 
 
 def build_pdb(width: int, height: int, group: tuple[int, ...],
-              filled: np.ndarray | None = None) -> np.ndarray:
+              filled: np.ndarray | None = None,
+              cancel: np.ndarray | None = None) -> np.ndarray | None:
     """The pattern database for one tile group (compiled build, boards up to 32 cells).
 
-    ``filled`` (int64, one slot), if given, counts the entries set so far while it builds.
+    ``filled`` (int64, one slot), if given, counts the entries set so far while it builds;
+    a non-zero ``cancel[0]`` (int64) stops it: None then.
     """
     n = width * height
     if n > MAX_REGION_CELLS:
@@ -192,8 +205,11 @@ def build_pdb(width: int, height: int, group: tuple[int, ...],
     nxt = np.empty(INITIAL_QUEUE, dtype=cur.dtype)
     if filled is None:
         filled = np.zeros(1, dtype=np.int64)
-    return build_pdb_nb(goal_cells(group), n - 1, nbr, width, space, seen, cur, nxt, bits,
-                        filled)
+    if cancel is None:
+        cancel = np.zeros(1, dtype=np.int64)
+    table = build_pdb_nb(goal_cells(group), n - 1, nbr, width, space, seen, cur, nxt, bits,
+                         filled, cancel)
+    return table if table.size == space else None
 
 
 def build_pdb_reference(width: int, height: int, group: tuple[int, ...]) -> np.ndarray:

@@ -26,15 +26,13 @@ from game.solver.encoding import neighbour_table, rank_pattern
 from game.solver.errors import BuildCancelled
 from game.solver.exact import strong_cache
 from game.solver.exact.heuristic import (
-    PatternHeuristic,
-    _mirror_maps,
     end_building,
     get_heuristic,
-    group_positions,
     has_heuristic,
     make_heuristic,
     report_building,
 )
+from game.solver.exact.pattern import PatternHeuristic, _mirror_maps, group_positions
 from game.solver.exact.strong_build import build_excess, manhattan_cells, packed_size
 from game.solver.exact.strong_child import build_in_child, stop_children
 from game.solver.exact.strong_floor import Floor, code_muls, load_floor, make_floor

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.solver.exact import strong_cache
-from game.solver.exact.heuristic import PatternHeuristic
+from game.solver.exact.pattern import PatternHeuristic
 from game.solver.exact.strong_kernels import CODE_BITS, rank_code
 from game.solver.jit import kernel
 

@@ -6,8 +6,8 @@ import numpy as np
 
 from game.core.board import MOVES, Board
 from game.solver.exact import dupes, kernels, strong_kernels
-from game.solver.exact.heuristic import PatternHeuristic
 from game.solver.exact.ida import MAX_DEPTH, IdaSearch, Progress
+from game.solver.exact.pattern import PatternHeuristic
 from game.solver.exact.strong import (
     DEFAULT,
     StrongHeuristic,
