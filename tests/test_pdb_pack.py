@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 
 import numpy as np
 import pytest
@@ -179,12 +180,16 @@ def test_the_game_loads_the_stronger_tables_built_by_a_child_and_searches_with_t
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(heuristic, "STRONG_SHAPES", {(5, 5): FIVE_THREES})
     monkeypatch.setattr(api, "_stronger", [])
+    monkeypatch.setattr(api, "_stronger_failed", [])
+    monkeypatch.setattr(api, "_stronger_wanted", [True])
     forget_heuristics()
+    children: list[int] = []
     bars: list[tuple[float, str]] = []
     real_report = heuristic.report_building
 
     def child(width, height, groups, threads, progress):  # the child's work, in-process
         assert (width, height, groups, threads) == (5, 5, FIVE_THREES, 1)
+        children.append(1)
         get_heuristic(width, height, threads, progress, strong=True)
         forget_heuristics()  # the child's memory is its own: the parent loads from disk
         return True
@@ -206,5 +211,57 @@ def test_the_game_loads_the_stronger_tables_built_by_a_child_and_searches_with_t
         assert api.engine_tables_name(board) == "5x5 3-3-3-3-3-3-3-3"
         found = api.best_line(board, deadline=None)
         assert board.apply_all(found.moves).is_solved()
+        api.drop_stronger()  # a 6x6 game: its own tables search the whole board
+        assert heuristic.loaded_heuristic(5, 5, strong=True) is None
+        api.start_stronger()  # back on a 5x5 board: loaded from the cache, not built again
+        api._stronger[-1].join(60)
+        again = heuristic.loaded_heuristic(5, 5, strong=True)
+        assert again is not None and np.array_equal(again.pdbs, heur.pdbs)
+        assert children == [1]
     finally:
         forget_heuristics()
+
+
+def test_a_build_ending_after_a_six_by_six_board_stays_on_disk(tmp_path, monkeypatch) -> None:
+    from game.solver.big import api
+    from game.solver.exact import strong_child
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(heuristic, "STRONG_SHAPES", {(5, 5): FIVE_THREES})
+    monkeypatch.setattr(api, "_stronger", [])
+    monkeypatch.setattr(api, "_stronger_failed", [])
+    monkeypatch.setattr(api, "_stronger_wanted", [True])
+    forget_heuristics()
+
+    def child(width, height, groups, threads, progress):
+        api.drop_stronger()  # the player moved on to a 6x6 board while it built
+        get_heuristic(width, height, threads, progress, strong=True)
+        forget_heuristics()
+        return True
+
+    monkeypatch.setattr(strong_child, "build_in_child", child)
+    try:
+        api.start_stronger()
+        api._stronger[-1].join(60)
+        assert heuristic.loaded_heuristic(5, 5, strong=True) is None
+        assert cache.cache_path("pdb-5x5-strong").exists()
+        api.start_stronger()  # a 5x5 board again: from the disk
+        api._stronger[-1].join(60)
+        assert heuristic.loaded_heuristic(5, 5, strong=True) is not None
+    finally:
+        forget_heuristics()
+
+
+def test_a_six_by_six_game_lets_the_stronger_tables_go(monkeypatch) -> None:
+    from game.solver.big import api
+
+    dropped: list[bool] = []
+    monkeypatch.setattr(api, "OWN_BUILDS", True)
+    monkeypatch.setattr(api, "AUTO_PREPARE", True)
+    monkeypatch.setattr(api, "drop_stronger", lambda: dropped.append(True))
+    monkeypatch.setattr(api, "start_stronger", lambda: dropped.append(False))
+    monkeypatch.setattr(heuristic, "heuristic_if_ready", lambda *_, **__: None)
+    monkeypatch.setattr(api, "heuristic_if_ready", lambda *_, **__: None)
+    board = random_board(6, 6, random.Random(3))
+    api.best_line(board, deadline=time.monotonic() + 0.3)
+    assert dropped == [True]

@@ -51,7 +51,7 @@ def _memory_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _prepare(threads: int | None = None) -> None:
+def _prepare(threads: int | None = None, base: bool = False) -> None:
     import os
 
     from game.solver import set_search_threads
@@ -61,16 +61,28 @@ def _prepare(threads: int | None = None) -> None:
     set_search_threads(threads if threads is not None else os.cpu_count() or 1)
     start = time.monotonic()
     big.prepare(None)
-    print(f"5x5 tables ready in {time.monotonic() - start:.1f} s (peak RSS {_memory_mb():.0f} MB)")
+    _stronger_five(base)
+    print(f"{big.tables_name()} tables ready in {time.monotonic() - start:.1f} s "
+          f"(peak RSS {_memory_mb():.0f} MB)")
 
 
-def bench_line(count: int, seconds: float, threads: int | None = None) -> None:
+def _stronger_five(base: bool) -> None:
+    """Load the 5x5 6-6-6-6 tables when they are cached (as commands do), unless ``base``."""
+    from game.solver.exact.heuristic import cached_heuristic
+
+    if not base and cached_heuristic(5, 5, strong=True) is None:
+        print("(no 5x5 6-6-6-6 tables cached: python -m game.cli.prepare --strong-five)")
+
+
+def bench_line(count: int, seconds: float, threads: int | None = None,
+               base: bool = False, known_count: int | None = None) -> None:
     """5x5 line quality: optimal-known set (length / optimum) and seeded random boards
-    (length / best admissible lower bound, which can only overstate the ratio)."""
+    (length / best admissible lower bound, which can only overstate the ratio); ``base``
+    leaves the 6-6-6-6 tables out; ``known_count`` takes the first of the known set only."""
     from game.solver.big import api as big
 
-    _prepare(threads)
-    known = korf24()
+    _prepare(threads, base)
+    known = korf24()[:known_count]
     big.best_line(known[0][0], deadline=time.monotonic() + 0.2)  # compile
     lengths, optima, times = [], [], []
     for number, (board, optimum) in enumerate(known, 1):
@@ -131,7 +143,7 @@ def _whole_boards(which: BoardSet, size: int, count: int) -> tuple[list[Board], 
 
 def bench_whole(sizes: Sequence[int], count: int, seconds: float, threads: int,
                 corner_only: bool, before: bool = False, whole_tables: bool = False,
-                which: BoardSet = BoardSet.UNIFORM) -> None:
+                which: BoardSet = BoardSet.UNIFORM, base: bool = False) -> None:
     """Mean line on ``count`` boards per size (seeded random ones, or the first of DeepCubeA's
     test boards against its line for each) within ``seconds`` each: against DeepCubeA's
     published means (6x6, 7x7) and the Manhattan bound; ``corner_only`` searches with the 5x5
@@ -154,6 +166,8 @@ def bench_whole(sizes: Sequence[int], count: int, seconds: float, threads: int,
     for shape in [(5, 5)] + [o for o in own if o is not None and not (corner_only or before)]:
         start = time.monotonic()
         big.prepare(None, shape)
+        if shape == (5, 5):
+            _stronger_five(base)
         print(f"{big.tables_name(shape)} tables ready in {time.monotonic() - start:.1f} s "
               f"(peak RSS {_memory_mb():.0f} MB)")
     for size in sizes:
@@ -223,15 +237,15 @@ def bench_endgame(per_walk: int) -> None:
 
 
 def bench_large(count: int, seconds: float, sizes: Sequence[int] = LARGE_SIZES,
-                before: bool = False) -> None:
+                before: bool = False, base: bool = False) -> None:
     """Line length / Manhattan bound on bigger boards within ``seconds`` (``before``: peeled
-    by the reduction alone, as before issue 25)."""
+    by the reduction alone, as before issue 25; ``base``: no 6-6-6-6 corner tables)."""
     from game.solver.big import api as big
     from game.solver.big import corner
     from game.solver.big.grid import manhattan
 
     corner.USE_STAGE_BEAMS = not before
-    _prepare()
+    _prepare(base=base or before)
     big.best_line(random_board(6, 6, random.Random(99)), deadline=time.monotonic() + 0.3)
     for size in sizes:
         total = bound = 0
@@ -336,6 +350,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     line.add_argument("--seconds", type=float, default=1.0)
     line.add_argument("--threads", type=int, default=None,
                       help="search threads (default: one per core; the game uses 1)")
+    line.add_argument("--known", type=int, default=None,
+                      help="only the first KNOWN of Korf and Felner's 50 boards")
     whole = sub.add_parser("whole", help="6x6/7x7 (or any sizes) mean line vs DeepCubeA")
     whole.add_argument("--sizes", type=int, nargs="+", default=list(WHOLE_SIZES))
     whole.add_argument("--count", type=int, default=WHOLE_COUNT)
@@ -366,16 +382,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="search threads (default: one per core; the game uses 1)")
     frames = sub.add_parser("frames", help="frame times while 5x5 searches run")
     frames.add_argument("--seconds", type=float, default=10.0)
+    for each in (line, whole, large):
+        each.add_argument("--base-five", action="store_true",
+                          help="leave the 5x5 6-6-6-6 tables out even when they are cached")
     args = parser.parse_args(argv)
     if args.what == "line":
-        bench_line(args.count, args.seconds, args.threads)
+        bench_line(args.count, args.seconds, args.threads, args.base_five, args.known)
     elif args.what == "whole":
         bench_whole(args.sizes, args.count, args.seconds, args.threads, args.corner_only,
-                    args.before, args.whole_tables, args.boards)
+                    args.before, args.whole_tables, args.boards, args.base_five or args.before)
     elif args.what == "endgame":
         bench_endgame(args.per_walk)
     elif args.what == "large":
-        bench_large(args.count, args.seconds, args.sizes, args.before)
+        bench_large(args.count, args.seconds, args.sizes, args.before, args.base_five)
     elif args.what == "frames":
         bench_frames(args.seconds)
     else:

@@ -13,7 +13,7 @@ minutes on two cores and 3 GB of memory while it runs; optional: the game builds
 in the background the first time it wants them), and compiles their search. ``--six`` builds
 the 6x6 boards' own tables (about 200 s on two cores, 317 MB; else built the first time a 6x6
 game or command wants them); ``--seven`` the 7x7 boards' (about 32 s, 61 MB; they serve
-budgets of 5 s and more); ``--strong-five`` the 5x5 6-6-6-6 tables (about 7 minutes on two
+budgets of 5 s and more); ``--strong-five`` the 5x5 6-6-6-6 tables (about 8.5 minutes on two
 cores, 255 MB packed; else the game builds them in the background once the 5x5 tables are
 in; commands use them when they are there).
 """
@@ -152,7 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="also build the 7x7 tables (about 40 s, 61 MB; for budgets of "
                         "5 s and more)")
     parser.add_argument("--strong-five", action="store_true",
-                        help="also build the 5x5 6-6-6-6 tables (about 7 minutes, 255 MB)")
+                        help="also build the 5x5 6-6-6-6 tables (about 8.5 minutes on two "
+                        "cores, 255 MB)")
     args = parser.parse_args(argv)
     start = time.monotonic()
     compile_sources()

@@ -51,6 +51,7 @@ from game.solver.exact.heuristic import (
     BIG_PDB_SHAPES,
     PatternHeuristic,
     best_loaded,
+    forget_heuristic,
     get_heuristic,
     heuristic_if_ready,
     loaded_heuristic,
@@ -103,12 +104,13 @@ loads them before its clock starts, or says they are missing, and never starts a
 minutes that its exit would throw away."""
 
 STRONGER = True
-"""Whether the game's worker loads (or, the first time, builds in the background: about 7
-minutes on two cores, longer on the one a game leaves) the 5x5 6-6-6-6 tables once the
-5-5-5-5-4 ones are in memory; they then take their place (``best_loaded``). Commands load
-them when a game or ``python -m game.cli.prepare --strong-five`` has built them. Measured on
-Korf and Felner's 50 boards, one thread, 1 s each: 1.065x the optimum with 5-5-5-5-4, 1.048x
-with 6-6-6-6."""
+"""Whether the game's worker loads (or, the first time, builds in the background, in a child
+process on the core the game leaves: 12 minutes and more) the 5x5 6-6-6-6 tables once the
+5-5-5-5-4 ones are in memory; they then take their place (``best_loaded``), except on boards
+searched whole on their own tables (6x6: ``drop_stronger``). Commands load them when a game
+or ``python -m game.cli.prepare --strong-five`` has built them. Measured on Korf and
+Felner's 50 boards, one thread, 1 s each: 1.060x the optimum with 5-5-5-5-4, 1.047x with
+6-6-6-6 (``bench_big line --count 0 --threads 1``, with and without ``--base-five``)."""
 
 Improved = Callable[[str], None]
 
@@ -188,20 +190,37 @@ def start_build(progress: BuildProgress | None = None,
 
 
 _stronger: list[threading.Thread] = []
+"""The thread loading (or building) the 6-6-6-6 tables, once started."""
+_stronger_failed: list[bool] = []
+"""Set when their build failed: not tried again in this process."""
+_stronger_wanted = [True]
+"""False after ``drop_stronger``: a build that ends then leaves them on disk, not in memory."""
 
 
 def start_stronger() -> None:
     """Load the 5x5 6-6-6-6 tables on a daemon thread, building them first (the first time:
     minutes) in a child process at the lowest priority, so the game's own memory and frames
-    are untouched (``strong_child``); a bar shows how far it has got. Once per process, and
-    a failed build is not retried until the next."""
+    are untouched (``strong_child``); a bar shows how far it has got. Again after
+    ``drop_stronger``; a failed build is not retried until the next process."""
     with _builder_lock:
-        if _stronger:
+        _stronger_wanted[0] = True
+        if (_stronger and _stronger[-1].is_alive()) or _stronger_failed or (
+                loaded_heuristic(SIDE, SIDE, strong=True) is not None):
             return
         thread = threading.Thread(target=_load_stronger, daemon=True,
                                   name="fifteen-pdb-stronger")
         _stronger.append(thread)
         thread.start()
+
+
+def drop_stronger() -> None:
+    """Let the 6-6-6-6 tables go from memory (a search in flight keeps its own reference):
+    a 6x6 game searches the whole board on its own 317 MB tables, where they shortened
+    nothing (145.76 against 145.80 moves on DeepCubeA's first 50 boards, 1 s each), and the
+    game must stay under 1 GB. A later 5x5 or 7x7 board loads them again (0.4 s)."""
+    with _builder_lock:
+        _stronger_wanted[0] = False
+        forget_heuristic(SIDE, SIDE, strong=True)
 
 
 def _load_stronger() -> None:
@@ -226,10 +245,12 @@ def _load_stronger() -> None:
             built = build_in_child(*shape, STRONG_SHAPES[shape], 1, progress)
         finally:
             end_building(key)
-        if built:
-            cached_heuristic(*shape, strong=True)
+        if not built:
+            _stronger_failed.append(True)
+        elif _stronger_wanted[0] and cached_heuristic(*shape, strong=True) is None:
+            _stronger_failed.append(True)
     except (OSError, MemoryError, ValueError):
-        pass  # the coach goes on with the 5-5-5-5-4 tables
+        _stronger_failed.append(True)  # the coach goes on with the 5-5-5-5-4 tables
 
 
 def _build(progress: BuildProgress | None, shape: tuple[int, int]) -> None:
@@ -333,7 +354,9 @@ def best_line(board: Board, *, cancel: CancelToken | None = None,
         for each in wanted:
             if each not in _builders:
                 heuristic_if_ready(*each)  # the first call starts loading (or building)
-        if OWN_BUILDS and STRONGER and loaded_heuristic(SIDE, SIDE) is not None:
+        if OWN_BUILDS and STRONGER and own is not None and own[0] in WHOLE_BOARD_SIDES:
+            drop_stronger()
+        elif OWN_BUILDS and STRONGER and loaded_heuristic(SIDE, SIDE) is not None:
             start_stronger()  # the game: the 6-6-6-6 tables next
     heur = engine_tables(board)
     own_heur = loaded_heuristic(*own) if own is not None else None

@@ -335,6 +335,12 @@ def _prepare(width: int, height: int, strong: bool) -> None:
 _prepare_lock = threading.Lock()
 
 
+def forget_heuristic(width: int, height: int, strong: bool = False) -> None:
+    """Drop one set of tables from memory (searches holding them keep them till they end)."""
+    with _lock:
+        _heuristics.pop((width, height, strong), None)
+
+
 def forget_heuristics() -> None:
     """Drop the in-memory tables (tests use it to exercise loading from disk)."""
     with _lock:
