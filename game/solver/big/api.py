@@ -105,7 +105,7 @@ minutes that its exit would throw away."""
 
 STRONGER = True
 """Whether the game's worker loads (or, the first time, builds in the background, in a child
-process on the core the game leaves: 12 minutes and more) the 5x5 6-6-6-6 tables once the
+process on the core the game leaves: about 20 minutes) the 5x5 6-6-6-6 tables once the
 5-5-5-5-4 ones are in memory; they then take their place (``best_loaded``), except on boards
 searched whole on their own tables (6x6: ``drop_stronger``). Commands load them when a game
 or ``python -m game.cli.prepare --strong-five`` has built them. Measured on Korf and
