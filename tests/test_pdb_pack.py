@@ -17,13 +17,13 @@ from game.solver.encoding import unrank_pattern
 from game.solver.errors import BuildCancelled
 from game.solver.exact import heuristic
 from game.solver.exact.heuristic import (
-    assemble,
     best_loaded,
     build_tables,
     forget_heuristics,
     get_heuristic,
 )
 from game.solver.exact.ida import IdaSearch
+from game.solver.exact.pattern import assemble
 from game.solver.exact.pdb_pack import goal_distances, pack, unpacked
 from game.solver.exact.pdb_wide import build_wide
 
@@ -265,3 +265,38 @@ def test_a_six_by_six_game_lets_the_stronger_tables_go(monkeypatch) -> None:
     board = random_board(6, 6, random.Random(3))
     api.best_line(board, deadline=time.monotonic() + 0.3)
     assert dropped == [True]
+
+
+@pytest.mark.slow
+def test_real_six_six_six_six_tables_are_admissible_and_stronger(ball, monkeypatch) -> None:
+    """The real 6-6-6-6 tables, only when a prepared cache holds them (never built here)."""
+    import os
+
+    from game.cli.korf import korf24
+    from game.solver.big import api
+
+    prepared = os.environ.get("FIFTEEN_PREPARED_CACHE")
+    if not prepared:
+        pytest.skip("no prepared cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", prepared)
+    forget_heuristics()
+    try:
+        strong = heuristic.cached_heuristic(5, 5, strong=True)
+        base = heuristic.cached_heuristic(5, 5)
+        if strong is None or base is None:
+            pytest.skip("python -m game.cli.prepare --strong-five has not been run")
+        assert strong.packed and best_loaded(5, 5) is strong
+        for tiles, d in list(ball.items())[::3]:
+            board = Board(5, 5, tiles)
+            assert manhattan(board) <= strong(board) <= d
+            assert (strong(board) - d) % 2 == 0
+        for board, optimum in korf24():
+            assert manhattan(board) <= strong(board) <= optimum
+        rng = random.Random(25)
+        boards = [random_board(5, 5, rng) for _ in range(200)]
+        assert sum(map(strong, boards)) > sum(map(base, boards))  # 81.8 against 80.4 a board
+        found = api.best_line(boards[0], deadline=time.monotonic() + 1.0)
+        assert boards[0].apply_all(found.moves).is_solved()
+        assert found.length >= strong(boards[0])
+    finally:
+        forget_heuristics()
