@@ -172,10 +172,11 @@ def test_no_stronger_tables_for_other_shapes() -> None:
 
 
 
-def test_the_game_loads_the_stronger_tables_built_by_a_child_and_searches_with_them(
-        tmp_path, monkeypatch) -> None:
+@pytest.fixture
+def game_stronger(tmp_path, monkeypatch):
+    """The game's stronger-tables thread, fresh, on eight 3-tile groups standing in for
+    6-6-6-6, in a cache of its own."""
     from game.solver.big import api
-    from game.solver.exact import strong_child
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(heuristic, "STRONG_SHAPES", {(5, 5): FIVE_THREES})
@@ -183,6 +184,15 @@ def test_the_game_loads_the_stronger_tables_built_by_a_child_and_searches_with_t
     monkeypatch.setattr(api, "_stronger_failed", [])
     monkeypatch.setattr(api, "_stronger_wanted", [True])
     forget_heuristics()
+    yield api
+    forget_heuristics()
+
+
+def test_the_game_loads_the_stronger_tables_built_by_a_child_and_searches_with_them(
+        game_stronger, monkeypatch) -> None:
+    from game.solver.exact import strong_child
+
+    api = game_stronger
     children: list[int] = []
     bars: list[tuple[float, str]] = []
     real_report = heuristic.report_building
@@ -222,16 +232,11 @@ def test_the_game_loads_the_stronger_tables_built_by_a_child_and_searches_with_t
         forget_heuristics()
 
 
-def test_a_build_ending_after_a_six_by_six_board_stays_on_disk(tmp_path, monkeypatch) -> None:
-    from game.solver.big import api
+def test_a_build_ending_after_a_six_by_six_board_stays_on_disk(game_stronger,
+                                                              monkeypatch) -> None:
     from game.solver.exact import strong_child
 
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(heuristic, "STRONG_SHAPES", {(5, 5): FIVE_THREES})
-    monkeypatch.setattr(api, "_stronger", [])
-    monkeypatch.setattr(api, "_stronger_failed", [])
-    monkeypatch.setattr(api, "_stronger_wanted", [True])
-    forget_heuristics()
+    api = game_stronger
 
     def child(width, height, groups, threads, progress):
         api.drop_stronger()  # the player moved on to a 6x6 board while it built
