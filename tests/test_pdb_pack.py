@@ -34,9 +34,9 @@ FIVE_THREES = tuple(tuple(range(t, min(t + 3, 25))) for t in range(1, 25, 3))
 
 
 def _pair(width: int, height: int, groups: tuple[tuple[int, ...], ...]):
-    """The same placement-only tables, unpacked and packed, as two heuristics."""
-    plain = build_tables(width, height, groups, placement_only=True)
-    packed = build_tables(width, height, groups, placement_only=True, packed=True)
+    """The same tables, unpacked and packed, as two heuristics."""
+    plain = build_tables(width, height, groups)
+    packed = build_tables(width, height, groups, packed=True)
     return (assemble(width, height, groups, plain, 0.0, 0.0),
             assemble(width, height, groups, packed, 0.0, 0.0, packed=True))
 

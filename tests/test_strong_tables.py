@@ -20,8 +20,9 @@ from game.solver.exact import strong, strong_build, strong_cache
 from game.solver.exact.heuristic import build_progress, get_heuristic, make_heuristic
 from game.solver.exact.ida import IdaSearch, known_first_moves, optimal_first_moves
 from game.solver.exact.pdb import build_pdb_reference
+from game.solver.exact.pdb_pack import manhattan_cells
 from game.solver.exact.strong import StrongSpec, assemble, build_strong, forget_strong
-from game.solver.exact.strong_build import build_excess, manhattan_cells, unpack
+from game.solver.exact.strong_build import build_excess, unpack
 from game.solver.exact.strong_search import StrongSearch
 
 pytestmark = pytest.mark.usefixtures("private_cache")

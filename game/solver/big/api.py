@@ -245,9 +245,7 @@ def _load_stronger() -> None:
             built = build_in_child(*shape, STRONG_SHAPES[shape], 1, progress)
         finally:
             end_building(key)
-        if not built:
-            _stronger_failed.append(True)
-        elif _stronger_wanted[0] and cached_heuristic(*shape, strong=True) is None:
+        if not built or (_stronger_wanted[0] and cached_heuristic(*shape, strong=True) is None):
             _stronger_failed.append(True)
     except (OSError, MemoryError, ValueError):
         _stronger_failed.append(True)  # the coach goes on with the 5-5-5-5-4 tables

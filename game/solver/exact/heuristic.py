@@ -18,7 +18,7 @@ from game.solver.exact.pdb import (
     build_pdb,
     partition,
 )
-from game.solver.exact.pdb_pack import ENTRIES_A_BYTE, goal_distances, pack
+from game.solver.exact.pdb_pack import goal_distances, pack, packed_size
 from game.solver.exact.pdb_wide import build_wide
 from game.solver.results import BuildProgress
 
@@ -42,8 +42,7 @@ PROGRESS_SECONDS = 0.1
 
 def build_tables(width: int, height: int, groups: tuple[tuple[int, ...], ...],
                  at_once: int = BUILD_THREADS, progress: BuildProgress | None = None,
-                 blank_aware: bool | None = None, placement_only: bool = False,
-                 packed: bool = False) -> list[np.ndarray]:
+                 blank_aware: bool | None = None, packed: bool = False) -> list[np.ndarray]:
     """Build every group's table, ``at_once`` at a time (the compiled build releases the GIL).
 
     Plain daemon threads rather than a ThreadPoolExecutor: the interpreter joins executor
@@ -52,8 +51,7 @@ def build_tables(width: int, height: int, groups: tuple[tuple[int, ...], ...],
     count the blank's reach (``build_pdb``) up to MAX_BUILD_CELLS cells, or up to
     MAX_REGION_CELLS when ``blank_aware`` asks; placement-only ones beyond (``build_wide``). Raises
     BuildCancelled when ``cancel_builds`` stops it (the finished groups are dropped).
-    ``placement_only`` asks for placement-only tables on any shape, ``packed`` for them
-    packed (``pdb_pack``: cancellable too).
+    ``packed`` asks for them packed (``pdb_pack``: cancellable too).
     """
     tables: list[np.ndarray | None] = [None] * len(groups)
     errors: list[BaseException] = []
@@ -67,8 +65,7 @@ def build_tables(width: int, height: int, groups: tuple[tuple[int, ...], ...],
 
     def build(index: int) -> None:
         try:
-            if not placement_only and cells <= (MAX_REGION_CELLS if blank_aware
-                                                else MAX_BUILD_CELLS):
+            if cells <= (MAX_REGION_CELLS if blank_aware else MAX_BUILD_CELLS):
                 table = build_pdb(width, height, groups[index], filled[index], cancel)
             else:
                 table = build_wide(width, height, groups[index], filled[index], cancel)
@@ -123,10 +120,9 @@ def cancel_builds(for_good: bool = False) -> None:
 
 
 def _start_flag() -> np.ndarray:
-    flag = _for_good.copy()
     with _flags_lock:
+        flag = _for_good.copy()
         _in_flight.append(flag)
-        flag[0] |= _for_good[0]
     return flag
 
 
@@ -259,10 +255,9 @@ def _load(width: int, height: int, strong: bool = False) -> list[np.ndarray] | N
     """The shape's tables from the disk cache, or None (missing, stale, corrupt, wrong size)."""
     groups, name, meta = _identity(width, height, strong)
     tables = cache.load_tables(name, meta)
-    cells = width * height
-    per_byte = ENTRIES_A_BYTE if strong else 1
     if tables is not None and [t.size for t in tables] != [
-        -(-math.perm(cells, len(g)) // per_byte) for g in groups
+        packed_size(width, height, len(g)) if strong else math.perm(width * height, len(g))
+        for g in groups
     ]:
         tables = None  # a self-consistent file of the wrong shape is not trusted either
     if tables is None:

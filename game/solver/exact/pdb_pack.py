@@ -11,6 +11,8 @@ it ranks).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from game.solver.encoding import unrank_pattern_nb
@@ -22,17 +24,29 @@ MAX_EXCESS = 15
 CANCEL_EVERY = 1 << 20
 
 
+def manhattan_cells(width: int, height: int) -> np.ndarray:
+    """``dist[a, b]``: Manhattan distance between cells a and b."""
+    n = width * height
+    cells = np.arange(n)
+    rows, cols = cells // width, cells % width
+    return (np.abs(rows[:, None] - rows[None, :])
+            + np.abs(cols[:, None] - cols[None, :])).astype(np.int64)
+
+
+def packed_size(width: int, height: int, size: int) -> int:
+    """Bytes of a packed table for a group of ``size`` tiles (two entries a byte)."""
+    return (math.perm(width * height, size) + ENTRIES_A_BYTE - 1) // ENTRIES_A_BYTE
+
+
 def goal_distances(width: int, height: int,
                    groups: tuple[tuple[int, ...], ...]) -> np.ndarray:
     """``[g, slot, cell]``: the Manhattan distance from the cell to the goal of the tile in
     that slot of group g (tile t belongs in cell t - 1)."""
-    cells = width * height
-    out = np.zeros((len(groups), max(len(g) for g in groups), cells), dtype=np.int8)
+    dist = manhattan_cells(width, height)
+    out = np.zeros((len(groups), max(len(g) for g in groups), width * height), dtype=np.int8)
     for g, group in enumerate(groups):
         for slot, tile in enumerate(group):
-            row, col = divmod(tile - 1, width)
-            for cell in range(cells):
-                out[g, slot, cell] = abs(cell // width - row) + abs(cell % width - col)
+            out[g, slot] = dist[tile - 1]
     return out
 
 
@@ -81,7 +95,7 @@ def pack(table: np.ndarray, dist: np.ndarray, cancel: np.ndarray) -> np.ndarray 
     Raises ValueError if an entry is below its Manhattan distance or of the other parity (a
     table that is not a count of the group's own moves)."""
     k = dist.shape[0]
-    out = np.zeros((table.shape[0] + 1) // ENTRIES_A_BYTE, dtype=np.uint8)
+    out = np.zeros((table.shape[0] + ENTRIES_A_BYTE - 1) // ENTRIES_A_BYTE, dtype=np.uint8)
     bad = int(pack_nb(table, dist, k, dist.shape[1], out, cancel))
     if bad < 0:
         return None

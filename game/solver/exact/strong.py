@@ -33,7 +33,8 @@ from game.solver.exact.heuristic import (
     report_building,
 )
 from game.solver.exact.pattern import PatternHeuristic, _mirror_maps, group_positions
-from game.solver.exact.strong_build import build_excess, manhattan_cells, packed_size
+from game.solver.exact.pdb_pack import manhattan_cells, packed_size
+from game.solver.exact.strong_build import build_excess
 from game.solver.exact.strong_child import build_in_child, stop_children
 from game.solver.exact.strong_floor import Floor, code_muls, load_floor, make_floor
 from game.solver.results import BuildProgress

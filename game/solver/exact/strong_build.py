@@ -12,6 +12,7 @@ import numpy as np
 from game.solver.encoding import popcount
 from game.solver.errors import InvalidRequest
 from game.solver.exact.pdb import blank_region
+from game.solver.exact.pdb_pack import manhattan_cells, packed_size
 from game.solver.exact.strong_level import (
     BLOCK_BITS,
     SPARE_PAGES,
@@ -66,20 +67,6 @@ def seed_nb(goal: np.ndarray, blank_goal: int, width: int, n: int, state: np.nda
 def group_goal(group: tuple[int, ...]) -> np.ndarray:
     """Goal cells of the group's tiles (tile t belongs in cell t-1)."""
     return np.array([t - 1 for t in group], dtype=np.int64)
-
-
-def manhattan_cells(width: int, height: int) -> np.ndarray:
-    """``dist[a, b]``: Manhattan distance between cells a and b."""
-    n = width * height
-    cells = np.arange(n)
-    rows, cols = cells // width, cells % width
-    return (np.abs(rows[:, None] - rows[None, :])
-            + np.abs(cols[:, None] - cols[None, :])).astype(np.int64)
-
-
-def packed_size(width: int, height: int, size: int) -> int:
-    """Bytes of a packed table for a group of ``size`` tiles (two entries a byte)."""
-    return (math.perm(width * height, size) + 1) // 2
 
 
 def build_excess(width: int, height: int, group: tuple[int, ...],
