@@ -53,6 +53,7 @@ from game.ui.intents import (
 )
 from game.ui.layout import Layout, compute_layout
 from game.ui.notice import SaveWatch
+from game.ui.present import Presenter
 from game.ui.render import TileCache
 from game.ui.scenes import build as scenes
 from game.ui.scenes.base import Scene
@@ -121,6 +122,7 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self.frames = 0
+        self._presenter = Presenter()
         self._layout_key: tuple[tuple[int, int], int, int] | None = None
         self._layout: Layout | None = None
         self._started_worker = False
@@ -408,10 +410,13 @@ class App:
         self._fade.advance(dt)
         self.scene.draw(self.screen)
         self._fade.draw(self.screen, self.theme.bg)
-        pygame.display.flip()
+        shown = self._presenter.present(self.screen)
+        if isinstance(self.clock, FrameClock):
+            self.clock.exact = shown  # a still screen needs no exact pacing
         self.frames += 1
 
     def _event(self, event: pygame.event.Event) -> None:
+        self._presenter.invalidate()  # exposed, resized, refocused...: show the next frame
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:

@@ -33,6 +33,10 @@ class FrameClock:
         self._before_deadline = before_deadline
         self._last: float | None = None
         self._deadline: float | None = None
+        self.exact = True
+        """Whether to poll the last SPIN_MARGIN to the deadline; False sleeps through it
+        (the app's choice while the screen is still: nothing moves that a late frame would
+        show, and the polling is a tenth of a core)."""
 
     def tick(self, framerate: float = 0) -> int:
         """Wait for the next frame's deadline (none with ``framerate`` 0); ms since last tick."""
@@ -42,11 +46,12 @@ class FrameClock:
             deadline = self._deadline + period
             if deadline < now:  # late: a fresh schedule from this frame on
                 deadline = now
-            if deadline - now > SPIN_MARGIN:
-                self._sleep(deadline - now - SPIN_MARGIN)
+            margin = SPIN_MARGIN if self.exact else 0.0
+            if deadline - now > margin:
+                self._sleep(deadline - now - margin)
             if self._before_deadline is not None:
                 self._before_deadline()
-            while self._now() < deadline:
+            while self.exact and self._now() < deadline:
                 self._sleep(PAUSE)
             now = self._now()
             self._deadline = deadline
