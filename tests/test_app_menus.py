@@ -80,10 +80,8 @@ def test_attract_mode_after_idle_and_any_key_returns(make_app, monkeypatch) -> N
 def test_settings_are_saved_and_remembered(make_app) -> None:
     store = MemoryStore()
     app = make_app(store=store)
-    key(pygame.K_DOWN)
-    key(pygame.K_DOWN)
-    key(pygame.K_DOWN)
-    key(pygame.K_DOWN)  # Settings (Size, Difficulty, Play, High scores, Settings)
+    for _ in range(5):
+        key(pygame.K_DOWN)  # Settings (Size, Difficulty, Play, Daily, High scores, Settings)
     key(pygame.K_RETURN)
     frames(app)
     assert isinstance(app.scene, SettingsScene)
@@ -146,3 +144,28 @@ def test_picture_mode_renders(make_app) -> None:
     tiles = app.picture_tiles(START)
     assert tiles is not None and set(tiles) == set(range(1, 9))
     assert scene.board_view().picture is tiles
+
+
+def test_title_offers_todays_daily_for_the_chosen_size(make_app) -> None:
+    import datetime as dt
+    import random
+
+    from game.core.daily import daily_spec
+    from game.core.generate import random_board
+    from game.core.spec import GameKind
+
+    app = make_app()
+    title = app.scene
+    title.today = lambda: dt.date(2026, 11, 24)
+    key(pygame.K_RIGHT)  # 3x3 -> 4x4
+    frames(app)
+    assert "Daily 4x4 · Tue 24 Nov 2026" in labels(title)
+    title.menu.selected = labels(title).index("Daily 4x4 · Tue 24 Nov 2026")
+    key(pygame.K_RETURN)
+    frames(app, 3)
+    game = app.scene
+    want = daily_spec(dt.date(2026, 11, 24), 4, 4)
+    assert isinstance(game, PlayScene) and game.spec == want
+    assert game.spec.kind is GameKind.DAILY
+    # the same board as `play --daily` and `daily` name for that date and size
+    assert game.game.session.board == random_board(4, 4, random.Random(want.seed))

@@ -202,11 +202,10 @@ def _play_options(args: argparse.Namespace) -> PlayOptions:
     if args.daily:
         if board is not None or args.seed is not None:
             raise UsageError("--daily plays the daily board: no --board or --seed with it")
-        from game.core.daily import daily_seed
+        from game.core.daily import daily_spec
 
-        day = datetime.date.today()
-        return PlayOptions(width, height, daily_seed(day, width, height), None, args.image,
-                           True, daily=day.isoformat())
+        spec = daily_spec(datetime.date.today(), width, height)
+        return PlayOptions(width, height, spec.seed, None, args.image, True, daily=spec.daily)
     return PlayOptions(width, height, args.seed, board, args.image, args.size is not None)
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from game.core.board import check_size
 from game.core.clock import clock_text
 from game.core.generate import MAX_SEED, GameId
+from game.core.spec import GameSpec
 from game.core.summary import COACH_PART_WORDS, CoachPart
 
 DAILY_SALT = "fifteen-daily"
@@ -44,6 +45,11 @@ def daily_seed(day: dt.date, width: int, height: int) -> int:
     key = f"{DAILY_SALT}:{day.isoformat()}:{width}x{height}".encode("ascii")
     digest = hashlib.sha256(key).digest()
     return int.from_bytes(digest[:SEED_BYTES], "big") % MAX_SEED
+
+
+def daily_spec(day: dt.date, width: int, height: int) -> GameSpec:
+    """The game of the daily puzzle for ``day`` and this size (``play --daily``, the title)."""
+    return GameSpec(width, height, seed=daily_seed(day, width, height), daily=day.isoformat())
 
 
 def daily_game_id(day: dt.date, width: int, height: int) -> GameId:

@@ -1,14 +1,18 @@
-"""Title screen (size, difficulty, play, scores, settings), attract mode and board generation."""
+"""Title screen (size, difficulty, play, the daily, scores, settings), attract mode and board
+generation."""
 
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import enum
+from collections.abc import Callable
 
 import pygame
 
 from game.core.board import MAX_SIDE, MIN_SIDE, Board
 from game.core.coach import CoachPacket
+from game.core.daily import daily_spec, daily_title
 from game.core.spec import DIFFICULTIES, Difficulty, GameSpec, difficulty_length
 from game.play.words import work_words
 from game.ui.context import SceneContext
@@ -44,6 +48,7 @@ class TitleItem(enum.Enum):
     HEIGHT = "height"
     DIFFICULTY = "difficulty"
     PLAY = "play"
+    DAILY = "daily"
     SCORES = "scores"
     STATS = "stats"
     SETTINGS = "settings"
@@ -57,8 +62,12 @@ VALUE_ROWS = (TitleItem.SIZE, TitleItem.WIDTH, TitleItem.HEIGHT, TitleItem.DIFFI
 class TitleScene(Scene):
     """Choose a board and start; idle too long and the game plays itself."""
 
-    def __init__(self, ctx: SceneContext, width: int = 4, height: int = 4) -> None:
+    def __init__(self, ctx: SceneContext, width: int = 4, height: int = 4,
+                 today: Callable[[], dt.date] = dt.date.today) -> None:
         super().__init__(ctx)
+        self.today = today
+        """The date whose daily puzzle the menu offers (the local calendar's, as ``play
+        --daily``)."""
         self.width, self.height = width, height
         self.custom = (width, height) not in PRESETS
         self.difficulty = Difficulty.ANY
@@ -79,7 +88,9 @@ class TitleScene(Scene):
             rows.append(MenuItem(TitleItem.DIFFICULTY, "Difficulty: any (random)"))
         else:
             rows.append(MenuItem(TitleItem.DIFFICULTY, f"Difficulty: {self.difficulty}"))
-        return rows + [MenuItem(TitleItem.PLAY, "Play"), MenuItem(TitleItem.SCORES, "High scores"),
+        daily = daily_title(self.today(), f"{self.width}x{self.height}")
+        return rows + [MenuItem(TitleItem.PLAY, "Play"), MenuItem(TitleItem.DAILY, daily),
+                       MenuItem(TitleItem.SCORES, "High scores"),
                        MenuItem(TitleItem.SETTINGS, "Settings"),
                        MenuItem(TitleItem.STATS, "Stats and replays"),
                        MenuItem(TitleItem.QUIT, "Quit")]
@@ -115,6 +126,8 @@ class TitleScene(Scene):
             return
         elif item is TitleItem.PLAY:
             self.emit(StartGame(GameSpec(self.width, self.height, self.difficulty)))
+        elif item is TitleItem.DAILY:
+            self.emit(StartGame(daily_spec(self.today(), self.width, self.height)))
         elif item is TitleItem.SCORES:
             self.emit(ShowScores(f"{self.width}x{self.height}"))
         elif item is TitleItem.STATS:
