@@ -557,3 +557,46 @@ def test_help_costs_nothing_until_it_shows_and_a_replay_charges_what_was_shown()
     assert s.learned([there])  # the game is judged again from the start: the start, where
     assert s.sheet.hints_used == 2  # no arrow was ever drawn, is still not charged
     assert s.sheet.line is not None and s.sheet.line.cls is MoveClass.OFF_LINE
+
+
+def test_hints_after_the_coach_played_are_paid_and_hold_the_streak() -> None:
+    """A newcomer pressed H twice, let the coach play, stopped it, then followed the numbered
+    steps: every move earned +10 and grew the streak, and no hint was charged."""
+    board = random_board(3, 3, random.Random(5))
+    s = Session(board, oracle=exact_hint)
+    while exact_hint(s.board).distance < 6:  # far enough for two coach moves and three own
+        board = random_board(3, 3, random.Random(board.tiles[0] + 17))
+        s = Session(board, oracle=exact_hint)
+    s.apply(CycleHint())
+    s.apply(CycleHint())  # level 2: the numbered steps
+    used = s.sheet.hints_used
+    for _ in range(2):
+        s.apply(Move(exact_hint(s.board).path[0], Source.SOLVE))
+    assert s.sheet.hints_used == used  # nothing charged while the coach plays
+    points, streak = s.sheet.move_points, s.streak
+    for i in range(3):
+        change = s.apply(Move(exact_hint(s.board).path[0]))
+        assert change is not None and change.cues == (MoveClass.OPTIMAL,)
+        assert s.sheet.last_assisted and s.sheet.last_points == 10
+        assert s.streak == streak  # hinted moves hold the streak
+        # both levels of the board it left, and the chevrons of the board it made on sight
+        assert s.sheet.hints_used == used + 2 * (i + 1) + 1
+    assert s.sheet.move_points == points + 3 * 10  # 1x each, the hint costs apart
+    # the same game judged again from its actions charges the same
+    charged = (s.sheet.hints_used, s.points, s.streak)
+    s._rescore()
+    assert (s.sheet.hints_used, s.points, s.streak) == charged
+
+
+def test_a_board_the_coach_brought_is_not_charged_on_sight() -> None:
+    board = Board.goal(3, 3).apply_all("DRDLUU")
+    s = Session(board, oracle=exact_hint)
+    s.apply(CycleHint())  # the chevrons, paid on sight here
+    assert s.sheet.hints_used == 1
+    s.apply(Move(exact_hint(s.board).path[0], Source.SOLVE))
+    assert s.sheet.hints_used == 1  # the coach's board: paid only if the player moves from it
+    s.apply(Move(exact_hint(s.board).path[0]))
+    # paid as the player moved from it, then the chevrons of the board the move made, on sight
+    assert s.sheet.hints_used == 3 and s.sheet.last_assisted
+    s.apply(Move(exact_hint(s.board).path[0]))  # from the player's own board: paid already
+    assert s.sheet.hints_used == 4 and s.sheet.last_assisted

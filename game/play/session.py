@@ -277,15 +277,25 @@ class Session:
             self._pay(level)
 
     def _charge_steps(self) -> None:
-        """The player moves from the position on screen: the levels above PAID_ON_SIGHT shown
-        there are paid now, as they were used; so H, pressed past the numbered steps to
-        hide hints, costs nothing more (a newcomer paid 5 for level 2 on the way to off)."""
-        if self.hint_level > PAID_ON_SIGHT and self._chargeable() \
+        """The player moves from the position on screen: the levels shown there that were
+        not paid on sight are paid now, as they were used. Those are the ones above
+        PAID_ON_SIGHT, so H, pressed past the numbered steps to hide hints, costs nothing
+        more (a newcomer paid 5 for level 2 on the way to off); and every level on a board
+        the coach's own move brought, which was not charged while the coach played (a
+        newcomer stopped the coach and followed its hints for free, streak growing)."""
+        unpaid = 0 if self._coach_brought() else PAID_ON_SIGHT
+        if self.hint_level > unpaid and not self.board.is_solved() \
                 and self.help.seen(self.help.stepped, self._current, self._on_screen()):
             self._pay(self.hint_level)
 
     def _chargeable(self) -> bool:
-        return not self.auto_solved and not self.board.is_solved()
+        """Whether help drawn for the board on screen is paid on sight: not on a board the
+        coach's move brought (the coach is playing, or was stopped there: the help is paid
+        when the player moves from it), nor once solved."""
+        return not self._coach_brought() and not self.board.is_solved()
+
+    def _coach_brought(self) -> bool:
+        return self.history.current.kind is EntryKind.SOLVE
 
     def _on_screen(self) -> bool | None:
         """Whether help is drawn for the board on screen; None in a replay, which reads what
