@@ -281,3 +281,35 @@ def test_beyond_exact_reach_the_share_line_claims_no_optimum() -> None:
     guessed = daily_result(HighScores(), "2026-11-24", replace(summary, exact=False))
     assert "optimal" not in guessed.share
     assert guessed.share.endswith(sparkline(summary.distances))
+
+
+def test_the_high_scores_show_the_dailies_top_10_on_up_or_down(data_home: Path) -> None:
+    """A newcomer read "New #1 in the 3x3 daily top 10!" and found no such table."""
+    from game.ui.scenes.end import ScoresScene
+    from game.ui.scores_view import DAILY_TITLE, SCORES_TITLE, scores_view_lines
+
+    app = make_app(data_home)
+    try:
+        first = win(app)
+        points = first.summary.points
+        key(pygame.K_ESCAPE)  # no name
+        frames(app, 2)
+        app.push(ScoresScene(app, "3x3"))
+        frames(app, 2)
+        scores = app.scene
+        assert isinstance(scores, ScoresScene) and not scores.view.daily
+        assert scores.view.entries == ()  # the daily is not a random board's game
+        key(pygame.K_DOWN)
+        frames(app)
+        lines = scores_view_lines(scores.view)
+        assert scores.view.daily and lines[0] == DAILY_TITLE
+        assert [e.points for e in scores.view.entries] == [points]
+        key(pygame.K_RIGHT)  # another size: still its dailies
+        frames(app)
+        assert scores.view.daily and scores.shape != "3x3" and scores.view.entries == ()
+        assert "daily top 10" in " ".join(scores_view_lines(scores.view))
+        key(pygame.K_UP)
+        frames(app)
+        assert not scores.view.daily and scores_view_lines(scores.view)[0] == SCORES_TITLE
+    finally:
+        app.close()

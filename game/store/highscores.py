@@ -280,6 +280,10 @@ class HighScores:
         """The top-10 entries for ``shape`` ("4x4"), best first."""
         return read_table(self._data, shape)
 
+    def daily_table(self, shape: str) -> list[Entry]:
+        """The size's daily top 10 (first tries): kept only in the history (``HistoryScores``)."""
+        return []
+
     def shapes(self) -> list[str]:
         """Every shape with at least one entry, smaller boards first."""
         tables = _dict(self._data.get("tables"))

@@ -239,6 +239,10 @@ class HistoryScores(HighScores):
         rows = scores_data(self.games, key)["tables"][key.shape]
         return [e for e in (Entry.from_json(r) for r in rows) if e is not None]
 
+    def daily_table(self, shape: str) -> list[Entry]:
+        """The size's daily top 10: first tries at any day's daily."""
+        return self.table_of(TableKey(TableKind.DAILY, shape))
+
     def shapes(self) -> list[str]:
         return sorted({g.shape for g in ranked(self.games)
                        if table_key(g) == size_key(g.shape)}, key=shape_key)

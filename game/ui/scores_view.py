@@ -28,7 +28,11 @@ EMPTY_TABLE = "No scores yet for {shape}: finish a game to set one"
 EMPTY_NAMED = "No scores yet in {table}"
 """The empty message of a named table (a daily's, a board's own) on the end screen."""
 SCORES_TITLE = "High scores"
-SCORES_HELP = "Random boards (seeded and custom boards rank apart)   Left/Right size   Esc back"
+DAILY_TITLE = "Daily high scores"
+SCORES_HELP = "Random boards (seeded boards rank apart)   Up/Down dailies   " \
+    "Left/Right size   Esc back"
+DAILY_HELP = "First tries at each day's daily   Up/Down random boards   Left/Right size   Esc back"
+EMPTY_DAILY = "No scores yet in the {shape} daily top 10: play the daily from the title"
 PAD_FRACTION = 0.03
 
 
@@ -50,16 +54,35 @@ class ScoresView:
     highlight: int | None = None
     """1-based rank of a row to highlight (e.g. the game just finished)."""
     warning: str | None = None
+    daily: bool = False
+    """The size's daily top 10 (first tries), not its random boards'."""
+
+    @property
+    def title(self) -> str:
+        """The screen's heading."""
+        return DAILY_TITLE if self.daily else SCORES_TITLE
+
+    @property
+    def help(self) -> str:
+        """The keys line at the bottom."""
+        return DAILY_HELP if self.daily else SCORES_HELP
+
+    @property
+    def empty(self) -> str:
+        """What the table says with no scores in it."""
+        return (EMPTY_DAILY if self.daily else EMPTY_TABLE).format(shape=self.current)
 
 
 def scores_view_for(scores: HighScores, current: str | None = None, *,
-                    warning: str | None = None) -> ScoresView:
-    """The view for ``current`` (default: the first size with scores, else 4x4)."""
+                    warning: str | None = None, daily: bool = False) -> ScoresView:
+    """The view for ``current`` (default: the first size with scores, else 4x4): its random
+    boards' top 10, or its dailies' (``daily``)."""
     shapes = sorted({*STANDARD_SHAPES, *scores.shapes(), *([current] if current else [])},
                     key=shape_key)
     if current is None:
         current = next(iter(scores.shapes()), "4x4")
-    return ScoresView(tuple(shapes), current, tuple(scores.table(current)), warning=warning)
+    entries = scores.daily_table(current) if daily else scores.table(current)
+    return ScoresView(tuple(shapes), current, tuple(entries), warning=warning, daily=daily)
 
 
 def step_shape(view: ScoresView, step: int) -> str:
@@ -72,11 +95,11 @@ def step_shape(view: ScoresView, step: int) -> str:
 
 def scores_view_lines(view: ScoresView) -> list[str]:
     """Every text the view draws, top to bottom (a table row's cells joined by two spaces)."""
-    lines = [SCORES_TITLE, *view.shapes]
-    lines += table_lines(view.entries, EMPTY_TABLE.format(shape=view.current))
+    lines = [view.title, *view.shapes]
+    lines += table_lines(view.entries, view.empty)
     if view.warning:
         lines.append(view.warning)
-    lines.append(SCORES_HELP)
+    lines.append(view.help)
     return lines
 
 
@@ -183,7 +206,7 @@ def draw_high_scores(surface: pygame.Surface, view: ScoresView, theme: Theme,
     line = int(font(text_px).get_height() * ROW_SPACING)
     surface.fill(theme.bg)
     y = pad
-    y += blit_fit(surface, font, title_px, SCORES_TITLE, theme.accent, (w / 2, y),
+    y += blit_fit(surface, font, title_px, view.title, theme.accent, (w / 2, y),
                   w - 2 * pad, "center")
     content_w = min(w - 2 * pad, int(h * 1.1))
     left = (w - content_w) // 2
@@ -191,12 +214,11 @@ def draw_high_scores(surface: pygame.Surface, view: ScoresView, theme: Theme,
     y += pad // 2 + line + pad
     bottom = h - pad - line * (2 if view.warning else 1)
     draw_table(surface, (left, y, content_w, max(1, bottom - y - pad)),
-               view.entries, EMPTY_TABLE.format(shape=view.current), view.highlight, theme, font,
-               text_px)
+               view.entries, view.empty, view.highlight, theme, font, text_px)
     if view.warning:
         blit_fit(surface, font, text_px, view.warning, theme.bad,
                  (w / 2, bottom), w - 2 * pad, "center")
-    blit_fit(surface, font, type_px((w, h), Type.CAPTION), SCORES_HELP, theme.muted,
+    blit_fit(surface, font, type_px((w, h), Type.CAPTION), view.help, theme.muted,
              (w / 2, h - pad - line), w - 2 * pad, "center")
 
 

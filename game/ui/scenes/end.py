@@ -148,8 +148,13 @@ class EndScene(Scene):
         self.draw_notice(surface)
 
 
+DAILY_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_w, pygame.K_s)
+"""On the high scores: between a size's random boards and its dailies."""
+
+
 class ScoresScene(Scene):
-    """The per-size high-score tables; Left/Right change the size, Esc goes back."""
+    """The per-size high-score tables; Left/Right change the size, Up/Down show the random
+    boards' top 10 or the dailies', Esc goes back."""
 
     def __init__(self, ctx: SceneContext, shape: str, *, warning: str | None = None) -> None:
         super().__init__(ctx)
@@ -161,11 +166,15 @@ class ScoresScene(Scene):
         return self.view.current
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in DAILY_KEYS:
+            self.view = scores_view_for(self.ctx.scores, self.shape, daily=not self.view.daily)
+            return
         step = page_key(event)
         if isinstance(step, Back):
             self.emit(Pop())
         elif step is not None:
-            self.view = scores_view_for(self.ctx.scores, step_shape(self.view, step))
+            self.view = scores_view_for(self.ctx.scores, step_shape(self.view, step),
+                                        daily=self.view.daily)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_high_scores(surface, self.view, self.ctx.theme, self.ctx.fonts)
