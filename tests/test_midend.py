@@ -351,3 +351,25 @@ def test_space_while_the_coach_warms_up_says_it_waits_and_plays_once_ready():
     assert game.view().banner == "the coach is playing - any key stops"
     events += frames(game, coach, 200)
     assert game.session.solved and game.session.sheet.coach_moves == 4  # it was queued
+
+
+def test_news_of_a_burst_of_answers_is_one_message():
+    """Newcomer playtest: five quick keys on 4x4 were judged in two packets; the second news
+    replaced the first before it could be read, and move 2's -10 was never told."""
+    from game.play.news import NEWS_SECONDS
+
+    unknown, optimal = MoveClass.UNKNOWN, MoveClass.OPTIMAL
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    frames(game, coach, 2)
+    for move in perfect_line(FOUR)[:3]:
+        game.act(Move(move, source=Source.KEY))
+        frames(game, coach, 20)
+    assert [points for _, points in game._judged_line()] == [10, 10, 10]
+    game._compare([(unknown, 0), (optimal, 10), (optimal, 10)])
+    assert game.view().footer == "move 1 judged: optimal (+10)"
+    game._compare([(optimal, 10), (unknown, 0), (optimal, 10)])
+    assert game.view().footer == "moves 1, 2 judged: optimal (+20)"
+    game.update(NEWS_SECONDS + DT)  # the news is gone: the next one stands alone
+    game._compare([(optimal, 10), (optimal, 10), (unknown, 0)])
+    assert game.view().footer == "move 3 judged: optimal (+10)"

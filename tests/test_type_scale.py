@@ -135,7 +135,7 @@ def with_news(build: Build) -> Build:
         scene = build(app)
         assert isinstance(scene, PlayScene)
         off, on, unknown = MoveClass.OFF_LINE, MoveClass.LINE, MoveClass.UNKNOWN
-        scene.game._tell(rejudged_words([(103, off, on, 50), (104, off, on, 50),
+        scene.game.news.tell(rejudged_words([(103, off, on, 50), (104, off, on, 50),
                                          (111, unknown, off, -10)]))
         return scene
     return told

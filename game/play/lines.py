@@ -101,6 +101,17 @@ class Lines:
             for _, near in neighbours(board):
                 lookups.pop(near, None)
 
+    def informs(self, board: Board, start: Board) -> bool:
+        """Whether what is known of ``board`` judges a move: beyond exact reach, a search of
+        it (or the game's own line through it); within, a proven answer (or the start
+        board's optimal distance)."""
+        if board.size > EXACT_CELLS:  # a move waits for the search of the board it made
+            return self.searched(board) is not None or board in self.own
+        hint = self.lookup(board)
+        if hint is None:
+            return False
+        return hint.proven or (board == start and hint.optimal)
+
     def settled(self) -> set[Board]:
         """The boards whose derived lines changed since the last call (and forget them)."""
         changed, self.changed = self.changed, set()

@@ -31,6 +31,7 @@ from game.play.events import (
     Won,
 )
 from game.play.ghost_race import GhostRace
+from game.play.news import News
 from game.play.recorder import game_record
 from game.play.session import Session
 from game.play.steps import Change, ChangeKind
@@ -40,7 +41,6 @@ from game.play.words import (
     coach_lines,
     hint_seen_words,
     hint_words,
-    rejudged_words,
     work_words,
 )
 from game.store.history import GameRecord
@@ -53,8 +53,6 @@ DEFAULT_ANIM_SECONDS = 0.12
 SHOW_JUDGED_SECONDS = 1.2
 """After the game waited for its judging, how long the HUD shows the judged figures (and the
 pop-ups saying what changed) before the end screen."""
-NEWS_SECONDS = 2.5
-"""How long a line of news (a judgement changed, a shorter line found) stays in the footer."""
 PLAYER_SOURCES = (Source.KEY, Source.MOUSE)
 """Moves whose failure is the player's: an illegal one bumps the board (hover does not)."""
 
@@ -104,8 +102,7 @@ class MidEnd:
         self._asked: tuple[Board, ...] = ()
         self._complete_shown = False
         self._events: list[PlayEvent] = []
-        self._news = ""
-        self._news_left = 0.0
+        self.news = News()
         self._judged_at: float | None = None
         """Game time since the win when judging was over (None: not yet)."""
         self._held = False
@@ -177,11 +174,8 @@ class MidEnd:
         if news is None:
             return 0
         self._events.append(news)
-        self._tell(rejudged_words(list(news.changes)))
+        self.news.rejudged(news.changes, len(self._judged_line()))
         return news.gained
-
-    def _tell(self, news: str) -> None:
-        self._news, self._news_left = news, NEWS_SECONDS
 
     def take_events(self) -> list[PlayEvent]:
         """What happened since the last call, in order."""
@@ -206,7 +200,7 @@ class MidEnd:
         for flash in (self.cue, self.win):
             if flash is not None:
                 flash.advance(dt)
-        self._news_left = max(0.0, self._news_left - dt)
+        self.news.update(dt)
         thinking = self.status.state is CoachState.THINKING and self.status.board == session.board
         self._searching = self._searching + dt if thinking else 0.0
         session.set_paused(self.paused)
@@ -279,7 +273,7 @@ class MidEnd:
                 hint_cost = (before_hints - session.sheet.hints_used) * HINT_COST_PER_LEVEL
                 self._cue(change, last, session.sheet.net - before_net, hint_cost)
             if change.shorter > 0 and not self.solving:
-                self._tell(f"you found a line {change.shorter} shorter than the coach's!")
+                self.news.tell(f"you found a line {change.shorter} shorter than the coach's!")
             streak = session.streak
             if streak >= STREAK_SOUND_EVERY and streak // STREAK_SOUND_EVERY \
                     > before_streak // STREAK_SOUND_EVERY:
@@ -305,7 +299,7 @@ class MidEnd:
             self._events.append(Scored(cue, gained, multiplier, sheet.last_assisted, cell,
                                        change.shorter, hint_cost))
         if sheet.last_assisted and not self.session.hint_level:
-            self._tell(hint_seen_words(gained, sheet.streak))  # no hint on screen: say why
+            self.news.tell(hint_seen_words(gained, sheet.streak))  # no hint on screen: say why
 
     def _solve_step(self, dt: float) -> None:
         """The coach plays the best line known, one move a step: a shorter line found while
@@ -387,7 +381,7 @@ class MidEnd:
         status = self.status
         words, note = coach_lines(status, hint, session.board, session.hint_level > 0,
                                   self._searching)
-        news = self._news if self._news_left > 0 else ""
+        news = self.news.shown
         race_time = session.elapsed if session.started else None  # the ghost waits for you
         footer = news or status.detail or hint_words(hint, session.hint_level, session.solved)
         if status.progress is not None and not status.detail and not news:
@@ -426,6 +420,6 @@ class MidEnd:
         words = banner_words(solving=self.solving, demo=self.autoplayer is not None,
                              attract=self.attract, solved=session.solved, verdict=verdict,
                              judging=self.judging, waiting=waiting)
-        if session.solved and self._news_left > 0:  # the banner covers the footer's news
-            words = f"{words} {self._news}"
+        if session.solved and self.news.shown:  # the banner covers the footer's news
+            words = f"{words} {self.news.shown}"
         return words

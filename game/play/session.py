@@ -184,12 +184,7 @@ class Session:
                      if not near.isdisjoint(visited)), 0)
 
     def _informative(self, board: Board) -> bool:
-        if board.size > EXACT_CELLS:  # a move waits for the search of the board it made
-            return self.lines.searched(board) is not None or board in self.lines.own
-        hint = self.lookup(board)
-        if hint is None:
-            return False
-        return hint.proven or (board == self.start and hint.optimal)
+        return self.lines.informs(board, self.start)
 
     def _need(self, board: Board) -> None:
         if not board.is_solved():

@@ -1,0 +1,50 @@
+"""The play footer's news: one message at a time, shown for NEWS_SECONDS, bursts joined."""
+
+from __future__ import annotations
+
+from game.core.scoring import MoveClass
+from game.play.words import rejudged_words
+
+NEWS_SECONDS = 2.5
+
+Told = dict[int, tuple[MoveClass, MoveClass, int]]
+"""Index on the line -> (judgement before, judgement now, points change)."""
+
+
+class News:
+    """What the footer says for a moment (moves judged again, a shorter line found...)."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.left = 0.0
+        """Seconds it still shows."""
+        self._told: Told = {}
+        """The moves the judged-again news on show names."""
+
+    @property
+    def shown(self) -> str:
+        """The news on show, "" when none."""
+        return self.text if self.left > 0 else ""
+
+    def tell(self, text: str, told: Told | None = None) -> None:
+        """Show ``text`` now, in place of any news on show."""
+        self.text, self.left = text, NEWS_SECONDS
+        self._told = told or {}
+
+    def rejudged(self, changes: tuple[tuple[int, MoveClass, MoveClass, int], ...],
+                 line_size: int) -> None:
+        """Tell moves judged again, joined to those the news on show names, so a burst of
+        answers reads as one message (a newcomer's five quick keys were judged in two
+        packets, and the second news replaced the first before it could be read).
+        ``line_size``: the moves on the line now (an undo since starts afresh)."""
+        told = dict(self._told) if self.left > 0 and all(
+            i < line_size for i in self._told) else {}
+        for index, old, new, points in changes:
+            first, _, gained = told.get(index, (old, new, 0))
+            told[index] = (first, new, gained + points)
+        told = {i: change for i, change in told.items() if change[2] != 0}
+        self.tell(rejudged_words([(i, *told[i]) for i in sorted(told)]), told)
+
+    def update(self, dt: float) -> None:
+        """Time passes."""
+        self.left = max(0.0, self.left - dt)
