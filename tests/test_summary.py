@@ -271,3 +271,16 @@ def test_undoing_the_coachs_move_is_free() -> None:
     sheet = sheet.after_move(MoveClass.OPTIMAL, move="L", by_coach=True)
     taken_back = sheet.after_undo(line, coach=True)
     assert (taken_back.undos, taken_back.costs, taken_back.streak) == (0, 0, 1)
+
+
+def test_hints_take_no_more_letters_than_the_grade_has_left() -> None:
+    """Newcomer playtest: "D: 90% efficiency, 114 hint levels used (-22 letters)"."""
+    from dataclasses import replace
+
+    sheet = play(ScoreSheet.start(4), "owoo" + "o")  # 80%: a B
+    many = summarize(replace(sheet, hints_used=114), SLOW_SECONDS, True)
+    assert many.grade == "D"
+    assert many.grade_reason == ("D: 80% efficiency (A needs 85%), 114 hint levels used "
+                                 "(-2 letters)")
+    few = summarize(replace(sheet, hints_used=5), SLOW_SECONDS, True)
+    assert few.grade == "C" and few.grade_reason.endswith("5 hint levels used (-1 letter)")

@@ -228,14 +228,15 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
         letter = GRADES[min(len(GRADES) - 1, 1 + steps)]
         return letter, f"perfect moves, {hints} (S needs no hints)"
     base = next((name for name, low in GRADE_THRESHOLDS if rating >= low), GRADES[-1])
-    letter = GRADES[min(len(GRADES) - 1, GRADES.index(base) + steps)]
-    reason = f"{round(rating * 100)}% {measure}"
     index = GRADES.index(base)
+    dropped = min(steps, len(GRADES) - 1 - index)  # the letters the hints really took
+    letter = GRADES[index + dropped]
+    reason = f"{round(rating * 100)}% {measure}"
     if index > 1:
         name, low = GRADE_THRESHOLDS[index - 2]
         reason += f" ({name} needs {round(low * 100)}%)"
-    if steps:
-        reason += f", {hints} (-{_count(steps, 'letter')})"
+    if dropped:
+        reason += f", {hints} (-{_count(dropped, 'letter')})"
     elif hints_used:
         reason += f", {hints}"
     return letter, reason
