@@ -298,7 +298,10 @@ def test_a_move_scored_as_hinted_with_hints_off_says_why():
     assert scored and scored[-1].assisted and scored[-1].gained == 10
     assert game.session.streak == 1
     assert game.view().footer == "+10 · hint seen here, streak held at 1"
-    for move in line[2:]:
+    game.act(Move(line[2], source=Source.KEY))  # unhinted: the news of the last move goes
+    frames(game, coach, 5)
+    assert game.session.streak == 2 and "hint seen" not in game.view().footer
+    for move in line[3:]:
         game.act(Move(move, source=Source.KEY))
     done = finished(frames(game, coach, 200))
     assert done is not None

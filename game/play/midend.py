@@ -289,6 +289,7 @@ class MidEnd:
         """The judged move's flash on its tile and what it gained or cost: its points less
         any hint cost it brought (``hint_cost``, <= 0, told apart), before POINTS' floor."""
         sheet = self.session.sheet
+        self.news.moved()
         self.cue = Flash(cue, CUE_SECONDS)
         after, before = change.after, change.before
         moved = [t for i, t in enumerate(after.tiles) if t and before.tiles[i] != t]
@@ -299,7 +300,8 @@ class MidEnd:
             self._events.append(Scored(cue, gained, multiplier, sheet.last_assisted, cell,
                                        change.shorter, hint_cost))
         if sheet.last_assisted and not self.session.hint_level:
-            self.news.tell(hint_seen_words(gained, sheet.streak))  # no hint on screen: say why
+            self.news.tell(hint_seen_words(gained, sheet.streak),  # no hint on screen: why
+                           of_a_move=True)
 
     def _solve_step(self, dt: float) -> None:
         """The coach plays the best line known, one move a step: a shorter line found while

@@ -20,16 +20,26 @@ class News:
         """Seconds it still shows."""
         self._told: Told = {}
         """The moves the judged-again news on show names."""
+        self._of_a_move = False
+        """The news on show is about the last move only (why it was scored as hinted)."""
 
     @property
     def shown(self) -> str:
         """The news on show, "" when none."""
         return self.text if self.left > 0 else ""
 
-    def tell(self, text: str, told: Told | None = None) -> None:
-        """Show ``text`` now, in place of any news on show."""
+    def tell(self, text: str, told: Told | None = None, *, of_a_move: bool = False) -> None:
+        """Show ``text`` now, in place of any news on show; ``of_a_move``: it is about the
+        last move only, and goes when the next one is made."""
         self.text, self.left = text, NEWS_SECONDS
         self._told = told or {}
+        self._of_a_move = of_a_move
+
+    def moved(self) -> None:
+        """A move was made: news about the one before it is stale (a newcomer read "+10 ·
+        hint seen here, streak held at 0" under a STREAK of 1 after an unhinted move)."""
+        if self._of_a_move:
+            self.left = 0.0
 
     def rejudged(self, changes: tuple[tuple[int, MoveClass, MoveClass, int], ...],
                  line_size: int) -> None:
