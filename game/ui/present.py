@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-import zlib
 from collections.abc import Callable
 
 import pygame
@@ -19,15 +18,16 @@ class Presenter:
     The flip (the copy of the whole window to the display) is the dearest part of an idle
     frame: 4 ms of 60 fps frames at 760x720 under X11, a quarter of a core, for a screen
     that does not change while the player thinks. The frame is still drawn every time, so
-    a change shows in the very frame it happens in: the check is on the pixels drawn (a
-    CRC-32 of the window surface, 0.5 ms), not on a guess of what might have changed.
+    a change shows in the very frame it happens in: the check is on the pixels drawn (a copy
+    of the window's bytes compared with the last one shown: 0.25 ms at 1280x800, exact; a
+    CRC-32 took 1 ms), not on a guess of what might have changed.
     """
 
     def __init__(self, flip: Callable[[], None] = pygame.display.flip,
                  now: Callable[[], float] = time.perf_counter) -> None:
         self._flip = flip
         self._now = now
-        self._shown: int | None = None
+        self._shown: bytes | None = None
         self._shown_at = 0.0
         self.flips = 0
         """Frames shown so far (the rest were skipped as equal)."""
@@ -39,12 +39,12 @@ class Presenter:
 
     def present(self, screen: pygame.Surface) -> bool:
         """Flip ``screen`` unless it equals the frame on show; True when it was flipped."""
-        digest = zlib.crc32(screen.get_buffer().raw)  # a copy: the surface is unlocked at once
+        pixels = screen.get_buffer().raw  # a copy: the surface is unlocked at once
         now = self._now()
-        if digest == self._shown and now - self._shown_at < STILL_REFRESH_SECONDS:
+        if pixels == self._shown and now - self._shown_at < STILL_REFRESH_SECONDS:
             return False
         self._flip()
-        self._shown = digest
+        self._shown = pixels
         self._shown_at = now
         self.flips += 1
         return True
