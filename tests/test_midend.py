@@ -251,6 +251,10 @@ def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_po
     # a move that waited for the coach's line is judged for the first time (fourth playtest)
     assert rejudged_words([(2, unknown, on, 10), (7, on, on, 20)]) == \
         "move 3 judged: on the coach's line (+10); streak multiplier (+20)"
+    # both at once, each told as it is (newcomer playtest: "moves 10, 17 judged again", and
+    # move 17 had never been judged)
+    assert rejudged_words([(9, off, on, 20), (16, unknown, on, 10)]) == \
+        "move 10 judged again, move 17 judged: on the coach's line (+30)"
     assert Rejudged.between([(unknown, 0)], [(off, -10)]).verb == "judged"  # type: ignore[union-attr]
     assert Rejudged.between([(on, 10)], [(off, -10)]).verb == "judged again"  # type: ignore[union-attr]
     coach = FakeWorker()

@@ -149,7 +149,8 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
     the coach's line (-20)"; verdicts both ways are told apart ("moves 4, 5 judged again: on
     the line (+40); move 12: off the line (-10)"), never summed into one figure that hides a
     charge; moves whose judgement stayed and whose points moved with the streak come last.
-    Moves that had waited for a judgement (unknown) are "judged", not "judged again"."""
+    Moves that had waited for a judgement (unknown) are "judged", not "judged again" ("move
+    10 judged again, move 17 judged: on the coach's line (+30)" when both come at once)."""
     groups: dict[MoveClass, list[tuple[int, int]]] = {}
     olds: dict[MoveClass, list[MoveClass]] = {}
     streak = 0
@@ -163,19 +164,32 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
     parts: list[str] = []
     for cls, moves in groups.items():
         gained = sum(points for _, points in moves)
-        if len(moves) == 1:
-            named = f"move {moves[0][0] + 1}"
-        elif len(moves) <= NAMED_MOVES:
-            named = "moves " + ", ".join(str(index + 1) for index, _ in moves)
+        first = [i for (i, _), old in zip(moves, olds[cls], strict=True)
+                 if old is MoveClass.UNKNOWN]
+        if not parts and first and len(first) < len(moves) <= NAMED_MOVES:
+            # some judged for the first time, some again: each told as it is
+            again = [i for i, _ in moves if i not in first]
+            named = f"{_named(again)} judged again, {_named(first)} judged"
         else:
-            named = f"{len(moves)} moves"
-        verb = f" {judged_verb(olds[cls])}" if not parts else ""
-        parts.append(f"{named}{verb}: {WAITING if cls is MoveClass.UNKNOWN else words[cls]} "
+            named = _named([index for index, _ in moves])
+            if not parts:
+                named += f" {judged_verb(olds[cls])}"
+        parts.append(f"{named}: {WAITING if cls is MoveClass.UNKNOWN else words[cls]} "
                      f"({gained:+d})")
     if streak:
         parts.append(f"{'streak multiplier' if parts else 'points judged again with the streak'} "
                      f"({streak:+d})")
     return "; ".join(parts)
+
+
+def _named(indices: list[int]) -> str:
+    """"move 6", "moves 4, 5" (indices on the line, 0-based), or "12 moves" past
+    NAMED_MOVES."""
+    if len(indices) == 1:
+        return f"move {indices[0] + 1}"
+    if len(indices) <= NAMED_MOVES:
+        return "moves " + ", ".join(str(index + 1) for index in indices)
+    return f"{len(indices)} moves"
 
 
 MODE_WORDS = {Mode.GHOST: "ghost race", Mode.ARENA: "arena"}
