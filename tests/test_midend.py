@@ -42,6 +42,18 @@ def perfect_line(board) -> str:
     return exact_hint(board).path
 
 
+def three_perfect_moves() -> MidEnd:
+    """FOUR with the first three moves of a perfect line played, each judged optimal."""
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    frames(game, coach, 2)
+    for move in perfect_line(FOUR)[:3]:
+        game.act(Move(move, source=Source.KEY))
+        frames(game, coach, 20)
+    assert [points for _, points in game._judged_line()] == [10, 10, 10]
+    return game
+
+
 def test_a_perfect_game_played_before_the_coach_answers_is_judged_before_it_is_recorded():
     coach = FakeWorker(silent=True)
     game = MidEnd(FOUR, spec_for(FOUR), coach)
@@ -257,14 +269,7 @@ def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_po
         "move 10 judged again, move 17 judged: on the coach's line (+30)"
     assert Rejudged.between([(unknown, 0)], [(off, -10)]).verb == "judged"  # type: ignore[union-attr]
     assert Rejudged.between([(on, 10)], [(off, -10)]).verb == "judged again"  # type: ignore[union-attr]
-    coach = FakeWorker()
-    game = MidEnd(FOUR, spec_for(FOUR), coach)
-    frames(game, coach, 2)
-    for move in perfect_line(FOUR)[:3]:
-        game.act(Move(move, source=Source.KEY))
-        frames(game, coach, 20)
-    now = game._judged_line()
-    assert [points for _, points in now] == [10, 10, 10]
+    game = three_perfect_moves()
     # judged again to the same points (unknown before, but no points moved): no news
     assert game._compare([(unknown, 10), (unknown, 10), (MoveClass.OPTIMAL, 10)]) == 0
     assert not [e for e in game.take_events() if isinstance(e, Rejudged)]
@@ -366,13 +371,7 @@ def test_news_of_a_burst_of_answers_is_one_message():
     from game.play.news import NEWS_SECONDS
 
     unknown, optimal = MoveClass.UNKNOWN, MoveClass.OPTIMAL
-    coach = FakeWorker()
-    game = MidEnd(FOUR, spec_for(FOUR), coach)
-    frames(game, coach, 2)
-    for move in perfect_line(FOUR)[:3]:
-        game.act(Move(move, source=Source.KEY))
-        frames(game, coach, 20)
-    assert [points for _, points in game._judged_line()] == [10, 10, 10]
+    game = three_perfect_moves()
     game._compare([(unknown, 0), (optimal, 10), (optimal, 10)])
     assert game.view().footer == "move 1 judged: optimal (+10)"
     game._compare([(optimal, 10), (unknown, 0), (optimal, 10)])
