@@ -49,6 +49,11 @@ def set_give_way(hook: Callable[[], None] | None) -> None:
     _thread.hook = hook
 
 
+def current_give_way() -> Callable[[], None] | None:
+    """What ``give_way`` calls on this thread (handed on to threads a search starts)."""
+    return getattr(_thread, "hook", None)
+
+
 def give_way() -> None:
     """A point between compiled calls where the searching thread may pause (see above)."""
     hook = getattr(_thread, "hook", None)

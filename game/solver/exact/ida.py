@@ -27,6 +27,8 @@ class IdaSearch:
 
     prune_duplicates = True
     """Whether move strings ``dupes`` lists are skipped (False only to measure them)."""
+    chunk_nodes = CHUNK_NODES
+    """Nodes per kernel call without a deadline (``split`` tasks take smaller ones)."""
 
     def __init__(self, board: Board, heur: PatternHeuristic, flag: np.ndarray,
                  deadline: float | None, progress: Progress | None) -> None:
@@ -142,7 +144,7 @@ class IdaSearch:
         ctl = self.ctl
         while True:
             give_way()
-            chunk = CHUNK_NODES if self.deadline is None else DEADLINE_CHUNK_NODES
+            chunk = self.chunk_nodes if self.deadline is None else DEADLINE_CHUNK_NODES
             ctl[kernels.LIMIT] = ctl[kernels.NODES] + chunk
             status = self._run()
             if status == kernels.FOUND:
@@ -186,6 +188,18 @@ class IdaSearch:
         return self.path
 
 
+Probe = Callable[[list[str], int], dict[str, str]]
+"""Searches the root's ``moves`` at a bound: a path (whole, from the root) for each move
+that reaches the goal within it."""
+
+
+def moves_probe(search: IdaSearch) -> Probe:
+    """``search``'s own ``move_iteration``, one move after another."""
+    def probe(moves: list[str], bound: int) -> dict[str, str]:
+        return {m: search.path for m in moves if search.move_iteration(m, bound)}
+    return probe
+
+
 def optimal_first_moves(search: IdaSearch) -> tuple[str, frozenset[str]]:
     """An optimal path of ``search.board`` and ALL its optimal first moves, each one checked.
 
@@ -208,7 +222,8 @@ def optimal_first_moves(search: IdaSearch) -> tuple[str, frozenset[str]]:
 
 
 def known_first_moves(search: IdaSearch, distance: int, settled: Mapping[str, int],
-                      line: str = "") -> tuple[str, frozenset[str]] | None:
+                      line: str = "", probe: Probe | None = None,
+                      ) -> tuple[str, frozenset[str]] | None:
     """An optimal path and ALL optimal first moves of ``search.board`` when its distance is
     known (proven by an earlier search), in one iteration at ``distance`` over the moves
     that ``settled`` (proven distances of children, by move) and ``line`` (a known optimal
@@ -216,32 +231,38 @@ def known_first_moves(search: IdaSearch, distance: int, settled: Mapping[str, in
     path found, a neighbour's distance not one apart): the caller searches from scratch.
 
     Each open move costs a find when it is optimal and a whole exhausted iteration of its
-    child when it is not, so each settled move spares one of those.
+    child when it is not, so each settled move spares one of those. ``probe`` searches the
+    open moves (``search``'s ``move_iteration`` one after another unless given: ``split``
+    hands them to its threads).
     """
     board = search.board
     if distance == 0:
         return ("", frozenset()) if board.is_solved() else None
+    probe = probe or moves_probe(search)
     path = line if len(line) == distance and _solves(board, line) else ""
     found = set(path[:1])
+    open_moves = []
     for move in board.legal_moves():
         known = settled.get(move)
         if known is not None and (known not in (distance - 1, distance + 1)
                                   or (move in found and known != distance - 1)):
             return None  # a neighbour's distance differs by exactly one
-        if move in found or known is not None:
-            if known == distance - 1:
-                found.add(move)
-            continue
-        if search.move_iteration(move, distance):
-            check_solves(board, search.path)
-            path = path or search.path
+        if known == distance - 1:
+            found.add(move)
+        elif move not in found and known is None:
+            open_moves.append(move)
+    reaching = probe(open_moves, distance)
+    for move in open_moves:
+        if move in reaching:
+            check_solves(board, reaching[move])
+            path = path or reaching[move]
             found.add(move)
     for move in sorted(found):  # every optimal move was settled: one of them for the path
         if path:
             break
-        if search.move_iteration(move, distance):
-            check_solves(board, search.path)
-            path = search.path
+        for reached in probe([move], distance).values():
+            check_solves(board, reached)
+            path = reached
     if len(path) != distance:
         return None
     return path, frozenset(found)

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from game.core.board import Board
 from game.solver.exact import tables
 from game.solver.exact.heuristic import get_heuristic, has_heuristic
-from game.solver.exact.ida import Progress, known_first_moves, optimal_first_moves
+from game.solver.exact.ida import Progress
+from game.solver.exact.split import THREADS, SplitSearch
 from game.solver.exact.strong import DEFAULT, prepare_strong
 from game.solver.exact.strong_search import search_for
 from game.solver.results import (
@@ -47,7 +48,7 @@ def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
                         deadline: float | None = None, progress: Progress | None = None,
                         distance: int | None = None,
                         settled: Mapping[str, int] | None = None,
-                        line: str = "") -> OptimalMoves:
+                        line: str = "", threads: int = THREADS) -> OptimalMoves:
     """The distance and ALL first moves of optimal solutions, for a shape ``covers`` holds.
 
     ``distance``: the board's distance when an earlier exact search proved it (the game's
@@ -55,7 +56,8 @@ def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
     its children by move and ``line`` an optimal path when one is known (replayed here):
     the search then runs one iteration at that distance, over the children they leave open
     (``known_first_moves``). The distances are trusted; when they do not hold together the
-    board is searched from scratch.
+    board is searched from scratch. Iterations that grow big are split over ``threads``
+    threads (``split``).
     """
     require_solvable(board, cancel)
     if tables.has_table(board.width, board.height):
@@ -67,12 +69,16 @@ def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
         prepare_strong()  # loads (or, in the game, builds) the strong tables behind the game
     heur = get_heuristic(board.width, board.height)
     flag = flag_of(cancel)
+
+    def split() -> SplitSearch:
+        return SplitSearch(board, lambda at: search_for(at, heur, flag, deadline, progress),
+                           flag, progress, threads)
+
     if distance is not None:
-        known = known_first_moves(search_for(board, heur, flag, deadline, progress), distance,
-                                  settled or {}, line)
+        known = split().known(distance, settled or {}, line)
         if known is not None:
             return OptimalMoves(board, distance, known[1], True, known[0])
-    path, moves = optimal_first_moves(search_for(board, heur, flag, deadline, progress))
+    path, moves = split().solve_all()  # a fresh search: the last one may stand mid-path
     return OptimalMoves(board, len(path), moves, True, path)
 
 

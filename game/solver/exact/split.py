@@ -1,0 +1,262 @@
+"""IDA* iterations split over threads: the tree cut a few moves down into subtrees, each a
+task searched by whichever thread is free (the coach's answers on the hardest 15-puzzles).
+
+An iteration at bound T is the union of its subtrees: a task is a path of ``SPLIT_DEPTH - 1``
+moves (its parent) and one move more, searched by ``IdaSearch.move_iteration`` from the
+parent at T minus the parent's depth. The parents are enumerated once with the kernel's
+pruning (no move back, and ``dupes``' strings from the second move on, as the kernel feeds
+them); below a task's move the duplicate strings start afresh, so a few duplicates are
+searched again, never one too few. The next bound is the least of the tasks': a consistent
+heuristic never falls along a path, so a subtree whose path to it was over T reports no
+lower bound than a single search would. Every move of the root that begins an optimal
+solution is found when the last iteration carries on past the first path through the other
+roots' tasks, a root's remaining tasks skipped once one of them reaches the goal.
+
+Small iterations run on one thread (``SEQUENTIAL_NODES``): most positions are answered
+before a split would pay for itself.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.core.board import INVERSE, MOVES, Board
+from game.solver.errors import SolveCancelled, Unsolvable
+from game.solver.exact import dupes, kernels
+from game.solver.exact.ida import (
+    IdaSearch,
+    Progress,
+    known_first_moves,
+    manhattan_parity,
+)
+from game.solver.results import check_solves, current_give_way, set_give_way
+
+SPLIT_DEPTH = 5
+"""Moves from the root to a task's subtree (its parent's path and its own move)."""
+SEQUENTIAL_NODES = 400_000
+"""An iteration runs on one thread while the last one took fewer nodes (a few tens of ms)."""
+THREADS = max(1, min(4, os.cpu_count() or 1))
+"""Threads searching a split iteration: the machine's cores, up to four."""
+KNOWN_NODES = 400_000
+"""With the distance known, the open moves are searched on one thread up to this many
+nodes, then again split (what the first try took is lost: a few tens of ms at most)."""
+TASK_CHUNK_NODES = 1 << 17
+"""Nodes per kernel call in a task (a few ms): a task whose root move has its path stops."""
+
+SearchFactory = Callable[[Board], IdaSearch]
+"""A fresh search rooted at a board (``search_for`` with the shared flag and deadline)."""
+
+
+class _Skip(Exception):
+    """A task stopped between chunks: its root move already has a path."""
+
+
+class _OverBudget(Exception):
+    """The one-thread try at a known distance took more than ``KNOWN_NODES``."""
+
+
+@dataclass
+class _Task:
+    """One subtree: the moves to its parent, its own move, and the search rooted there."""
+
+    prefix: str
+    move: str
+    search: IdaSearch
+    nodes: int = 0
+    """Nodes the task took in the last iteration (the biggest are started first)."""
+
+    @property
+    def root(self) -> str:
+        """The root's move this subtree lies under."""
+        return (self.prefix or self.move)[0]
+
+
+def paths(board: Board, depth: int) -> list[str]:
+    """The paths of ``depth`` moves from ``board`` that the kernel would make: no move back,
+    no duplicate string (fed from the second move on)."""
+    fsm = dupes.table()
+    found: list[str] = []
+    stack: list[tuple[str, Board, int]] = [(m, board.apply(m), 0) for m in board.legal_moves()]
+    while stack:
+        path, at, state = stack.pop()
+        if len(path) == depth:
+            found.append(path)
+            continue
+        for move in at.legal_moves():
+            nxt = int(fsm[state, MOVES.index(move)])
+            if move != INVERSE[path[-1]] and nxt >= 0:
+                stack.append((path + move, at.apply(move), nxt))
+    return sorted(found, key=lambda path: [MOVES.index(m) for m in path])  # the kernel's order
+
+
+class SplitSearch:
+    """The iterations of one board's IDA*, split into subtrees once they grow."""
+
+    def __init__(self, board: Board, make: SearchFactory, flag: np.ndarray,
+                 progress: Progress | None = None, threads: int = THREADS,
+                 depth: int = SPLIT_DEPTH) -> None:
+        self.board = board
+        self.make = make
+        self.flag = flag
+        self.progress = progress
+        self.threads = threads
+        self.depth = depth
+        self.root = make(board)
+        self.tasks: list[_Task] = []
+        self.split_nodes = 0
+        self.parity = manhattan_parity(board)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes generated so far, on every thread."""
+        return self.root.nodes + self.split_nodes
+
+    def first_bound(self) -> int:
+        """The root's heuristic, raised to the parity of every solution's length."""
+        h0 = self.root.h0
+        return h0 + ((h0 - self.parity) & 1)
+
+    def solve_all(self) -> tuple[str, frozenset[str]]:
+        """An optimal path and ALL optimal first moves (each path checked), deepening the
+        bound: on one thread while iterations are small, then split."""
+        if self.board.is_solved():
+            return "", frozenset()
+        bound = self.first_bound()
+        last = 0
+        # a split iteration finds only paths longer than its subtrees' depth
+        while last < SEQUENTIAL_NODES or bound <= self.depth or self.threads < 2:
+            before = self.root.nodes
+            if self.root.iteration(bound):
+                return self._rest_on_root()
+            last = self.root.nodes - before
+            bound = self._next(int(self.root.ctl[kernels.NEXT_BOUND]))
+        while True:
+            found, next_bound = self.iteration(bound, set(self.board.legal_moves()))
+            if found:
+                path = found[min(found)]
+                return path, frozenset(found)
+            bound = self._next(next_bound)
+
+    def known(self, distance: int, settled: Mapping[str, int], line: str = "",
+              ) -> tuple[str, frozenset[str]] | None:
+        """``known_first_moves``: on one thread while it stays small, else split."""
+        if self.threads < 2 or distance <= self.depth:
+            return known_first_moves(self.root, distance, settled, line)
+        root = self.root
+        limit = root.nodes + KNOWN_NODES
+        chunk, progress = root.chunk_nodes, root.progress
+
+        def budget(bound: int, nodes: int) -> None:
+            if progress is not None:
+                progress(bound, nodes)
+            if nodes > limit:
+                raise _OverBudget
+
+        root.chunk_nodes, root.progress = TASK_CHUNK_NODES, budget
+        try:
+            return known_first_moves(root, distance, settled, line)
+        except _OverBudget:
+            pass
+        finally:
+            root.chunk_nodes, root.progress = chunk, progress
+        return known_first_moves(root, distance, settled, line, self.probe)
+
+    def probe(self, moves: list[str], bound: int) -> dict[str, str]:
+        """``ida.Probe`` over the subtrees: a path for each of ``moves`` that has one."""
+        return self.iteration(bound, set(moves))[0]
+
+    def _rest_on_root(self) -> tuple[str, frozenset[str]]:
+        """The root's iteration found a path: the other first moves, on one thread."""
+        path = self.root.path
+        check_solves(self.board, path)
+        moves = {path[0]}
+        while self.root.next_first_move():
+            check_solves(self.board, self.root.path)
+            moves.add(self.root.path[0])
+        return path, frozenset(moves)
+
+    def _next(self, bound: int) -> int:
+        if bound >= kernels.NO_BOUND:
+            raise Unsolvable(f"board {self.board} is not solvable")
+        return bound + ((bound - self.parity) & 1)
+
+    def iteration(self, bound: int, roots: set[str]) -> tuple[dict[str, str], int]:
+        """One iteration at ``bound`` over the subtrees under ``roots``: a checked path for
+        each root move with one within the bound, and the next bound (the least cost over
+        it) when none has."""
+        tasks = [t for t in self._tasks() if t.root in roots]
+        tasks.sort(key=lambda t: -t.nodes)  # the biggest first; at first, the kernel's order
+        found: dict[str, str] = {}
+        lows: list[int] = []
+        errors: list[BaseException] = []
+        lock = threading.Lock()
+        queue = iter(tasks)
+        hook = current_give_way()
+        if self.progress is not None:
+            self.progress(bound, self.nodes)
+
+        def between(root: str) -> Progress:
+            def check(_bound: int, _nodes: int) -> None:
+                if errors or self.flag[0]:
+                    raise SolveCancelled(f"search of {self.board} was cancelled")
+                if root in found:
+                    raise _Skip
+            return check
+
+        def work() -> None:
+            set_give_way(hook)
+            while True:
+                with lock:
+                    task = next(queue, None)
+                    if task is None or errors:
+                        return
+                    if task.root in found:
+                        continue
+                search = task.search
+                search.progress = between(task.root)
+                before = search.nodes
+                try:
+                    hit = search.move_iteration(task.move, bound - len(task.prefix))
+                except _Skip:
+                    hit = False
+                except BaseException as exc:  # handed to the caller below
+                    with lock:
+                        errors.append(exc)
+                    return
+                finally:
+                    task.nodes = search.nodes - before
+                with lock:
+                    self.split_nodes += task.nodes
+                    if hit:
+                        found.setdefault(task.root, task.prefix + search.path)
+                    else:
+                        low = int(search.ctl[kernels.NEXT_BOUND])  # from the parent
+                        if low < kernels.NO_BOUND:
+                            lows.append(low + len(task.prefix))
+
+        helpers = [threading.Thread(target=work, daemon=True, name="fifteen-split")
+                   for _ in range(self.threads - 1)]
+        for helper in helpers:
+            helper.start()
+        work()
+        for helper in helpers:
+            helper.join()
+        if errors:
+            raise errors[0]
+        for path in found.values():
+            check_solves(self.board, path)
+        return found, min(lows, default=kernels.NO_BOUND)
+
+    def _tasks(self) -> list[_Task]:
+        """The subtrees, each with its own search (threads never share one)."""
+        if not self.tasks:
+            for path in paths(self.board, self.depth):
+                search = self.make(self.board.apply_all(path[:-1]))
+                search.chunk_nodes = TASK_CHUNK_NODES
+                self.tasks.append(_Task(path[:-1], path[-1], search))
+        return self.tasks
