@@ -4,7 +4,9 @@ subtrees' paths are the kernel's; cancelling stops every thread."""
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 import threading
 from collections.abc import Callable
 
@@ -138,3 +140,28 @@ def test_cancel_stops_every_thread(split_at_once: None) -> None:
     with pytest.raises(SolveCancelled):
         searcher.solve_all()
     assert not [t for t in threading.enumerate() if t.name == "fifteen-split"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SCHED_IDLE is Linux's")
+def test_helpers_run_idle_and_the_calling_thread_keeps_its_priority(
+        split_at_once: None) -> None:
+    """The render loop must win a core the moment its frame is due: the searching helpers
+    take only idle time; the coach's own thread is left as it was."""
+    flag = np.zeros(1, dtype=np.int64)
+    heur = make_heuristic(4, 3)
+    seen: dict[str, int] = {}
+
+    class Watched(IdaSearch):
+        def _run(self) -> int:
+            me = threading.current_thread()
+            seen[me.name] = os.sched_getscheduler(threading.get_native_id())
+            return super()._run()
+
+    board = random_board(4, 3, random.Random(8))
+    path, _ = split.SplitSearch(board, lambda at: Watched(at, heur, flag, None, None), flag,
+                                threads=3).solve_all()
+    assert board.apply_all(path).is_solved()
+    assert seen.get("fifteen-split") == os.SCHED_IDLE
+    me = threading.current_thread().name
+    assert seen.get(me, os.SCHED_OTHER) == os.SCHED_OTHER
+    assert os.sched_getscheduler(threading.get_native_id()) == os.SCHED_OTHER

@@ -192,12 +192,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="frames: how long")
     parser.add_argument("--fifteen", type=int, default=FIFTEEN_COUNT, help="15-puzzles")
     parser.add_argument("--eight", type=int, default=EIGHT_COUNT, help="8-puzzles")
+    parser.add_argument("--hardest", action="store_true",
+                        help="frames: the busy worker takes the 80-move 15-puzzles")
     parser.add_argument("--quiet", action="store_true", help="leave out the 1,000 8-puzzle lines")
     args = parser.parse_args(argv)
     if args.what == "frames":
         from game.cli.bench_frames import bench_frames
 
-        bench_frames(args.seconds)
+        bench_frames(args.seconds, hardest=args.hardest)
         return 0
     if args.what == "gate":
         bench_gate()

@@ -9,7 +9,9 @@ import statistics
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 
+from game.core.board import Board
 from game.ui.options import DemoOptions
 
 HARD_SEED = 60
@@ -18,16 +20,32 @@ HARD_LENGTH = 60
 FEED_POLL_SECONDS = 0.01
 
 
-def _feed(worker: object, stop: threading.Event, solved: list[float]) -> None:
+def _boards(hardest: bool) -> Iterator[Board]:
+    """Fresh 60-move 15-puzzles, or (``hardest``) the 17 80-move boards and then the boards
+    one move on from them: every one new to the worker's cache."""
+    if hardest:
+        from game.cli.korf import hardest80
+
+        boards = [board for board, _ in hardest80()]
+        yield from boards
+        for board in boards:
+            yield from (board.apply(move) for move in board.legal_moves())
+        return
+    from game.solver import random_board_with_length
+
+    rng = random.Random(HARD_SEED)
+    while True:
+        yield random_board_with_length(4, 4, HARD_LENGTH, rng)
+
+
+def _feed(worker: object, stop: threading.Event, solved: list[float], hardest: bool) -> None:
     """Keep the busy worker searching: a new hard board as soon as the last one is answered.
 
     Boards are made here, one at a time, so none is ever answered from the worker's cache.
     """
-    from game.solver import random_board_with_length
-
-    rng = random.Random(HARD_SEED)
-    while not stop.is_set():
-        board = random_board_with_length(4, 4, HARD_LENGTH, rng)
+    for board in _boards(hardest):
+        if stop.is_set():
+            return
         started = time.perf_counter()
         worker.submit(board)  # type: ignore[attr-defined]
         while not stop.is_set():
@@ -44,8 +62,9 @@ def _headless() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def bench_frames(seconds: float, size: tuple[int, int] = (4, 4)) -> dict:
-    """Run `demo` for ``seconds`` with a second worker busy on hard boards; print the figures."""
+def bench_frames(seconds: float, size: tuple[int, int] = (4, 4), hardest: bool = False) -> dict:
+    """Run `demo` for ``seconds`` with a second worker busy on hard boards (``hardest``: the
+    80-move boards, whose searches run on every core); print the figures."""
     _headless()
     from game.cli.play import run_demo
     from game.solver import warm_up
@@ -55,7 +74,8 @@ def bench_frames(seconds: float, size: tuple[int, int] = (4, 4)) -> dict:
     busy = SolverWorker(prefetch=False)
     stop = threading.Event()
     solved: list[float] = []
-    feeder = threading.Thread(target=_feed, args=(busy, stop, solved), daemon=True)
+    feeder = threading.Thread(target=_feed, args=(busy, stop, solved, hardest),
+                              daemon=True)
     with tempfile.TemporaryDirectory() as folder:
         stats_path = os.path.join(folder, "stats.json")
         busy.start()
@@ -69,6 +89,7 @@ def bench_frames(seconds: float, size: tuple[int, int] = (4, 4)) -> dict:
             data = json.load(handle)
     data["busy_solves"] = len(solved)
     if solved:
-        print(f"busy worker: {len(solved)} fresh {HARD_LENGTH}-move 15-puzzles solved during "
+        what = "80- and 79-move" if hardest else f"{HARD_LENGTH}-move"
+        print(f"busy worker: {len(solved)} fresh {what} 15-puzzles solved during "
               f"the run (median {statistics.median(solved):.3f} s, max {max(solved):.3f} s)")
     return data

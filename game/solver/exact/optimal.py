@@ -9,7 +9,7 @@ from game.core.board import Board
 from game.solver.exact import tables
 from game.solver.exact.heuristic import get_heuristic, has_heuristic
 from game.solver.exact.ida import Progress
-from game.solver.exact.split import THREADS, SplitSearch
+from game.solver.exact.split import SplitSearch
 from game.solver.exact.strong import DEFAULT, prepare_strong
 from game.solver.exact.strong_search import search_for
 from game.solver.results import (
@@ -48,7 +48,7 @@ def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
                         deadline: float | None = None, progress: Progress | None = None,
                         distance: int | None = None,
                         settled: Mapping[str, int] | None = None,
-                        line: str = "", threads: int = THREADS) -> OptimalMoves:
+                        line: str = "", threads: int | None = None) -> OptimalMoves:
     """The distance and ALL first moves of optimal solutions, for a shape ``covers`` holds.
 
     ``distance``: the board's distance when an earlier exact search proved it (the game's
@@ -57,7 +57,7 @@ def optimal_moves_exact(board: Board, *, cancel: CancelToken | None = None,
     the search then runs one iteration at that distance, over the children they leave open
     (``known_first_moves``). The distances are trusted; when they do not hold together the
     board is searched from scratch. Iterations that grow big are split over ``threads``
-    threads (``split``).
+    threads (``split``; its ``THREADS`` unless given).
     """
     require_solvable(board, cancel)
     if tables.has_table(board.width, board.height):
