@@ -157,12 +157,9 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, them
         progress = popup.age / popup.life
         colour = theme.good if popup.kind.good else theme.bad
         alpha = int(255 * (1.0 - progress ** 2))
-        label = fonts.text(popup.text, px, colour, bold=True)
-        size = label.get_rect().inflate(label.get_height() * 2 // 3, label.get_height() // 4).size
-        plate = pygame.Rect(popup_rect(popup, size, layout, effects.reduced))
-        pill = _pill(size, theme.bg)
-        for image, rect in ((pill, plate), (label, label.get_rect(center=plate.center))):
-            blit_faded(surface, image, rect, alpha)  # a dark pill: legible over any tile
+        plate = _plate(fonts, popup.text, px, colour, theme.bg)
+        rect = popup_rect(popup, plate.get_size(), layout, effects.reduced)
+        blit_faded(surface, plate, rect, alpha)  # a dark pill: legible over any tile
 
 
 def popup_rect(popup: Popup, size: tuple[int, int], layout: Layout,
@@ -183,6 +180,18 @@ def popup_rect(popup: Popup, size: tuple[int, int], layout: Layout,
     box.center = (x + layout.tile_px // 2, int(y + layout.tile_px * 0.18 - rise))
     box = box.clamp(pygame.Rect(layout.plate))
     return box.x, box.y, box.width, box.height
+
+
+@lru_cache(maxsize=32)
+def _plate(fonts: Fonts, text: str, px: int, colour: tuple[int, int, int],
+           bg: tuple[int, int, int]) -> pygame.Surface:
+    """A pop-up's words on their pill, as one image: faded as one, the words and the pill
+    vanish together (faded apart, the words went first and left an empty pill behind)."""
+    label = fonts.text(text, px, colour, bold=True)
+    size = label.get_rect().inflate(label.get_height() * 2 // 3, label.get_height() // 4).size
+    plate = _pill(size, bg).copy()
+    plate.blit(label, label.get_rect(center=plate.get_rect().center))
+    return plate
 
 
 @lru_cache(maxsize=64)

@@ -1,0 +1,46 @@
+"""A pop-up fades as one image: its words stay as legible against their pill to the end
+(faded apart, the words went first and an empty pill floated on)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.scoring import MoveClass
+from game.ui.effects import Effects, Popup, draw_effects, popup_rect
+from game.ui.fonts import Fonts
+from game.ui.layout import REFERENCE_WINDOW, compute_layout
+from game.ui.theme import get_theme
+
+
+def _contrast(age: float) -> tuple[float, float]:
+    """(words against pill, pill against the board behind) on a drawn pop-up at ``age``."""
+    layout = compute_layout(REFERENCE_WINDOW, 4, 4)
+    theme = get_theme("")
+    fonts = Fonts()
+    backdrop = (236, 196, 112)  # a tile's face
+    surface = pygame.Surface(REFERENCE_WINDOW)
+    surface.fill(backdrop)
+    popup = Popup("+10", MoveClass.OPTIMAL, (1, 1), age=age)
+    effects = Effects(reduced=True, popups=[popup])
+    draw_effects(surface, effects, layout, theme, fonts)
+    box = pygame.Rect(popup_rect(popup, (60, 30), layout, reduced=True)).inflate(120, 60)
+    pixels = [surface.get_at((x, y))[:3] for x in range(box.left, box.right)
+              for y in range(box.top, box.bottom)]
+    changed = [p for p in pixels if p != backdrop]
+    assert changed, "the pop-up drew nothing"
+    pill = max(set(changed), key=changed.count)  # the pill's own colour covers the most
+    words = max(changed, key=lambda p: sum(abs(a - b) for a, b in zip(p, pill, strict=True)))
+
+    def far(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+        return float(sum(abs(x - y) for x, y in zip(a, b, strict=True)))
+
+    return far(words, pill), far(pill, backdrop)
+
+
+def test_words_fade_with_their_pill() -> None:
+    pygame.init()
+    fresh_words, fresh_pill = _contrast(0.0)
+    late_words, late_pill = _contrast(0.7)  # of 0.8 s: the pill still shows
+    assert late_pill > 0
+    # the words' contrast on the pill falls no faster than the pill's on the board
+    assert late_words / fresh_words >= 0.8 * late_pill / fresh_pill
