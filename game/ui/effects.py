@@ -158,7 +158,7 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, them
         colour = theme.good if popup.kind.good else theme.bad
         alpha = int(255 * (1.0 - progress ** 2))
         plate = _plate(fonts, popup.text, px, colour, theme.bg)
-        rect = popup_rect(popup, plate.get_size(), layout, effects.reduced)
+        rect = pygame.Rect(popup_rect(popup, plate.get_size(), layout, effects.reduced))
         blit_faded(surface, plate, rect, alpha)  # a dark pill: legible over any tile
 
 
