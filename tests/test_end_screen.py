@@ -298,3 +298,27 @@ def test_the_y_tick_numbers_clear_the_axis_title(size: tuple[int, int], top: int
     for tick in ticks:
         assert not tick.colliderect(title), (tick, title)
         assert tick.left >= layout.chart[0]
+
+
+def test_share_line_bars_stand_on_their_line() -> None:
+    """The daily's sparkline is drawn as bars on the words' baseline, inside the line's
+    height (as glyphs they hung below it, over the keys' line)."""
+    import pygame
+
+    from game.core.daily import share_line
+    from game.ui.end_screen import _blit_shared, split_sparkline
+
+    pygame.font.init()
+    line = share_line(__import__("datetime").date(2026, 11, 24), "3x3", 17, 17, 2.2, "S",
+                      distances=list(range(17, -1, -1)))
+    words, bars = split_sparkline(line)
+    assert bars and not any(c in words for c in bars) and line == f"{words} {bars}"
+    surface = pygame.Surface((760, 80))
+    surface.fill((0, 0, 0))
+    used = _blit_shared(surface, lambda px: pygame.font.Font(None, px), 18,
+                        (words, (255, 0, 0), bars), (380, 20), 760)
+    red = [(x, y) for x in range(760) for y in range(80)
+           if surface.get_at((x, y))[:3] == (255, 0, 0)]
+    assert red and all(20 <= y < 20 + used for _, y in red)
+    text_right = 380 + pygame.font.Font(None, 18).size(words)[0] // 2
+    assert max(x for x, _ in red) > text_right  # the bars come after the words

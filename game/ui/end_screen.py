@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.averages import counted
+from game.core.daily import SPARK_LEVELS, SPARK_UNKNOWN
 from game.core.summary import GRADE_UNRATED
 from game.ui.chart import draw_distance_chart
 from game.ui.end_words import (
@@ -20,6 +21,8 @@ from game.ui.end_words import (
 )
 from game.ui.layout import Type, type_px
 from game.ui.scores_view import (
+    FIT_SHRINK,
+    MIN_TEXT_PX,
     FontFn,
     blit_fit,
     draw_table,
@@ -231,13 +234,67 @@ def _draw_ranked_table(surface: pygame.Surface, box: EndScreenLayout, view: EndS
                view.rank, theme, font, box.caption_px)
 
 
+SharedLine = tuple[str, tuple[int, int, int], str]
+"""A footer line under the daily's result: words, colour, and the sparkline drawn after them."""
+BAR_WIDTH = 0.4
+"""A sparkline bar's width, as a share of the caption's size (a one-pixel gap between)."""
+
+
 def _shared_lines(box: EndScreenLayout, text: EndScreenText, theme: Theme,
-                  font: FontFn) -> list[tuple[str, tuple[int, int, int]]]:
-    """The share line and the note after C, wrapped to the footer, with their colours."""
-    parts = ((text.share, theme.accent),
-             (text.share_note, theme.good if text.share_copied else theme.hud_text))
-    return [(line, colour) for part, colour in parts if part
-            for line in wrap_words(part, font, box.caption_px, box.footer[2])]
+                  font: FontFn) -> list[SharedLine]:
+    """The share line (its sparkline on its last line) and the note after C, wrapped to the
+    footer, with their colours."""
+    px, width = box.caption_px, box.footer[2]
+    words, bars = split_sparkline(text.share)
+    found: list[SharedLine] = []
+    if words:
+        lines = wrap_words(words, font, px, width - bars_width(px, bars))
+        found += [(line, theme.accent, bars if i == len(lines) - 1 else "")
+                  for i, line in enumerate(lines)]
+    if text.share_note:
+        colour = theme.good if text.share_copied else theme.hud_text
+        found += [(line, colour, "") for line in wrap_words(text.share_note, font, px, width)]
+    return found
+
+
+def split_sparkline(line: str) -> tuple[str, str]:
+    """A share line's words and its closing sparkline ("" when it has none)."""
+    words, _, last = line.rpartition(" ")
+    if words and last and all(c in SPARK_LEVELS or c == SPARK_UNKNOWN for c in last):
+        return words, last
+    return line, ""
+
+
+def bars_width(px: int, bars: str) -> int:
+    """Pixels the sparkline ``bars`` takes after its words, the space before included."""
+    return len(bars) * (max(2, int(px * BAR_WIDTH)) + 1) + px // 2 if bars else 0
+
+
+def _blit_shared(surface: pygame.Surface, font: FontFn, px: int, line: SharedLine,
+                 centre: tuple[float, float], max_w: float) -> int:
+    """A footer line, its sparkline drawn as bars standing on the words' baseline (the
+    font's block glyphs hung below it, over the keys' line); shrunk to fit. Returns the
+    height used."""
+    words, colour, bars = line
+    px = max(MIN_TEXT_PX, px)
+    face = font(px)
+    while face.size(words)[0] + bars_width(px, bars) > max_w and px > MIN_TEXT_PX:
+        px = max(MIN_TEXT_PX, int(px * FIT_SHRINK))
+        face = font(px)
+    img = face.render(words, True, colour)
+    x = centre[0] - (img.get_width() + bars_width(px, bars)) / 2
+    y = centre[1]
+    surface.blit(img, (x, y))
+    bar = max(2, int(px * BAR_WIDTH))
+    base = y + face.get_ascent()
+    tall = face.get_ascent() * 0.8
+    bx = x + img.get_width() + px // 2
+    for c in bars:
+        level = SPARK_LEVELS.find(c)
+        high = 2 if level < 0 else max(2, round(tall * (level + 1) / len(SPARK_LEVELS)))
+        pygame.draw.rect(surface, colour, (int(bx), int(base - high), bar, high))
+        bx += bar + 1
+    return img.get_height()
 
 
 def _draw_footer(surface: pygame.Surface, box: EndScreenLayout, text: EndScreenText,
@@ -246,7 +303,7 @@ def _draw_footer(surface: pygame.Surface, box: EndScreenLayout, text: EndScreenT
     if text.warning:
         y += blit_fit(surface, font, box.caption_px, text.warning, theme.bad, (x + w / 2, y),
                       w, "center")
-    for line, colour in _shared_lines(box, text, theme, font):
-        y += blit_fit(surface, font, box.caption_px, line, colour, (x + w / 2, y), w, "center")
+    for line in _shared_lines(box, text, theme, font):
+        y += _blit_shared(surface, font, box.caption_px, line, (x + w / 2, y), w)
     blit_fit(surface, font, box.caption_px, text.help, theme.muted, (x + w / 2, y), w,
              "center")
