@@ -208,7 +208,12 @@ def optimal_first_moves(search: IdaSearch) -> tuple[str, frozenset[str]]:
     moves exactly when that iteration finds a path through it. The moves it tried before
     the first path's were exhausted at d already.
     """
-    path = search.solve()
+    return first_moves_after(search, search.solve())
+
+
+def first_moves_after(search: IdaSearch, path: str) -> tuple[str, frozenset[str]]:
+    """``path``, just found by ``search``'s last iteration, and ALL the optimal first moves:
+    that iteration carried on across the root's remaining moves, each path checked."""
     check_solves(search.board, path)
     found = set(path[:1])
     if path:

@@ -37,6 +37,7 @@ from game.solver.exact import dupes, kernels
 from game.solver.exact.ida import (
     IdaSearch,
     Progress,
+    first_moves_after,
     known_first_moves,
     manhattan_parity,
 )
@@ -140,7 +141,7 @@ class SplitSearch:
         while last < SEQUENTIAL_NODES or bound <= self.depth or self.threads < 2:
             before = self.root.nodes
             if self.root.iteration(bound):
-                return self._rest_on_root()
+                return first_moves_after(self.root, self.root.path)  # one thread
             last = self.root.nodes - before
             bound = self._next(int(self.root.ctl[kernels.NEXT_BOUND]))
         while True:
@@ -177,16 +178,6 @@ class SplitSearch:
     def probe(self, moves: list[str], bound: int) -> dict[str, str]:
         """``ida.Probe`` over the subtrees: a path for each of ``moves`` that has one."""
         return self.iteration(bound, set(moves))[0]
-
-    def _rest_on_root(self) -> tuple[str, frozenset[str]]:
-        """The root's iteration found a path: the other first moves, on one thread."""
-        path = self.root.path
-        check_solves(self.board, path)
-        moves = {path[0]}
-        while self.root.next_first_move():
-            check_solves(self.board, self.root.path)
-            moves.add(self.root.path[0])
-        return path, frozenset(moves)
 
     def _next(self, bound: int) -> int:
         if bound >= kernels.NO_BOUND:
