@@ -322,3 +322,25 @@ def test_share_line_bars_stand_on_their_line() -> None:
     assert red and all(20 <= y < 20 + used for _, y in red)
     text_right = 380 + pygame.font.Font(None, 18).size(words)[0] // 2
     assert max(x for x, _ in red) > text_right  # the bars come after the words
+
+
+def test_a_long_share_line_breaks_after_its_head() -> None:
+    """Too long for one line, the daily's result breaks after "(first try):", not inside a
+    figure such as "(optimal 57)"."""
+    import pygame
+
+    from game.ui.end_screen import wrap_share
+
+    pygame.font.init()
+    words = ("Fifteen daily 2026-11-24 4x4 (first try): 61 moves (optimal 57) in 1:02.3, "
+             "grade B")
+
+    def font(px: int) -> pygame.font.Font:
+        return pygame.font.Font(None, px)
+
+    assert wrap_share(words, font, 18, 2000) == [words]
+    narrow = font(18).size("Fifteen daily 2026-11-24 4x4 (first try): 61 moves")[0]
+    lines = wrap_share(words, font, 18, narrow)
+    assert lines[0] == "Fifteen daily 2026-11-24 4x4 (first try):"
+    assert all("(optimal 57)" in line for line in lines if "optimal" in line)
+    assert " ".join(lines) == words

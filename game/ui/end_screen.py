@@ -248,13 +248,23 @@ def _shared_lines(box: EndScreenLayout, text: EndScreenText, theme: Theme,
     words, bars = split_sparkline(text.share)
     found: list[SharedLine] = []
     if words:
-        lines = wrap_words(words, font, px, width - bars_width(px, bars))
+        lines = wrap_share(words, font, px, width - bars_width(px, bars))
         found += [(line, theme.accent, bars if i == len(lines) - 1 else "")
                   for i, line in enumerate(lines)]
     if text.share_note:
         colour = theme.good if text.share_copied else theme.hud_text
         found += [(line, colour, "") for line in wrap_words(text.share_note, font, px, width)]
     return found
+
+
+def wrap_share(words: str, font: FontFn, px: int, width: float) -> list[str]:
+    """A share line's words on one line if they fit, else broken first after its head
+    ("Fifteen daily ... (first try):"), so no figure is cut from its label ("(optimal /
+    57)" read as two things)."""
+    head, colon, figures = words.partition(": ")
+    if not colon or font(px).size(words)[0] <= width:
+        return wrap_words(words, font, px, width)
+    return wrap_words(head + ":", font, px, width) + wrap_words(figures, font, px, width)
 
 
 def split_sparkline(line: str) -> tuple[str, str]:
