@@ -147,7 +147,9 @@ def test_a_big_board_game_along_the_coachs_line_is_all_line() -> None:
     board = random_board(5, 5, random.Random(4))
     oracle, line = coach_line(board)
     data = analyse(board, line, oracle)
-    assert {r["judgement"] for r in data["moves"]} == {"line"}
+    # (the last move is exact: one move from the goal is proven one move from it)
+    assert {r["judgement"] for r in data["moves"][:-1]} == {"line"}
+    assert data["moves"][-1]["judgement"] in ("line", "optimal")
     assert data["coach_line"] == len(line) and data["optimal_length"] is None
     assert data["moves"][0]["before"] == len(line) and data["moves"][-1]["after"] == 0
     summary = data["summary"]
@@ -163,7 +165,8 @@ def test_a_detour_on_a_big_board_is_off_line_then_back_on() -> None:
     detour = next(m for m in board.legal_moves() if m != line[0])
     data = analyse(board, detour + inverse(detour) + line, oracle)
     judged = [r["judgement"] for r in data["moves"]]
-    assert judged[:2] == ["off-line", "line"] and set(judged[2:]) == {"line"}
+    assert judged[:2] == ["off-line", "line"] and set(judged[2:-1]) == {"line"}
+    assert judged[-1] in ("line", "optimal")  # one move from the goal is proven
     first = data["moves"][0]
     assert (first["before"], first["after"]) == (len(line), len(line) + 1)
     assert data["summary"]["wasteful"] == 1 and data["summary"]["unknown"] == 0

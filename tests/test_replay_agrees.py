@@ -92,7 +92,9 @@ def test_a_5x5_chart_is_never_empty() -> None:
     judged = build_replay(recording, nothing_known, ("x", *("l" for _ in played[1:])))
     assert judged.chart[:3] == (len(line), len(line) + 1, len(line))  # the judgements
     # lines judged against the coach's are not proven distances: the notes do not say "to go"
-    assert not any("to go" in f.note for f in judged.frames[1:-1])  # the goal: 0 to go
+    # (one move from the goal is 1 to go, proven; the goal: 0 to go)
+    assert not any("to go" in f.note for f in judged.frames[1:-2])
+    assert judged.frames[-2].note.endswith("(1 to go)")
     exact = build_replay(recording, nothing_known, ("w", *("o" for _ in played[1:])))
     assert exact.frames[1].note.endswith(f"wasteful ({len(line) + 1} to go)")
 

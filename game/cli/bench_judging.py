@@ -1,9 +1,9 @@
 """Judging benchmark: what one coach answer costs the frame it arrives in, late in a long game.
 
 Beyond exact reach every move off the coach's line waits for a search of the board it made;
-when the answer comes, the game judges its moves again from the start (on the render thread).
-This times that replay for games of growing length on 5x5, 6x6 and 8x8: from the first action
-near the boards answered about (as the game does), and from the start (as it did before).
+when the answer comes, the game joins it into the lines known of every board played and judges
+again the moves from the first board whose line changed (on the render thread). This times
+that for games of growing length on 5x5, 6x6 and 8x8, and the whole game judged again.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ def judging_seconds(side: int, length: int, rng: random.Random, *, whole: bool) 
         if i % LINE_EVERY == 0:
             rest = line[i:]
             knowledge.add(Hint(board, len(rest), frozenset(rest[0]), False, False, rest))
+            session.learned([board])  # as the game takes in every answer
         session.apply(Move(move))
         board = board.apply(move)
     away = next(m for m in board.legal_moves() if m != line[length])

@@ -1,14 +1,20 @@
-"""What one game knows of each board's lines: the coach's answers, lines derived on the way.
+"""What one game knows of each board's lines: the coach's answers, joined over the boards played.
 
-Up to 16 cells the coach's answers (exact distances) are all there is. Beyond exact reach a
-board's best known line is the best of: what the coach found for it, the lines the game derived
-by following the coach's lines move by move, the game's own finished line, and a move to a
-neighbour followed by the neighbour's line.
+Up to 16 cells the coach's answers (exact distances) are all there is. Beyond exact reach the
+best line known from a board the game stood on is the best of every line through the boards
+known around it: what the coach found for a board the game stood on or passed by, then moves
+between neighbouring boards to it (a line from a neighbour one move away is a line from here
+one move longer, or one move shorter when it comes back through here), and once won the
+game's own line. Those lines are joined over every board the game stood on, so the figures
+agree with each other: a board's best line is never more than one move longer than a
+neighbour's, every move changes the best line known by exactly one, and a game's moves are the
+best line from its start plus two for each move charged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from game.core.board import Board, inverse, neighbours
@@ -24,55 +30,77 @@ def no_oracle(board: Board) -> None:
     return None
 
 
+def through(there: Hint, move: str, board: Board) -> Hint | None:
+    """The line from ``board`` through its neighbour ``there.board`` (``move`` leads from
+    ``there.board`` to ``board``): one move shorter when ``there``'s line comes back through
+    ``board``, else the move back and then ``there``'s line. None without a line there."""
+    if there.distance == 0:  # the goal: one move from it is one move from the end
+        back = inverse(move)
+        return Hint(board, 1, frozenset(back), True, True, back)
+    if not there.path:
+        return None
+    return follow(there, move, board, back=True)
+
+
+def _judges_otherwise(old: Hint | None, new: Hint) -> bool:
+    """Whether a board's best line changed in what judges a move (its length, or whether it
+    is proven), not only in the first moves it knows."""
+    return old is None or (old.distance, old.optimal, old.complete) != (
+        new.distance, new.optimal, new.complete)
+
+
 class Lines:
     """One game's knowledge of lines, read through ``lookup`` (pure: no coach calls)."""
 
     def __init__(self, oracle: Oracle = no_oracle) -> None:
         self.oracle = oracle
-        self.derived: dict[Board, Hint] = {}
-        """Lines this game derived by following the coach's lines (beyond exact reach)."""
         self.own: dict[Board, Hint] = {}
         """Beyond exact reach, once won: the game's own line, from every position on it."""
         self.changed: set[Board] = set()
-        """Boards whose derived line changed since ``settled`` was last called: moves judged
-        before may read them (a player wandering back finds a shortcut the coach's line
-        missed), so the next replay starts near them too."""
+        """Boards the game stood on whose best line changed since ``settled`` was last
+        called: the moves judged from them are judged again."""
+        self._area: set[Board] = set()
+        """Beyond exact reach: the boards the game stood on (undone moves' included)."""
+        self._read: dict[Board, Hint | None] = {}
+        """What was known of exactly each board of the area and of its neighbours, as last
+        read (``here``)."""
+        self._best: dict[Board, Hint] = {}
+        """Each board of the area: the best line through the boards known around it."""
         self._memo: dict[Board, Hint | None] | None = None
         """During a replay: the coach's answers, asked once per board (what the coach knows
         does not change during a replay)."""
-        self._lookups: dict[Board, Hint | None] | None = None
-        """During a replay: ``lookup``'s answers, until a line derived on the way changes
-        them."""
 
     @contextmanager
     def replay(self) -> Iterator[None]:
-        """While the game's actions are played again: remember answers per board."""
-        self._memo, self._lookups = {}, {}
+        """While the game's actions are played again: remember the coach's answers."""
+        self._memo = {}
         try:
             yield
         finally:
-            self._memo, self._lookups = None, None
+            self._memo = None
 
     def lookup(self, board: Board) -> Hint | None:
-        """The best of what the coach knows now and what this game was told about ``board``.
+        """The best line known from ``board`` now.
 
-        Beyond exact reach also the lines through a neighbour: a move there, then the best
-        line known from it (after an undo, the 215-move line found one move on makes a line
-        of 216 from here, however long the line first found here was)."""
-        lookups = self._lookups
-        if lookups is not None and board in lookups:
-            return lookups[board]
+        Beyond exact reach, on a board the game stood on, the best line through the boards
+        known around it (``visit``); elsewhere what is known of it and the lines through its
+        neighbours."""
+        if board.size <= EXACT_CELLS:
+            return self.here(board)
+        if board in self._area:
+            return self._best.get(board)
         hint = self.here(board)
-        if board.size > EXACT_CELLS and (hint is None or not hint.proven):
-            hint = self._through_neighbours(board, hint)
-        if lookups is not None:
-            lookups[board] = hint
+        for move, near in neighbours(board):
+            there = self._best.get(near) if near in self._area else self.here(near)
+            if there is not None:
+                hint = merge(hint, through(there, inverse(move), board))
         return hint
 
     def here(self, board: Board) -> Hint | None:
-        """What is known of exactly ``board``: the coach's answer, the lines this game derived
-        for it and its own finished line."""
-        return merge(merge(self.derived.get(board), self.searched(board)), self.own.get(board))
+        """What is known of exactly ``board``: the coach's answer and its own finished line."""
+        if board.is_solved():
+            return self.searched(board) or Hint(board, 0, frozenset(), True, True, "")
+        return merge(self.searched(board), self.own.get(board))
 
     def searched(self, board: Board) -> Hint | None:
         """What the coach said about ``board`` (None: it has not looked at it yet)."""
@@ -86,20 +114,39 @@ class Lines:
             memo[board] = known
         return known
 
-    def derive(self, hint: Hint) -> None:
-        """Keep a line derived on the way (the best of it and what was derived before)."""
-        board = hint.board
-        old = self.derived.get(board)
-        new = merge(old, hint) or hint
-        if new == old:
+    # --- the area --------------------------------------------------------
+    def visit(self, board: Board) -> None:
+        """The game stands on ``board``: from now on its best line joins those around it."""
+        if board.size <= EXACT_CELLS or board in self._area:
             return
-        self.derived[board] = new
-        self.changed.add(board)
-        lookups = self._lookups
-        if lookups is not None:  # the board's and its neighbours' answers are out of date
-            lookups.pop(board, None)
-            for _, near in neighbours(board):
-                lookups.pop(near, None)
+        self._area.add(board)
+        read = self._read
+        if board not in read:
+            read[board] = self.here(board)
+        best = read[board]
+        for move, near in neighbours(board):
+            if near not in read:
+                read[near] = self.here(near)
+            there = self._best.get(near) if near in self._area else read[near]
+            if there is not None:
+                best = merge(best, through(there, inverse(move), board))
+        if best is not None:
+            self._best[board] = best
+            self._spread([board])
+
+    def learned(self, boards: Iterable[Board] | None = None) -> None:
+        """The coach told more (about ``boards``, or about anything when None): read again
+        what is known of them and of their neighbours, and join it."""
+        read = self._read
+        if boards is None:
+            again = set(read)
+        else:
+            again = set()
+            for board in boards:  # the coach's knowledge derives a board from its neighbours
+                again.add(board)
+                again.update(near for _, near in neighbours(board))
+            again &= read.keys()
+        self._reread(again)
 
     def informs(self, board: Board, start: Board) -> bool:
         """Whether what is known of ``board`` judges a move: beyond exact reach, a search of
@@ -113,7 +160,7 @@ class Lines:
         return hint.proven or (board == start and hint.optimal)
 
     def settled(self) -> set[Board]:
-        """The boards whose derived lines changed since the last call (and forget them)."""
+        """The boards whose best lines changed since the last call (and forget them)."""
         changed, self.changed = self.changed, set()
         return changed
 
@@ -127,19 +174,46 @@ class Lines:
             if known is None or len(rest) < known.distance:
                 self.own[board] = Hint(board, len(rest), frozenset(rest[0]), False, False, rest)
             board = board.apply(moves[i])
+        self._reread(set(self.own) & self._read.keys())
 
-    def _through_neighbours(self, board: Board, hint: Hint | None) -> Hint | None:
-        """``hint`` merged with the lines through ``board``'s neighbours."""
-        for move, near in neighbours(board):
-            there = self.here(near)
-            if there is None or not there.path:
+    def _reread(self, boards: set[Board]) -> None:
+        """Read ``boards`` again and join what is new."""
+        read, area, best = self._read, self._area, self._best
+        news = []
+        for board in boards:
+            hint = self.here(board)
+            if hint == read[board]:
                 continue
-            back = inverse(move)
-            returns = there.path[0] == back  # the line from there comes back through here
-            length = len(there.path) + (-1 if returns else 1)
-            first = there.path[1:2] if returns else move
-            if hint is None or length < hint.distance or (
-                    length == hint.distance and there.optimal >= hint.optimal
-                    and first not in hint.moves):  # an equal line adds its first move only
-                hint = merge(hint, follow(there, back, board, back=True))
-        return hint
+            read[board] = hint
+            if board not in area:
+                news.append(board)
+                continue
+            old = best.get(board)
+            joined = merge(old, hint)
+            if joined is not None and joined != old:
+                best[board] = joined
+                if _judges_otherwise(old, joined):
+                    self.changed.add(board)
+                news.append(board)
+        self._spread(news)
+
+    def _spread(self, boards: list[Board]) -> None:
+        """Join the lines from ``boards`` into the area around them, as far as they go."""
+        area, best, read = self._area, self._best, self._read
+        queue = deque(boards)
+        while queue:
+            board = queue.popleft()
+            there = best.get(board) if board in area else read.get(board)
+            if there is None:
+                continue
+            for move, near in neighbours(board):
+                if near not in area:
+                    continue
+                old = best.get(near)
+                new = merge(old, through(there, move, near))
+                if new is None or new == old:
+                    continue
+                best[near] = new
+                if _judges_otherwise(old, new):
+                    self.changed.add(near)
+                    queue.append(near)

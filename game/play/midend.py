@@ -252,18 +252,20 @@ class MidEnd:
         before = self._judged_line()
         change = session.apply(action)
         if change is not None:
-            again = 0
-            if session.solved:  # the win judges again (beyond exact reach, with its own line)
-                told = len(self._events)
-                again = self._compare(before)
-                self._held = self._held or len(self._events) > told  # show it before the end
-            self._animate(change, before_streak, before_net + again, before_hints)
+            # moves before it judged again (beyond exact reach, the lines it reached; the
+            # win, with its own line) are news of their own, not this move's points
+            told = len(self._events)
+            again = self._compare(before)
+            rejudged = len(self._events) > told
+            if session.solved:
+                self._held = self._held or rejudged  # show it before the end
+            self._animate(change, before_streak, before_net + again, before_hints, rejudged)
         elif isinstance(action, Move | Slide) and action.source in PLAYER_SOURCES \
                 and not session.solved:
             self._events.append(Happened(Happening.BUMP))  # a nudge, never a lost input
 
     def _animate(self, change: Change, before_streak: int, before_net: int,
-                 before_hints: int) -> None:
+                 before_hints: int, rejudged: bool = False) -> None:
         session = self.session
         self.tween = SlideTween(change.before, change.after, self.anim_seconds)
         if change.kind is ChangeKind.MOVE:
@@ -272,8 +274,12 @@ class MidEnd:
             if last is not None and (last.good or last.bad) and not self.solving:
                 hint_cost = (before_hints - session.sheet.hints_used) * HINT_COST_PER_LEVEL
                 self._cue(change, last, session.sheet.net - before_net, hint_cost)
-            if change.shorter > 0 and not self.solving:
-                self.news.tell(f"you found a line {change.shorter} shorter than the coach's!")
+            if change.shorter > 0 and not self.solving:  # with any news of moves it rejudged
+                found = f"you found a line {change.shorter} shorter than the coach's!"
+                if rejudged:
+                    self.news.before(found)
+                else:
+                    self.news.tell(found)
             streak = session.streak
             if streak >= STREAK_SOUND_EVERY and streak // STREAK_SOUND_EVERY \
                     > before_streak // STREAK_SOUND_EVERY:

@@ -28,12 +28,24 @@ class News:
         """The news on show, "" when none."""
         return self.text if self.left > 0 else ""
 
+    @property
+    def rejudging(self) -> bool:
+        """Whether news of moves judged again is on show."""
+        return self.left > 0 and bool(self._told)
+
     def tell(self, text: str, told: Told | None = None, *, of_a_move: bool = False) -> None:
         """Show ``text`` now, in place of any news on show; ``of_a_move``: it is about the
         last move only, and goes when the next one is made."""
         self.text, self.left = text, NEWS_SECONDS
         self._told = told or {}
         self._of_a_move = of_a_move
+
+    def before(self, text: str) -> None:
+        """Show ``text`` with the news of moves judged again on show after it, if any."""
+        if self.rejudging:
+            self.tell(f"{text} {self.text}", self._told)
+        else:
+            self.tell(text)
 
     def moved(self) -> None:
         """A move was made: news about the one before it is stale (a newcomer read "+10 ·

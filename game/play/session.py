@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from game.core.actions import (
     Action,
@@ -24,16 +25,12 @@ from game.core.scoring import MoveClass, ScoreSheet, judge_line, judge_move
 from game.core.summary import GameSummary, summarize
 from game.play.help import PAID_ON_SIGHT, HelpLedger, follows_hint
 from game.play.lines import Lines, Oracle, no_oracle
-from game.play.steps import Change, ChangeKind, Mark, Position, moves_anything, within
+from game.play.steps import Change, ChangeKind, Mark, Position, moves_anything
 from game.play.words import HINT_LEVELS
 from game.store.highscores import SECONDS_DECIMALS
 
 PATH_PREVIEW = 6
 """How many upcoming optimal moves level 2 draws."""
-REACH = 3
-"""Beyond exact reach, what is known of a board reaches the judgement of moves this many
-moves away (a move reads the lines of the boards it joins and of their neighbours, whose
-coach answers are derived from theirs): a replay starts at the first action that near."""
 
 
 class Session:
@@ -90,6 +87,7 @@ class Session:
         self.auto_solved = False
         self.last_cue: MoveClass | None = None
         self._needed: dict[Board, None] = {}
+        self.lines.visit(start)
         self._learn_start()
         self._refresh_hint()
 
@@ -129,19 +127,10 @@ class Session:
 
     def line_length(self) -> int | None:
         """The best line known from the start board now (None if none is): beyond exact reach
-        also the moves played so far on the line of play and then the best line known from
-        where they led (10 moves and the coach's 98 from there are a line of 108)."""
+        that joins the moves played (10 moves, and the coach's 98 from where they led, are a
+        line of 108)."""
         hint = self.lookup(self.start)
-        best = None if hint is None else hint.distance
-        if self.start.size <= EXACT_CELLS or self.sheet.line is None:
-            return best
-        board = self.start
-        for played, node in enumerate(self.sheet.line.walk(), start=1):
-            board = board.apply(node.move)
-            here = self.lookup(board)
-            if here is not None and (best is None or played + here.distance < best):
-                best = played + here.distance
-        return best
+        return None if hint is None else hint.distance
 
     # --- knowledge ----------------------------------------------------
     def lookup(self, board: Board) -> Hint | None:
@@ -152,6 +141,7 @@ class Session:
         """The game's knowledge grew (about ``boards``, when the caller knows which): show
         the best hint for the board on screen and judge again the moves it now judges; True
         when the judgements changed."""
+        self.lines.learned(boards)
         shown = self.hint if self.hint is not None and self.hint.board == self.board else None
         self.hint = merge(shown, self.lookup(self.board))
         if shown is None:
@@ -163,25 +153,31 @@ class Session:
         return list(self._needed)
 
     def refresh(self, boards: Iterable[Board] | None = None) -> bool:
-        """Judge moves made before the coach answered, if it has answered since; True if so.
-        With the ``boards`` it answered about, only the actions from the first one near them
-        are judged again (a long game's replay took a frame of 100 ms and more)."""
-        if any(self._informative(board) for board in self._needed):
-            self._rescore(self._first_near(boards))
-            return True
-        return False
+        """Judge again the moves what was learned judges; True if any were.
 
-    def _first_near(self, boards: Iterable[Board] | None) -> int:
-        """The first action whose judgement can read what is known of ``boards`` (0 when
-        unsure: up to 16 cells, where answers carry whole paths, always)."""
+        Those are moves made before the coach answered, once it has; beyond exact reach
+        also every move from a board whose best line changed, as soon as it changes (a
+        judgement never reads a line shorter or longer than the one the figures show). Only
+        the actions from the first one near what changed are played again."""
         changed = self.lines.settled()  # (asked every time: the next replay starts afresh)
-        if boards is None or self.start.size <= EXACT_CELLS:
-            return 0
-        near = within([*boards, *changed], REACH)
-        if self.start in near:
-            return 0
-        return next((i for i, visited in enumerate(self._visits)
-                     if not near.isdisjoint(visited)), 0)
+        waited = any(self._informative(board) for board in self._needed)
+        if self.start.size <= EXACT_CELLS:
+            if waited:
+                self._rescore()
+            return waited
+        near = changed if boards is None else changed | set(boards)
+        first = self._first_near(near, len(self.actions)) if near or waited else None
+        if first is None and waited:
+            first = 0
+        if first is None:
+            return False
+        self._rescore(first)
+        return True
+
+    def _first_near(self, near: set[Board], end: int) -> int | None:
+        """The first of the first ``end`` actions that stood on a board of ``near``."""
+        return next((i for i, visited in enumerate(self._visits[:end])
+                     if not near.isdisjoint(visited)), None)
 
     def _informative(self, board: Board) -> bool:
         return self.lines.informs(board, self.start)
@@ -206,6 +202,7 @@ class Session:
 
     def _rescore(self, first: int = 0) -> None:
         """Play the actions again from action ``first`` on with what is known now."""
+        self.lines.settled()  # the replay reads every line known now
         self._replaying = True
         try:
             with self.lines.replay():
@@ -321,7 +318,22 @@ class Session:
             self.help.followed.add(len(self.actions))
         self.actions.append(action)
         self.times.append(self.elapsed)
-        return self._step(len(self.actions) - 1)
+        index = len(self.actions) - 1
+        if self.start.size <= EXACT_CELLS:
+            return self._step(index)
+        known = self.line_length()
+        change = self._step(index)
+        if not self.solved:
+            first = self._first_near(self.lines.settled(), index + 1)
+            if first is not None:  # the board it reached taught a better line to those before
+                self._rescore(first)
+                if change is not None:
+                    change = replace(change, cues=self._cues[index])
+        now = self.line_length()
+        if change is not None and change.cues and known is not None and now is not None \
+                and now < known:  # the move led to a shorter line than any known before
+            change = replace(change, shorter=known - now)
+        return change
 
     def _undoes_anything(self, action: BoardAction) -> bool:
         """False for an undo, redo or restart with nothing to take back, bring back or clear
@@ -395,16 +407,16 @@ class Session:
             shown = self.hint if self.hint is not None and self.hint.board == board else None
             before_hint = merge(shown, self.lookup(board))
             after = board.apply(move)
+            self.lines.visit(after)
             after_hint = self.lookup(after)
             cls, distance_after = judge_move(move, before_hint, after_hint)
-            shorter = 0
-            if cls is MoveClass.UNKNOWN and before_hint is not None and not before_hint.optimal:
+            if cls is MoveClass.UNKNOWN and before_hint is not None \
+                    and (not before_hint.optimal or board.size > EXACT_CELLS):
                 searched = self._informative(after)
                 cls, distance_after = judge_line(move, before_hint, after_hint,
                                                  searched=searched)
-                if cls is MoveClass.LINE and distance_after is not None:
-                    shorter = before_hint.distance - 1 - distance_after
-            if cls.bad and board is before and self._current in self.help.followed:
+            if (cls.bad or (cls is MoveClass.UNKNOWN and board.size > EXACT_CELLS)) \
+                    and board is before and self._current in self.help.followed:
                 cls = MoveClass.LINE  # it followed the hint shown then: never charged
             if cls is MoveClass.UNKNOWN:  # what would judge it: the board before it, exactly;
                 # beyond exact reach, a search of the board it made (and of the one before it,
@@ -413,10 +425,6 @@ class Session:
                     self._need(board)
                 if board.size > EXACT_CELLS:
                     self._need(after)
-            if board.size > EXACT_CELLS:  # keep the coach's line through every move
-                derived = follow(before_hint, move, after, back=True)
-                if derived is not None:
-                    self.lines.derive(derived)
             self.sheet = self.sheet.after_move(cls, distance_after, move=move, by_coach=by_coach)
             cues.append(cls)
             kind = EntryKind.SOLVE if by_coach else EntryKind.MOVE
@@ -428,10 +436,10 @@ class Session:
         self._charge_hint()
         self.started = True
         self.last_cue = cues[-1]
-        return self._changed(before, ChangeKind.MOVE, tuple(cues), shorter)
+        return self._changed(before, ChangeKind.MOVE, tuple(cues))
 
     def _changed(self, before: Board, kind: ChangeKind,
-                 cues: tuple[MoveClass, ...] = (), shorter: int = 0) -> Change:
+                 cues: tuple[MoveClass, ...] = ()) -> Change:
         if kind is not ChangeKind.MOVE:
             self._refresh_hint()
         after = self.board
@@ -443,7 +451,7 @@ class Session:
                     self._rescore()
                 else:
                     self.refresh()
-        return Change(before, after, kind, cues, shorter)
+        return Change(before, after, kind, cues)
 
 
 __all__ = ["Change", "ChangeKind", "HINT_LEVELS", "MoveClass", "Position", "Session"]

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.core.actions import BoardAction, Move, Slide
-from game.core.board import Board, neighbours
+from game.core.board import Board
 from game.core.coach import Hint
 from game.core.history import Entry
 from game.core.scoring import Line, MoveClass, ScoreSheet
@@ -67,13 +66,3 @@ def moves_anything(action: BoardAction, board: Board, solved: bool) -> bool:
     if isinstance(action, Slide):
         return not solved and bool(board.slide_moves(action.index))
     return True
-
-
-def within(boards: Iterable[Board], reach: int) -> set[Board]:
-    """Every board at most ``reach`` moves from one of ``boards``."""
-    found = set(boards)
-    ring = set(found)
-    for _ in range(reach):
-        ring = {near for board in ring for _, near in neighbours(board)} - found
-        found |= ring
-    return found

@@ -1,0 +1,187 @@
+"""Beyond exact reach, every figure reads one set of lines: judgements, distances, points."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.core.actions import Move, Undo
+from game.core.board import Board, inverse, inverse_moves
+from game.core.coach import CoachPacket, CoachState, Hint, WorkerStatus
+from game.core.knowledge import Knowledge
+from game.core.scoring import MoveClass
+from game.play.events import Rejudged, Scored
+from game.play.midend import MidEnd
+from game.play.session import Session
+from tests.test_judging import walk_line
+from tests.test_midend import DT, spec_for
+
+READY = WorkerStatus(CoachState.READY)
+
+
+class Quiet:
+    """A coach link that is never asked anything (the tests hand the answers in)."""
+
+    def submit(self, board: Board) -> None:
+        pass
+
+    def judge(self, boards: list[Board]) -> None:
+        pass
+
+
+def line_hint(board: Board, path: str) -> Hint:
+    """A line the coach found (not proven) from ``board``."""
+    assert board.apply_all(path).is_solved()
+    return Hint(board, len(path), frozenset(path[:1]), False, False, path)
+
+
+def played_moves(session: Session) -> list[tuple[str, MoveClass, int | None]]:
+    """Each move on the line of play: (move, judgement, best line known after it)."""
+    line = session.sheet.line
+    return [] if line is None else [(n.move, n.cls, n.distance) for n in line.walk()]
+
+
+def assert_agrees(session: Session) -> None:
+    """Every judged move on the line of play changed the best line known by exactly one, down
+    when on the line and up when charged (nothing else reads a move as -10)."""
+    before = session.line_length()
+    for move, cls, after in played_moves(session):
+        if before is not None and after is not None and cls is not MoveClass.UNKNOWN:
+            assert after == before + (1 if cls.bad else -1), (move, cls, before, after)
+        before = after
+
+
+def test_the_newcomers_burst_is_judged_against_the_shortest_line_known() -> None:
+    """The seventh playtest: keys pressed as a 5x5 opened (away, back, then the line), the
+    coach's first line 2 longer than one it learned later two moves on. The end screen said
+    "Coach's line 111" beside charges that implied 109, and the replay fell from "111 to go"
+    to "108 to go" in one move: the start's line ignored what was known two moves away."""
+    board, line = walk_line(21, 30)
+    away = next(m for m in board.legal_moves() if m != line[0])
+    knowledge = Knowledge()
+    knowledge.add(line_hint(board, away + inverse(away) + line))  # the coach's first: 32
+    session = Session(board, oracle=knowledge.known)
+    for move in away + inverse(away) + line[:2]:
+        session.apply(Move(move))
+    # the coach searches where the moves led: only the far one finds the short line
+    two_on = board.apply_all(line[:2])
+    knowledge.add(line_hint(board.apply(away), inverse(away) + away + inverse(away) + line))
+    knowledge.add(line_hint(board.apply(line[0]), inverse(line[0]) + away + inverse(away)
+                            + line))
+    knowledge.add(line_hint(two_on, line[2:]))
+    assert session.learned([board.apply(away), board.apply(line[0]), two_on])
+    assert session.line_length() == len(line)  # not 32: two moves on, 28 more
+    assert [cls for _, cls, _ in played_moves(session)] == [
+        MoveClass.OFF_LINE, MoveClass.LINE, MoveClass.LINE, MoveClass.LINE]
+    assert [d for *_, d in played_moves(session)] == [31, 30, 29, 28]
+    assert_agrees(session)
+    for move in line[2:]:
+        session.apply(Move(move))
+    summary = session.summary()
+    assert session.solved and summary.optimal_length == len(line)
+    assert summary.moves == len(line) + 2 * summary.wasteful  # the arithmetic on screen
+
+
+def test_a_line_learned_far_ahead_reaches_every_board_the_game_stood_on() -> None:
+    board, line = walk_line(5, 24)
+    knowledge = Knowledge()
+    knowledge.add(line_hint(board, "UD" + line if board.can_move("U") else "DU" + line))
+    session = Session(board, oracle=knowledge.known)
+    for move in line[:6]:
+        session.apply(Move(move))
+    here = board.apply_all(line[:6])
+    knowledge.add(line_hint(here, line[6:]))
+    session.learned([here])
+    assert [session.lookup(board.apply_all(line[:k])).distance for k in range(7)] == \
+        list(range(len(line), len(line) - 7, -1))
+
+
+class Walker:
+    """A player on a 5x5 walk's board: mostly the way home, sometimes a random move or an
+    undo; knows a valid line from wherever it stands (the way back to the walk's line, then
+    the rest of it), which the coach learns at random moments, now and then 2 moves longer."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.start, self.line = walk_line(seed, 26)
+        self.states: list[tuple[int, str]] = [(0, "")]
+        """(moves of the line made, the detour from there) of each position, undo's stack."""
+
+    @property
+    def board(self) -> Board:
+        done, detour = self.states[-1]
+        return self.start.apply_all(self.line[:done] + detour)
+
+    def a_line(self, longer: bool = False) -> Hint:
+        """A line from the board the player stands on (``longer``: out and back first)."""
+        done, detour = self.states[-1]
+        path = inverse_moves(detour) + self.line[done:]
+        if longer:
+            out = self.rng.choice(self.board.legal_moves())
+            path = out + inverse(out) + path
+        return line_hint(self.board, path)
+
+    def next_action(self, undo: bool) -> Move | Undo:
+        rng, (done, detour) = self.rng, self.states[-1]
+        if undo and len(self.states) > 1 and rng.random() < 0.08:
+            self.states.pop()
+            return Undo()
+        if rng.random() < 0.75:
+            move = inverse(detour[-1]) if detour else self.line[done]
+        else:
+            move = rng.choice(self.board.legal_moves())
+        if detour and move == inverse(detour[-1]):
+            state = (done, detour[:-1])
+        elif not detour and move == self.line[done]:
+            state = (done + 1, "")
+        elif not detour and done and move == inverse(self.line[done - 1]):
+            state = (done - 1, "")
+        else:
+            state = (done, detour + move)
+        self.states.append(state)
+        return Move(move)
+
+
+def random_game(seed: int) -> Session:
+    """A game of ``Walker``'s, the coach learning lines as it goes; checked after every
+    action."""
+    walker = Walker(seed)
+    knowledge = Knowledge()
+    knowledge.add(walker.a_line(longer=seed % 2 == 0))
+    session = Session(walker.start, oracle=knowledge.known)
+    while not session.solved:
+        session.apply(walker.next_action(undo=True))
+        assert session.board == walker.board
+        if walker.rng.random() < 0.5 and not session.solved:
+            knowledge.add(walker.a_line(longer=walker.rng.random() < 0.5))
+            session.learned([session.board])
+        assert_agrees(session)
+    return session
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_random_games_agree_after_every_action(seed: int) -> None:
+    session = random_game(seed)
+    summary = session.summary()
+    assert summary.unknown == 0
+    charged = sum(1 for _, cls, _ in played_moves(session) if cls.bad)
+    assert summary.moves == summary.optimal_length + 2 * charged
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_what_the_popups_show_is_every_point_kept(seed: int) -> None:
+    """The seventh playtest: a quick burst's pop-up, footer and points were three figures."""
+    walker = Walker(seed)
+    game = MidEnd(walker.start, spec_for(walker.start), Quiet())
+    game.take(CoachPacket((walker.a_line(longer=True),), status=READY))
+    shown = 0
+    while not game.session.solved:
+        game.act(walker.next_action(undo=False))
+        game.update(DT)
+        if walker.rng.random() < 0.3 and not game.session.solved:  # a late answer
+            game.take(CoachPacket((walker.a_line(longer=walker.rng.random() < 0.5),),
+                                  status=READY))
+        shown += sum(e.gained for e in game.take_events() if isinstance(e, Scored | Rejudged))
+        assert shown == game.session.sheet.net  # every change of the points popped up
+    assert_agrees(game.session)
