@@ -247,3 +247,24 @@ def test_a_game_the_coach_finished_names_no_table() -> None:
                                                     "not ranked")
     assert kind_words(auto, CoachPart.HELPED) == "random board · with the coach's help, not ranked"
     assert kind_words(game()) == "random board · the size's top 10"
+
+
+def test_replay_text_names_a_dailys_first_try_and_its_repeat(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """The seventh playtest: a repeated daily's `replay --text` header did not say so, where
+    its end screen had said "(repeat)"."""
+    from dataclasses import replace as with_
+
+    from game.cli.main import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    history = History(tmp_path / "fifteen" / HISTORY_FILE)
+    first = with_(game("daily-3x3-2026-11-24", kind=GameKind.DAILY, daily="2026-11-24"),
+                  mode=Mode.DAILY)
+    history.add(first)
+    assert main(["replay", "--last", "--text"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith(
+        "3x3 daily 2026-11-24 (first try): ")
+    history.add(with_(first, started="2025-01-31T10:05:00Z"))
+    assert main(["replay", "--last", "--text"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("3x3 daily 2026-11-24 (repeat): ")

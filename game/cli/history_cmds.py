@@ -21,7 +21,7 @@ from game.core.averages import (
 )
 from game.core.board import Board
 from game.core.clock import clock_text
-from game.core.daily import DateError, daily_game_id, parse_date
+from game.core.daily import Attempt, DateError, daily_game_id, parse_date
 from game.core.race import race_lines
 from game.core.recording import Mode, Recording, RecordingError
 from game.core.replay_code import CodedGame, ReplayCodeError, decode_game, encode
@@ -173,7 +173,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         stored, why_not = (saved_game(game) if isinstance(game, CodedGame) else (game, ""))
         label = game_label(recording.mode, stored.kind if stored is not None else None,
                            model.coach_part(recording.mode is Mode.AUTO),
-                           stored.daily if stored is not None else None)
+                           stored.daily if stored is not None else None, daily_attempt(stored))
         player = f"  by {stored.name}" if stored is not None else ""
         print(f"{recording.board.shape} {label}: {recording.board.text()}{player}")
         for frame in model.frames[1:]:
@@ -191,6 +191,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from game.cli.play import run_replay
 
     return run_replay(game, args.speed)
+
+
+def daily_attempt(game: GameRecord | None) -> str:
+    """Which try at its daily ``game`` was, as the end screen said it ("first try" or
+    "repeat"); "" for another kind of game or a history that cannot tell."""
+    history = _existing_history() if game is not None and game.daily else None
+    if game is None or history is None:
+        return ""
+    try:
+        attempts = [g for g in history.games(game.shape) if g.daily == game.daily]
+    except HistoryError:
+        return ""
+    first = attempts[0] if attempts else None
+    if first is None:
+        return ""
+    same = (first.game_id, first.started, first.session) == (game.game_id, game.started,
+                                                              game.session)
+    return (Attempt.FIRST if same else Attempt.REPEAT).value
 
 
 NO_SAVED_GAME = "this code matches no game in this machine's history (a code carries the " \

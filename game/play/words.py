@@ -198,15 +198,16 @@ nothing more; a game the coach played in says what it did, ``COACH_PART_WORDS``)
 
 
 def game_label(mode: Mode, kind: GameKind | None, coach: CoachPart = CoachPart.NONE,
-               daily: str | None = None) -> str:
+               daily: str | None = None, attempt: str = "") -> str:
     """What a replay calls its game: its kind and how it was played ("practice game",
     "seeded board · ghost race", "random board · with the coach's help"); the mode alone
     ("normal game") for a game whose kind is not known (a replay code's). ``coach``: what
     the coach did in it (``ReplayModel.coach_part``), as its end screen said; ``daily``: a
-    daily's date, kept beside its kind ("daily 2026-11-24 · finished by the coach")."""
+    daily's date, kept beside its kind ("daily 2026-11-24 · finished by the coach"), and
+    ``attempt`` which try at it it was ("daily 2026-11-24 (repeat)")."""
     parts = [KIND_NOUNS[kind]] if kind is not None else []
     if daily and parts:
-        parts[0] += f" {daily}"
+        parts[0] += f" {daily}" + (f" ({attempt})" if attempt else "")
     if mode is Mode.AUTO or coach is not CoachPart.NONE:
         parts.append(COACH_PART_WORDS[coach if coach is not CoachPart.NONE
                                       else CoachPart.HELPED])
