@@ -140,6 +140,9 @@ def test_the_coach_solves_and_any_input_takes_the_game_back():
     frames(game, coach, 12)
     assert game.solving and game.session.sheet.coach_moves >= 1
     assert game.view().banner.startswith("the coach is playing")
+    # MOVES counts the player's moves; the coach's show under it (a newcomer saw 0 stay 0)
+    assert game.view().moves == 0
+    assert game.view().moves_note == f"+{game.session.sheet.coach_moves} coach"
     assert game.stop_solving() and not game.solving
     game.solve()
     events = frames(game, coach, 200)

@@ -409,6 +409,7 @@ class MidEnd:
             busy=(self.tween is not None or self.solving or self.autoplayer is not None
                   or session.solved),
             moves=session.moves, seconds=session.elapsed, points=session.points,
+            moves_note=f"+{coach} coach" if (coach := session.sheet.coach_moves) else "",
             points_note=f"held at 0 ({session.sheet.net:+d})" if session.sheet.net < 0 else "",
             streak=session.streak, multiplier=session.sheet.multiplier,
             coach_words=words, coach_note=note, coach_state=status.state,

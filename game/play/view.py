@@ -28,6 +28,8 @@ class PlayView:
     moves: int = 0
     seconds: float = 0.0
     points: int = 0
+    moves_note: str = ""
+    """Under MOVES once the coach has played: its moves, counted apart ("+12 coach")."""
     points_note: str = ""
     """While POINTS is held at zero: what the moves and costs add up to below it."""
     streak: int = 0

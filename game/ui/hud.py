@@ -39,6 +39,8 @@ class HudView:
     moves: int = 0
     seconds: float = 0.0
     points: int = 0
+    moves_note: str = ""
+    """Under MOVES once the coach has played: its moves, counted apart."""
     points_note: str = ""
     """Under POINTS while it is held at zero: the total below it."""
     streak: int = 0
@@ -102,8 +104,10 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
         color = theme.good if label == "STREAK" and view.multiplier > 1 else theme.hud_text
         fonts.blit_chars(surface, value, value_px, color, (cx, value_y), bold=True,
                          max_width=int(col_w * 0.95))
-        if label == "POINTS" and view.points_note:
-            fonts.blit_center(surface, view.points_note, label_px, theme.bad,
+        note = {"MOVES": (view.moves_note, theme.muted),
+                "POINTS": (view.points_note, theme.bad)}.get(label)
+        if note is not None and note[0]:
+            fonts.blit_center(surface, note[0], label_px, note[1],
                               (cx, y + h - int(h * 0.12)), max_width=int(col_w * 0.95))
         if label == "STREAK":
             _streak_meter(surface, view, (int(cx - col_w * 0.35), y + h - int(h * 0.1)),

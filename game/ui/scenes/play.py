@@ -235,7 +235,7 @@ class PlayScene(Scene):
         view = view or self.game.view()
         return HudView(
             moves=view.moves, seconds=view.seconds, points=view.points,
-            points_note=view.points_note, streak=view.streak,
+            moves_note=view.moves_note, points_note=view.points_note, streak=view.streak,
             multiplier=view.multiplier, status=view.coach_words, status_note=view.coach_note,
             coach=view.coach_state,
             footer=view.footer or HELP, banner=view.banner, muted=not self.ctx.settings.sound,
