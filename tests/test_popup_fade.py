@@ -44,3 +44,39 @@ def test_words_fade_with_their_pill() -> None:
     assert late_pill > 0
     # the words' contrast on the pill falls no faster than the pill's on the board
     assert late_words / fresh_words >= 0.8 * late_pill / fresh_pill
+
+
+def test_a_quick_run_of_moves_shows_one_pop_up_at_a_time() -> None:
+    """The seventh playtest: a streak's pop-ups piled up on one another. A new move's pop-up
+    makes the older ones fade out at once; news of earlier moves stays."""
+    from game.ui.effects import HANDOVER_SECONDS
+
+    effects = Effects()
+    news = Popup("+20 judged again", MoveClass.LINE, (0, 0), life=3.0, news=True)
+    first = Popup("+10", MoveClass.OPTIMAL, (1, 1))
+    effects.pop(news)
+    effects.pop(first)
+    effects.advance(0.05)
+    effects.pop(Popup("+10", MoveClass.OPTIMAL, (1, 2)))
+    assert 0 < first.alpha < 255
+    effects.advance(HANDOVER_SECONDS)
+    assert first not in effects.popups and news in effects.popups
+    assert len(effects.popups) == 2
+
+
+def test_a_move_pop_up_with_a_hint_cost_fits_its_tile() -> None:
+    """The seventh playtest: "+10 -10 hint" was wider than a tile and covered the numbered
+    step on the tile beside it."""
+    pygame.init()
+    fonts, theme = Fonts(), get_theme("")
+    for window, side in ((REFERENCE_WINDOW, 4), (REFERENCE_WINDOW, 5), ((640, 600), 5)):
+        layout = compute_layout(window, side, side)
+        surface = pygame.Surface(window)
+        surface.fill((0, 0, 0))
+        effects = Effects(reduced=True, popups=[Popup("+10 -10 hint", MoveClass.OPTIMAL,
+                                                      (1, 1))])
+        draw_effects(surface, effects, layout, theme, fonts)
+        drawn = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+        drawn.invert()
+        (box,) = drawn.get_bounding_rects()
+        assert box.width <= layout.tile_px

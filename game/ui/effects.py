@@ -22,6 +22,10 @@ POPUP_SECONDS = 0.8
 PILL_ALPHA = 200
 """How opaque the plate behind a pop-up's words is (of 255)."""
 POPUP_RISE_TILES = 0.45
+HANDOVER_SECONDS = 0.15
+"""How long a move's pop-up still shows, fading, once the next move's has come."""
+MIN_POPUP_SHARE = 0.7
+"""A move's pop-up words shrink to fit within its tile, down to this share of their size."""
 """How far a pop-up floats up over its life, in tile sides."""
 SHAKE_SECONDS = 0.25
 SHAKE_CYCLES = 3
@@ -49,10 +53,21 @@ class Popup:
     news: bool = False
     """News about earlier moves: it stands still in the band between the HUD and the board
     (``Layout.news``), where it covers neither."""
+    left: float | None = None
+    """Once a newer move's pop-up came: the seconds it still shows, fading out (a quick run of
+    moves piled its pop-ups on one another)."""
 
     @property
     def done(self) -> bool:
-        return self.age >= self.life
+        return self.age >= self.life or (self.left is not None and self.left <= 0)
+
+    @property
+    def alpha(self) -> int:
+        """Its opacity now (0-255): fading as it ends, and faster once superseded."""
+        fade = 1.0 - (self.age / self.life) ** 2
+        if self.left is not None:
+            fade *= max(0.0, self.left / HANDOVER_SECONDS)
+        return int(255 * max(0.0, fade))
 
 
 @dataclass
@@ -115,6 +130,8 @@ class Effects:
         dt = max(0.0, dt)
         for popup in self.popups:
             popup.age += dt
+            if popup.left is not None:
+                popup.left -= dt
         self.popups = [p for p in self.popups if not p.done]
         if self.shake is not None:
             self.shake.age += dt
@@ -130,6 +147,10 @@ class Effects:
         drawing over it)."""
         if popup.news:
             self.popups = [old for old in self.popups if not old.news]
+        else:  # the newest move's pop-up is the one to read: the older ones make way
+            for old in self.popups:
+                if not old.news and old.left is None:
+                    old.left = HANDOVER_SECONDS
         self.popups.append(popup)
 
     def bump(self) -> None:
@@ -154,12 +175,14 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, them
         _draw_particles(surface, effects.particles, layout, theme)
     px = type_px(layout.window, Type.BODY)
     for popup in effects.popups:
-        progress = popup.age / popup.life
         colour = theme.good if popup.kind.good else theme.bad
-        alpha = int(255 * (1.0 - progress ** 2))
         plate = _plate(fonts, popup.text, px, colour, theme.bg)
+        if not popup.news and plate.get_width() > layout.tile_px:  # "+10 -10 hint" over a
+            # tile covered its neighbours' step badges: smaller words, within the tile
+            small = max(int(px * MIN_POPUP_SHARE), px * layout.tile_px // plate.get_width())
+            plate = _plate(fonts, popup.text, small, colour, theme.bg)
         rect = pygame.Rect(popup_rect(popup, plate.get_size(), layout, effects.reduced))
-        blit_faded(surface, plate, rect, alpha)  # a dark pill: legible over any tile
+        blit_faded(surface, plate, rect, popup.alpha)  # a dark pill: legible over any tile
 
 
 def popup_rect(popup: Popup, size: tuple[int, int], layout: Layout,
