@@ -185,3 +185,32 @@ def test_what_the_popups_show_is_every_point_kept(seed: int) -> None:
         shown += sum(e.gained for e in game.take_events() if isinstance(e, Scored | Rejudged))
         assert shown == game.session.sheet.net  # every change of the points popped up
     assert_agrees(game.session)
+
+
+def test_moves_judged_again_while_a_restart_took_them_off_are_told_when_they_come_back() -> None:
+    """The eighth playtest: 70 points, R (held at 0, -25), then U gave 25, not 65: while the
+    restart had taken the moves off the line, the coach's news judged one again, unseen."""
+    from game.core.actions import Restart
+
+    board, line = walk_line(41, 24)
+    away = next(m for m in board.legal_moves() if m != line[0])
+    there = board.apply(away)
+    side = next(m for m in there.legal_moves() if m != inverse(away))
+    rest = side + inverse(side) + inverse(away) + line  # the coach's first lines: 4 longer
+    game = MidEnd(board, spec_for(board), Quiet())
+    game.take(CoachPacket((line_hint(board, away + rest), line_hint(there, rest)),
+                          status=READY))
+    events: list = []
+    for action in (Move(away), Restart()):
+        game.act(action)
+        game.update(DT)
+        events += game.take_events()
+    assert [e.gained for e in events if isinstance(e, Scored)] == [10]  # on the coach's line
+    game.take(CoachPacket((line_hint(board, line),), status=READY))  # while restarted
+    assert not [e for e in game.take_events() if isinstance(e, Rejudged)]  # not on the line
+    game.act(Undo())
+    game.update(DT)
+    told = [e for e in game.take_events() if isinstance(e, Rejudged)]
+    assert [e.gained for e in told] == [-20] and told[0].words == "-20 judged again"
+    assert game.view().footer == "move 1 judged again: off the coach's line (-20)"
+    assert [cls for _, cls, _ in played_moves(game.session)] == [MoveClass.OFF_LINE]

@@ -42,6 +42,14 @@ def perfect_line(board) -> str:
     return exact_hint(board).path
 
 
+def compare_from(game: MidEnd, before: list) -> int:
+    """The mid-end's news of the moves on its line, as if ``before`` (judgement, points) of
+    each had been shown last."""
+    game._shown = {key: shown for (key, *_), shown in zip(game._judged_line(), before,
+                                                          strict=True)}
+    return game._compare()
+
+
 def three_perfect_moves() -> MidEnd:
     """FOUR with the first three moves of a perfect line played, each judged optimal."""
     coach = FakeWorker()
@@ -50,7 +58,7 @@ def three_perfect_moves() -> MidEnd:
     for move in perfect_line(FOUR)[:3]:
         game.act(Move(move, source=Source.KEY))
         frames(game, coach, 20)
-    assert [points for _, points in game._judged_line()] == [10, 10, 10]
+    assert [points for *_, points in game._judged_line()] == [10, 10, 10]
     return game
 
 
@@ -278,11 +286,11 @@ def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_po
     assert Rejudged.between([(on, 10)], [(off, -10)]).verb == "judged again"  # type: ignore[union-attr]
     game = three_perfect_moves()
     # judged again to the same points (unknown before, but no points moved): no news
-    assert game._compare([(unknown, 10), (unknown, 10), (MoveClass.OPTIMAL, 10)]) == 0
+    assert compare_from(game, [(unknown, 10), (unknown, 10), (MoveClass.OPTIMAL, 10)]) == 0
     assert not [e for e in game.take_events() if isinstance(e, Rejudged)]
     assert game.view().footer == ""
     # both ways: the pop-up's figures and the footer tell them apart
-    assert game._compare([(MoveClass.WASTEFUL, -10), (MoveClass.OPTIMAL, 30),
+    assert compare_from(game, [(MoveClass.WASTEFUL, -10), (MoveClass.OPTIMAL, 30),
                           (MoveClass.OPTIMAL, 10)]) == 0
     (news,) = [e for e in game.take_events() if isinstance(e, Rejudged)]
     assert (news.moves, news.gained, news.refunds, news.charges) == (2, 0, 20, -20)
@@ -379,10 +387,14 @@ def test_news_of_a_burst_of_answers_is_one_message():
 
     unknown, optimal = MoveClass.UNKNOWN, MoveClass.OPTIMAL
     game = three_perfect_moves()
-    game._compare([(unknown, 0), (optimal, 10), (optimal, 10)])
+    compare_from(game, [(unknown, 0), (optimal, 10), (optimal, 10)])
     assert game.view().footer == "move 1 judged: optimal (+10)"
-    game._compare([(optimal, 10), (unknown, 0), (optimal, 10)])
+    compare_from(game, [(optimal, 10), (unknown, 0), (optimal, 10)])
     assert game.view().footer == "moves 1, 2 judged: optimal (+20)"
+    # the pop-up gives the footer's figures (the eighth playtest: "-10 judged" beside "moves
+    # 2, 3 judged: off the coach's line (-20)")
+    *_, news = [e for e in game.take_events() if isinstance(e, Rejudged)]
+    assert news.gained == 10 and news.words == "+20 judged"
     game.update(NEWS_SECONDS + DT)  # the news is gone: the next one stands alone
-    game._compare([(optimal, 10), (optimal, 10), (unknown, 0)])
+    compare_from(game, [(optimal, 10), (optimal, 10), (unknown, 0)])
     assert game.view().footer == "move 3 judged: optimal (+10)"

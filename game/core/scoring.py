@@ -170,6 +170,9 @@ class Line:
     """The streak after this move: optimal moves in a row (hinted ones held it)."""
     best: int
     """The longest streak on the line up to here."""
+    made: int = -1
+    """Which action of the game made the move (-1: not told), so the same move can be found
+    again after an undo, a restart or a judging again (the game's news tells what changed)."""
 
     def walk(self) -> Iterator[Line]:
         """The moves of this line from the first to this one."""
@@ -182,7 +185,7 @@ class Line:
 
 
 def _extend(line: Line | None, move: str, cls: MoveClass, distance: int | None, points: int,
-            assisted: bool, by_coach: bool, streak: int) -> Line:
+            assisted: bool, by_coach: bool, streak: int, made: int = -1) -> Line:
     """``line`` with one more move (the coach's moves count apart from the player's)."""
     base = (0, 0, 0, 0, 0, 0) if line is None else (
         line.moves, line.optimal, line.wasteful, line.unknown, line.coach, line.total_points
@@ -192,7 +195,7 @@ def _extend(line: Line | None, move: str, cls: MoveClass, distance: int | None, 
                 base[0] + mine, base[1] + (mine and cls.good),
                 base[2] + (mine and cls.bad),
                 base[3] + (mine and cls is MoveClass.UNKNOWN), base[4] + by_coach,
-                base[5] + points, streak, max(streak, 0 if line is None else line.best))
+                base[5] + points, streak, max(streak, 0 if line is None else line.best), made)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,7 +301,7 @@ class ScoreSheet:
 
     # --- events -------------------------------------------------------
     def after_move(self, cls: MoveClass | None = None, distance_after: int | None = None,
-                   *, move: str = "", by_coach: bool = False) -> ScoreSheet:
+                   *, move: str = "", by_coach: bool = False, made: int = -1) -> ScoreSheet:
         """Score one single-tile move; ``cls`` None means judge it from the distances.
 
         A missing ``distance_after`` is inferred from the class when the distance is known.
@@ -320,7 +323,8 @@ class ScoreSheet:
             points, streak = -WASTEFUL_COST, 0
         else:
             points = 0
-        line = _extend(self.line, move, cls, distance_after, points, assisted, by_coach, streak)
+        line = _extend(self.line, move, cls, distance_after, points, assisted, by_coach, streak,
+                       made)
         return replace(
             self,
             hint_level_here=0,

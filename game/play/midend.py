@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import deque
 from concurrent.futures import Future
+from dataclasses import replace
 from typing import Protocol
 
 from game.core.actions import BoardAction, CycleHint, Move, Slide, Source
@@ -101,6 +102,8 @@ class MidEnd:
         self._submitted: Board | None = None
         self._asked: tuple[Board, ...] = ()
         self._complete_shown = False
+        self._shown: dict[tuple[int, int], tuple[MoveClass, int]] = {}
+        """Each move's judgement and points as last shown (``_judged_line``'s keys)."""
         self._events: list[PlayEvent] = []
         self.news = News()
         self._judged_at: float | None = None
@@ -156,25 +159,31 @@ class MidEnd:
             return
         for hint in packet.hints:
             self.knowledge.add(hint)
-        before = self._judged_line()
-        if self.session.learned([hint.board for hint in packet.hints]):
-            self._compare(before)
+        self.session.learned([hint.board for hint in packet.hints])
+        self._compare()
         self._note_complete()
 
-    def _judged_line(self) -> list[tuple[MoveClass, int]]:
-        """Each move's judgement and points on the current line of play."""
+    def _judged_line(self) -> list[tuple[tuple[int, int], MoveClass, int]]:
+        """Each move on the current line of play: (which move: the action that made it and
+        its number on the line), its judgement and points."""
         line = self.session.sheet.line
-        return [] if line is None else [(node.cls, node.points) for node in line.walk()]
+        return [] if line is None else [((node.made, node.moves + node.coach), node.cls,
+                                          node.points) for node in line.walk()]
 
-    def _compare(self, before: list[tuple[MoveClass, int]]) -> int:
-        """Tell the player about moves whose points changed when judged again (never
-        silently; a judgement that changed no points is no news), naming the moves; returns
-        the points that changed."""
-        news = Rejudged.between(before, self._judged_line())
+    def _compare(self) -> int:
+        """Tell the player about moves on the line whose points changed since they were last
+        shown (never silently: judged again while on the line, or while an undo or a restart
+        had taken them off it; a judgement that changed no points is no news), naming the
+        moves; returns the points that changed."""
+        now = self._judged_line()
+        shown = self._shown
+        before = [shown.get(key, (cls, points)) for key, cls, points in now]
+        self._shown.update((key, (cls, points)) for key, cls, points in now)
+        news = Rejudged.between(before, [(cls, points) for _, cls, points in now])
         if news is None:
             return 0
-        self._events.append(news)
-        self.news.rejudged(news.changes, len(self._judged_line()))
+        self.news.rejudged(news.changes, len(now))
+        self._events.append(replace(news, words=self.news.popup_words()))
         return news.gained
 
     def take_events(self) -> list[PlayEvent]:
@@ -249,13 +258,12 @@ class MidEnd:
         session = self.session
         before_streak, before_net = session.streak, session.sheet.net
         before_hints = session.sheet.hints_used
-        before = self._judged_line()
         change = session.apply(action)
         if change is not None:
             # moves before it judged again (beyond exact reach, the lines it reached; the
             # win, with its own line) are news of their own, not this move's points
             told = len(self._events)
-            again = self._compare(before)
+            again = self._compare()
             rejudged = len(self._events) > told
             if session.solved:
                 self._held = self._held or rejudged  # show it before the end

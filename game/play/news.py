@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core.scoring import MoveClass
-from game.play.words import rejudged_words
+from game.play.words import judged_verb, rejudged_words
 
 NEWS_SECONDS = 2.5
 
@@ -39,6 +39,17 @@ class News:
         self.text, self.left = text, NEWS_SECONDS
         self._told = told or {}
         self._of_a_move = of_a_move
+
+    def popup_words(self) -> str:
+        """The news on show in a pop-up's figures: what the moves it names gained and lost
+        ("+40 -10 judged again"), as its words add them up."""
+        gains = [gained for _, _, gained in self._told.values()]
+        refunds = sum(g for g in gains if g > 0)
+        charges = sum(g for g in gains if g < 0)
+        points = f"{refunds:+d} {charges:+d}" if refunds and charges else \
+            f"{refunds + charges:+d}"
+        verb = judged_verb([first for first, new, _ in self._told.values() if first is not new])
+        return f"{points} {verb}"
 
     def before(self, text: str) -> None:
         """Show ``text`` with the news of moves judged again on show after it, if any."""

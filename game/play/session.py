@@ -425,7 +425,8 @@ class Session:
                     self._need(board)
                 if board.size > EXACT_CELLS:
                     self._need(after)
-            self.sheet = self.sheet.after_move(cls, distance_after, move=move, by_coach=by_coach)
+            self.sheet = self.sheet.after_move(cls, distance_after, move=move, by_coach=by_coach,
+                                               made=self._current)
             cues.append(cls)
             kind = EntryKind.SOLVE if by_coach else EntryKind.MOVE
             self.history.push(Position(after, self.sheet.line, self.sheet.restarts), kind, move)
