@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from game.core.board import Board, inverse, neighbours
-from game.core.coach import EXACT_CELLS, Hint
+from game.core.coach import EXACT_CELLS, Hint, goal_hint
 from game.core.knowledge import follow, merge
 
 Oracle = Callable[[Board], Hint | None]
@@ -89,17 +89,12 @@ class Lines:
             return self.here(board)
         if board in self._area:
             return self._best.get(board)
-        hint = self.here(board)
-        for move, near in neighbours(board):
-            there = self._best.get(near) if near in self._area else self.here(near)
-            if there is not None:
-                hint = merge(hint, through(there, inverse(move), board))
-        return hint
+        return self._around(board, self.here(board), self.here)
 
     def here(self, board: Board) -> Hint | None:
         """What is known of exactly ``board``: the coach's answer and its own finished line."""
         if board.is_solved():
-            return self.searched(board) or Hint(board, 0, frozenset(), True, True, "")
+            return self.searched(board) or goal_hint(board)
         return merge(self.searched(board), self.own.get(board))
 
     def searched(self, board: Board) -> Hint | None:
@@ -121,18 +116,23 @@ class Lines:
             return
         self._area.add(board)
         read = self._read
-        if board not in read:
-            read[board] = self.here(board)
-        best = read[board]
-        for move, near in neighbours(board):
+        for near in (board, *(near for _, near in neighbours(board))):
             if near not in read:
                 read[near] = self.here(near)
-            there = self._best.get(near) if near in self._area else read[near]
-            if there is not None:
-                best = merge(best, through(there, inverse(move), board))
+        best = self._around(board, read[board], read.__getitem__)
         if best is not None:
             self._best[board] = best
             self._spread([board])
+
+    def _around(self, board: Board, hint: Hint | None,
+                there_of: Callable[[Board], Hint | None]) -> Hint | None:
+        """``hint`` joined with the lines through ``board``'s neighbours: the best line of
+        those the game stood on, what ``there_of`` knows of the others."""
+        for move, near in neighbours(board):
+            there = self._best.get(near) if near in self._area else there_of(near)
+            if there is not None:
+                hint = merge(hint, through(there, inverse(move), board))
+        return hint
 
     def learned(self, boards: Iterable[Board] | None = None) -> None:
         """The coach told more (about ``boards``, or about anything when None): read again

@@ -159,8 +159,8 @@ class MidEnd:
             return
         for hint in packet.hints:
             self.knowledge.add(hint)
-        self.session.learned([hint.board for hint in packet.hints])
-        self._compare()
+        if self.session.learned([hint.board for hint in packet.hints]):
+            self._compare()
         self._note_complete()
 
     def _judged_line(self) -> list[tuple[tuple[int, int], MoveClass, int]]:
@@ -176,8 +176,7 @@ class MidEnd:
         had taken them off it; a judgement that changed no points is no news), naming the
         moves; returns the points that changed."""
         now = self._judged_line()
-        shown = self._shown
-        before = [shown.get(key, (cls, points)) for key, cls, points in now]
+        before = [self._shown.get(key, (cls, points)) for key, cls, points in now]
         self._shown.update((key, (cls, points)) for key, cls, points in now)
         news = Rejudged.between(before, [(cls, points) for _, cls, points in now])
         if news is None:
