@@ -600,3 +600,28 @@ def test_a_board_the_coach_brought_is_not_charged_on_sight() -> None:
     assert s.sheet.hints_used == 3 and s.sheet.last_assisted
     s.apply(Move(exact_hint(s.board).path[0]))  # from the player's own board: paid already
     assert s.sheet.hints_used == 4 and s.sheet.last_assisted
+
+
+def test_a_position_paid_for_holds_the_streak_when_come_back_to_with_hints_off() -> None:
+    """Help is per position: the ninth newcomer saw the chevrons, turned hints off, went away
+    and came back, and the next good move grew the streak, where within one visit it holds
+    it ("hint seen here, streak held")."""
+    board = Board.goal(3, 3).apply_all("DRDLUU")
+    hint = exact_hint(board)
+    assert hint is not None
+    for route in ("moves", "undo"):
+        s = Session(board, oracle=exact_hint)
+        for _ in range(3):
+            s.apply(CycleHint())  # the chevrons (paid on sight), the steps, then off
+        assert s.hint_level == 0 and s.sheet.hints_used == 1
+        away = next(m for m in board.legal_moves() if m not in hint.moves)
+        s.apply(Move(away))
+        s.apply(Move(inverse(away)) if route == "moves" else Undo())
+        assert s.board == board
+        streak, used = s.streak, s.sheet.hints_used
+        s.apply(Move(hint.path[0]))
+        assert s.sheet.last_assisted and s.sheet.last_points == 10
+        assert s.streak == streak and s.sheet.hints_used == used  # held; paid once
+        judged = (s.points, s.streak, s.sheet.line.assisted if s.sheet.line else None)
+        s._rescore()  # the game judged again from its actions: the same
+        assert (s.points, s.streak, s.sheet.line.assisted if s.sheet.line else None) == judged

@@ -280,6 +280,14 @@ class Session:
                 and self.help.seen(self.help.stepped, self._current, self._on_screen()):
             self._pay(self.hint_level)
 
+    def _recall_help(self, board: Board) -> None:
+        """Help paid for ``board`` on an earlier visit was seen there: a move from it is a
+        hinted one (1x, the streak held), with hints off now too, as within one visit (help
+        is per position; a newcomer came back to a paid position and grew the streak)."""
+        paid = self.help.paid(board)
+        if paid > self.sheet.hint_level_here:
+            self.sheet = self.sheet.after_hint(paid, paid)  # nothing charged again
+
     def _chargeable(self) -> bool:
         """Whether help drawn for the board on screen is paid on sight: not on a board the
         coach's move brought (the coach is playing, or was stopped there: the help is paid
@@ -404,6 +412,7 @@ class Session:
         else:
             self._charge_steps()  # before the judgement: the move was made with them shown
         for move in moves:
+            self._recall_help(board)
             shown = self.hint if self.hint is not None and self.hint.board == board else None
             before_hint = merge(shown, self.lookup(board))
             after = board.apply(move)
