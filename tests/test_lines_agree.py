@@ -214,3 +214,31 @@ def test_moves_judged_again_while_a_restart_took_them_off_are_told_when_they_com
     assert [e.gained for e in told] == [-20] and told[0].words == "-20 judged again"
     assert game.view().footer == "move 1 judged again: off the coach's line (-20)"
     assert [cls for _, cls, _ in played_moves(game.session)] == [MoveClass.OFF_LINE]
+
+
+def test_a_5x5_replay_says_hint_seen_where_the_game_scored_a_hinted_move() -> None:
+    """The ninth newcomer: the replay of a 5x5 game never wrote "(hint seen)" (but for the
+    last move), where 4x4's does. Beyond exact reach a replay cannot tell what help was on
+    screen, so the record keeps it: a capital judgement letter."""
+    from game.core.actions import CycleHint
+    from game.core.recording import Recording
+    from game.play.recorder import game_record
+    from game.play.replay import HINT_SEEN, build_replay
+
+    board, line = walk_line(21, 30)
+    known = {}
+    at = board
+    for i in range(len(line)):
+        known[at] = line_hint(at, line[i:])
+        at = at.apply(line[i])
+    session = Session(board, oracle=known.get)
+    session.apply(CycleHint())  # the chevrons: every move along them is hinted
+    for move in line[:3]:
+        session.apply(Move(move))
+    assert session.sheet.line is not None and session.sheet.line.assisted
+    record = game_record(session, started="2026-11-25T01:00:00", run="r")
+    assert record.judgements[1:4] == ("L", "L", "L")
+    recording = Recording(board, tuple(session.actions), record.times_ms)
+    notes = [f.note for f in build_replay(recording, lambda b: None, record.judgements,
+                                          record.distances).frames[1:]]
+    assert sum(HINT_SEEN in note for note in notes) == 3, notes

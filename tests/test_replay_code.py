@@ -25,9 +25,31 @@ GAME = Recording(BOARD, (Move("U"), CycleHint(), Move("D"), Undo(), Redo(), Rest
 
 def test_round_trip() -> None:
     code = encode(GAME)
-    assert code.startswith(PREFIX) and "\n" not in code and "=" not in code
+    assert code.startswith("F2.") and "\n" not in code and "=" not in code  # no hinted move
     assert decode(code) == GAME
     assert decode("  " + code + "\n") == GAME
+
+
+def test_hinted_moves_round_trip_in_version_3_and_a_version_2_code_never_carries_them() -> None:
+    from game.core.replay_code import decode_game
+
+    judgements = ("O", "", "o", "", "", "", "oL", "o")
+    code = encode(GAME, judgements)
+    assert code.startswith(PREFIX)
+    assert decode_game(code).judgements == judgements
+    plain = encode(GAME, tuple(j.lower() for j in judgements))
+    assert plain.startswith("F2.") and decode_game(plain).judgements[0] == "o"
+    # a version 2 code with a capital's byte is damage, as an older release reads it
+    import base64
+    import zlib
+    data = bytearray(base64.urlsafe_b64decode(plain[3:] + "=" * (-len(plain[3:]) % 4)))
+    body = data[:-4]
+    at = body.index(bytes([1, 0]))  # action 1's judgement count, then its letter "o"
+    body[at + 1] = 5
+    forged = "F2." + base64.urlsafe_b64encode(
+        bytes(body) + zlib.crc32(bytes(body)).to_bytes(4, "big")).decode().rstrip("=")
+    with pytest.raises(ReplayCodeError, match="unknown judgement 5"):
+        decode_game(forged)
 
 
 @settings(max_examples=60, deadline=None)

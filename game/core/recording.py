@@ -31,6 +31,22 @@ MODES = tuple(Mode)
 JUDGEMENT_LETTERS = {MoveClass.OPTIMAL: "o", MoveClass.WASTEFUL: "w", MoveClass.LINE: "l",
                      MoveClass.OFF_LINE: "x", MoveClass.UNKNOWN: "?"}
 """How a move's judgement is stored in a history (one letter per single-tile move)."""
+
+
+def judgement_letter(cls: MoveClass, hinted: bool = False) -> str:
+    """A move's stored judgement: its class's letter, in capitals for a good move made where
+    help had been seen (scored as hinted: 1x, the streak held; older saves never say)."""
+    letter = JUDGEMENT_LETTERS[cls]
+    return letter.upper() if hinted and cls.good else letter
+
+
+def read_judgement(letter: str) -> tuple[MoveClass | None, bool]:
+    """A stored judgement letter's class (None: unjudged, or a letter no release wrote) and
+    whether the move was scored as hinted."""
+    for cls, known in JUDGEMENT_LETTERS.items():
+        if letter.lower() == known and cls is not MoveClass.UNKNOWN:
+            return cls, letter.isupper()
+    return None, False
 _SIMPLE: dict[str, BoardAction] = {"Z": Undo(), "Y": Redo(), "X": Restart(), "H": CycleHint()}
 
 

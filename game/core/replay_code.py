@@ -1,14 +1,17 @@
 """Replay codes: a whole game (size, board, timed actions, mode, judgements) as one line of text.
 
-Format, version 2: ``F2.`` then base64url (no padding) of the bytes
+Format, version 3: ``F3.`` then base64url (no padding) of the bytes
 
-    version (2) | width | height | mode | width*height tiles (one byte each)
+    version (3) | width | height | mode | width*height tiles (one byte each)
     | action count (varint) | per action: token byte, ms since the previous action (varint)
-    | per action: judgement count (varint), then one byte per judgement (index in "owlx?")
+    | per action: judgement count (varint), then one byte per judgement (index in "owlx?OL":
+      the capitals are good moves made where help had been seen)
     | distances flag (0 none, 1 one per action) | per action: distance + 1 (varint; 0 unknown)
     | CRC-32 of everything before it (4 bytes, big-endian)
 
-Version 1 (``F1.``, still read) stops after the actions: a game without its judgements.
+A game with no hinted move is written as version 2 (``F2.``, the same bytes with the
+judgements in "owlx?"), which older releases read. Version 1 (``F1.``, still read) stops
+after the actions: a game without its judgements.
 Token bytes: 0-3 the player's U D L R, 4-7 the coach's, 8 undo, 9 redo, 10 restart, 11 hint,
 16 + N a slide from cell N. Parsing is strict: every problem raises ``ReplayCodeError`` naming it.
 """
@@ -29,15 +32,19 @@ from game.core.recording import (
     Mode,
     Recording,
     RecordingError,
+    judgement_letter,
     token_action,
 )
+from game.core.scoring import MoveClass
 
-PREFIX = "F2."
-VERSION = 2
-PREFIXES = {"F1.": 1, PREFIX: VERSION}
+PREFIX = "F3."
+VERSION = 3
+PREFIXES = {"F1.": 1, "F2.": 2, PREFIX: VERSION}
 """Every prefix read, with the version its bytes must carry."""
-LETTERS = "".join(JUDGEMENT_LETTERS.values())
-"""Judgement letters in the order their bytes count them."""
+PLAIN_LETTERS = "".join(JUDGEMENT_LETTERS.values())
+"""Judgement letters in the order their bytes count them (version 2)."""
+LETTERS = PLAIN_LETTERS + "".join(judgement_letter(c, hinted=True) for c in MoveClass if c.good)
+"""And from version 3, the hinted good moves' capitals."""
 MAX_DISTANCE = 1 << 20
 SLIDE_BASE = 16
 CRC_BYTES = 4
@@ -86,7 +93,9 @@ def encode(recording: Recording, judgements: Sequence[str] = (),
         if any(letter not in LETTERS for letter in text):
             raise ReplayCodeError(f"judgements '{text}' are not judgement letters ({LETTERS})")
     board = recording.board
-    body = bytearray([VERSION, board.width, board.height, MODES.index(recording.mode)])
+    hinted = any(letter not in PLAIN_LETTERS for text in judgements for letter in text)
+    version = VERSION if hinted else 2  # older releases read a game without hinted moves
+    body = bytearray([version, board.width, board.height, MODES.index(recording.mode)])
     body += bytes(board.tiles)
     body += _varint(len(recording.actions))
     last = 0
@@ -103,7 +112,7 @@ def encode(recording: Recording, judgements: Sequence[str] = (),
         for distance in distances:
             body += _varint(0 if distance is None else min(distance, MAX_DISTANCE) + 1)
     body += zlib.crc32(body).to_bytes(CRC_BYTES, "big")
-    return PREFIX + base64.urlsafe_b64encode(bytes(body)).decode("ascii").rstrip("=")
+    return f"F{version}." + base64.urlsafe_b64encode(bytes(body)).decode("ascii").rstrip("=")
 
 
 class _Reader:
@@ -199,7 +208,7 @@ def _parse(body: bytes) -> CodedGame:
     judgements: tuple[str, ...] = ()
     distances: tuple[int | None, ...] = ()
     if body[0] >= 2:
-        judgements = _judgements(reader, count)
+        judgements = _judgements(reader, count, LETTERS if body[0] >= 3 else PLAIN_LETTERS)
         distances = _distances(reader, count)
     if reader.pos != len(body):
         raise ReplayCodeError(f"the code has {len(body) - reader.pos} unexpected bytes at the end")
@@ -210,7 +219,7 @@ def _parse(body: bytes) -> CodedGame:
     return CodedGame(recording, judgements, distances)
 
 
-def _judgements(reader: _Reader, count: int) -> tuple[str, ...]:
+def _judgements(reader: _Reader, count: int, letters_read: str) -> tuple[str, ...]:
     out = []
     for number in range(1, count + 1):
         size = reader.varint(f"judgement count of action {number}")
@@ -220,10 +229,10 @@ def _judgements(reader: _Reader, count: int) -> tuple[str, ...]:
         letters = []
         for _ in range(size):
             raw = reader.byte(f"judgements of action {number}")
-            if raw >= len(LETTERS):
+            if raw >= len(letters_read):
                 raise ReplayCodeError(f"action {number} has an unknown judgement {raw} "
-                                      f"(expected 0-{len(LETTERS) - 1})")
-            letters.append(LETTERS[raw])
+                                      f"(expected 0-{len(letters_read) - 1})")
+            letters.append(letters_read[raw])
         out.append("".join(letters))
     return tuple(out) if any(out) else ()
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core.race import RaceResult
-from game.core.recording import JUDGEMENT_LETTERS, Mode, action_token, to_ms
+from game.core.recording import Mode, action_token, judgement_letter, to_ms
 from game.core.spec import GameKind
 from game.play.session import Session
 from game.store.history import GameRecord
@@ -35,6 +35,8 @@ def game_record(session: Session, *, mode: Mode = Mode.NORMAL, daily: str | None
         efficiency=summary.efficiency, hints=summary.hints_used, undos=summary.undos,
         name=name, daily=daily, tokens=tuple(action_token(a) for a in session.actions),
         times_ms=tuple(to_ms(t) for t in session.times),
-        judgements=tuple("".join(JUDGEMENT_LETTERS[c] for c in cues) for cues in judged),
+        judgements=tuple("".join(judgement_letter(c, h) for c, h in zip(cues, hinted,
+                                                                           strict=True))
+                         for cues, hinted in zip(judged, session.hinted(), strict=True)),
         action_count=len(session.actions), kind=kind, race=race,
         distances=action_distances(session))

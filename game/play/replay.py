@@ -17,15 +17,12 @@ from dataclasses import dataclass
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
 from game.core.board import Board
 from game.core.coach import Hint
-from game.core.recording import JUDGEMENT_LETTERS, Recording
+from game.core.recording import Recording, read_judgement
 from game.core.scoring import MoveClass
 from game.core.summary import CoachPart, coach_part
 from game.play.session import Session
 
 Oracle = Callable[[Board], Hint | None]
-STORED = {letter: cls for cls, letter in JUDGEMENT_LETTERS.items()
-          if cls is not MoveClass.UNKNOWN}
-"""A stored judgement letter and the class it stands for (``?`` stays unjudged)."""
 WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
          MoveClass.LINE: "on the coach's line", MoveClass.OFF_LINE: "off the coach's line",
          MoveClass.UNKNOWN: "unjudged"}
@@ -190,7 +187,8 @@ def _with_stored(cues: tuple[MoveClass, ...], stored: str) -> tuple[MoveClass, .
     end screen said; only a move stored unjudged is judged again with what is known now."""
     if len(stored) != len(cues):
         return cues
-    return tuple(STORED.get(letter, cue) for cue, letter in zip(cues, stored, strict=True))
+    return tuple(read_judgement(letter)[0] or cue for cue, letter in zip(cues, stored,
+                                                                          strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +250,7 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
         distance = known if known is not None else _distance(session)
         steps.append(_Step(action, at, board, session.board, cues, letters, distance, first,
                            _line_length(session), session.hint_level,
-                           _assisted(session, len(cues))))
+                           _hinted(session, saved, len(cues))))
     final = _line_length(session)
     line = _line_moves(session, steps, writer, final)
     counted = {writer[move.number] for move in line}
@@ -278,16 +276,16 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
                        tuple(session.unjudged_boards()), line, chart, session.sheet.restarts)
 
 
-def _assisted(session: Session, count: int) -> tuple[bool, ...]:
-    """Whether each of the last ``count`` moves on the line was made where help was seen."""
-    out = []
-    node = session.sheet.line
-    for _ in range(count):
-        if node is None:
-            break
-        out.append(node.assisted)
-        node = node.prev
-    return tuple(reversed(out))
+def _hinted(session: Session, stored: str, count: int) -> tuple[bool, ...]:
+    """Whether each of the last action's ``count`` moves was made where help was seen: as
+    the game stored it (a capital letter: beyond exact reach a replay cannot tell what help
+    was on screen), else as judged again here (older saves never say)."""
+    again = session.hinted()[-1] if session.hinted() else ()
+    again = (*again, *(False,) * (count - len(again)))[:count]
+    if len(stored) != count:
+        return again
+    return tuple(read_judgement(letter)[1] or seen for letter, seen in zip(stored, again,
+                                                                          strict=True))
 
 
 def _restarted(steps: list[_Step], index: int) -> bool:

@@ -57,6 +57,8 @@ class Session:
         self.times: list[float] = []
         """Game time (``elapsed``) when each of ``actions`` was applied, in step with it."""
         self._cues: list[tuple[MoveClass, ...]] = []
+        self._hinted: list[tuple[bool, ...]] = []
+        """Per action, whether each of its moves was scored as hinted (help seen there)."""
         """The judgements of each of ``actions``' moves, as last judged (the record's)."""
         self._distances: list[int | None] = []
         """After each of ``actions``, the best line known from the board it left, as known
@@ -212,6 +214,7 @@ class Session:
                     first = 0
                     self._reset()
                 del self._marks[first:], self._visits[first:], self._cues[first:]
+                del self._hinted[first:]
                 self.help.forget_from(first)
                 del self._distances[first:]
                 for index in range(first, len(self.actions)):
@@ -231,6 +234,7 @@ class Session:
         change = self._apply(action)
         if len(self._cues) == index:
             self._cues.append(change.cues if change is not None else ())
+            self._hinted.append(self._hinted_last(len(self._cues[-1])))
             self._distances.append(self._distance_here())
             visited = [before]
             if isinstance(action, (Move, Slide)) and change is not None:
@@ -360,6 +364,19 @@ class Session:
         second replay would know the lines the first one derived, and could judge a move
         the screen still calls unknown)."""
         return list(self._cues)
+
+    def hinted(self) -> list[tuple[bool, ...]]:
+        """Per action, whether each of its moves was scored as hinted, as last judged (the
+        record keeps it: a replay cannot tell what help was on screen beyond exact reach)."""
+        return list(self._hinted)
+
+    def _hinted_last(self, count: int) -> tuple[bool, ...]:
+        out: list[bool] = []
+        node = self.sheet.line
+        while node is not None and len(out) < count:
+            out.append(node.assisted)
+            node = node.prev
+        return (*reversed(out), *(False,) * (count - len(out)))
 
     def distances(self) -> list[int | None]:
         """After each action, the best line known from the board it left, as judged."""

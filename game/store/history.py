@@ -3,8 +3,9 @@
 One row per finished or abandoned game (board, game ID, size, mode, kind, start time,
 figures, the result of a ghost race) and one row per action with its time offset in
 milliseconds, the judgement of its moves (``o`` optimal, ``w`` wasteful, ``?`` unknown, one
-letter per single-tile move) and the distance to the goal after it (schema in
-``history_schema``; an older file is migrated in one transaction). Each call
+letter per single-tile move, in capitals where help had been seen) and the distance to
+the goal after it (schema in ``history_schema``; an older file is migrated in one
+transaction). Each call
 opens its own connection, so the writer thread and other game instances can use the file at
 once (WAL, a busy timeout, ``BEGIN IMMEDIATE`` for writes). A file that is not a usable
 database (damage SQLite reports, a failed schema or foreign-key check, unreadable text) is
