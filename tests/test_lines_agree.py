@@ -211,7 +211,7 @@ def test_moves_judged_again_while_a_restart_took_them_off_are_told_when_they_com
     game.act(Undo())
     game.update(DT)
     told = [e for e in game.take_events() if isinstance(e, Rejudged)]
-    assert [e.gained for e in told] == [-20] and told[0].words == "-20 judged again"
+    assert [e.gained for e in told] == [-20] and told[0].verb == "judged again"
     assert game.view().footer == "move 1 judged again: off the coach's line (-20)"
     assert [cls for _, cls, _ in played_moves(game.session)] == [MoveClass.OFF_LINE]
 

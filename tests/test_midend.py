@@ -390,11 +390,29 @@ def test_news_of_a_burst_of_answers_is_one_message():
     compare_from(game, [(unknown, 0), (optimal, 10), (optimal, 10)])
     assert game.view().footer == "move 1 judged: optimal (+10)"
     compare_from(game, [(optimal, 10), (unknown, 0), (optimal, 10)])
-    assert game.view().footer == "moves 1, 2 judged: optimal (+20)"
-    # the pop-up gives the footer's figures (the eighth playtest: "-10 judged" beside "moves
-    # 2, 3 judged: off the coach's line (-20)")
+    assert game.view().footer == "moves 1, 2 judged: optimal (+20 in all)"
+    # the pop-up gives what the points just did; the footer says its figures are the burst's
+    # (the eighth playtest read "-10 judged" beside "moves 2, 3 judged: off the coach's line
+    # (-20)" as two figures for one thing, the ninth "+30 -10 judged" as what POINTS did
+    # when it fell by 10)
     *_, news = [e for e in game.take_events() if isinstance(e, Rejudged)]
-    assert news.gained == 10 and news.words == "+20 judged"
+    assert news.gained == 10 and f"{news.gained:+d} {news.verb}" == "+10 judged"
     game.update(NEWS_SECONDS + DT)  # the news is gone: the next one stands alone
     compare_from(game, [(optimal, 10), (optimal, 10), (unknown, 0)])
     assert game.view().footer == "move 3 judged: optimal (+10)"
+
+
+def test_a_move_told_within_a_burst_and_changed_again_is_judged_again():
+    """The ninth playtest: a move told off the line, then on it within one burst, was told as
+    "judged" (how it stood when the burst began), where the player had seen it judged; and
+    the pop-up gave the burst's figures ("+30 -10 judged") as POINTS fell by 10."""
+    from game.play.news import News
+
+    unknown, on, off = MoveClass.UNKNOWN, MoveClass.LINE, MoveClass.OFF_LINE
+    news = News()
+    news.rejudged(((0, unknown, off, -10),), 3)
+    assert news.shown == "move 1 judged: off the coach's line (-10)"
+    news.rejudged(((0, off, on, 20),), 3)
+    assert news.shown == "move 1 judged again: on the coach's line (+10 in all)"
+    popup = Rejudged.between([(off, -10)], [(on, 10)])  # this answer's news alone
+    assert popup is not None and f"{popup.gained:+d} {popup.verb}" == "+20 judged again"

@@ -77,9 +77,6 @@ class Rejudged:
     """...and those taken (judged worse, <= 0): news both ways is never one figure."""
     changes: tuple[tuple[int, MoveClass, MoveClass, int], ...] = ()
     """(index on the line, old and new judgement, points change) of each move it changed."""
-    words: str = ""
-    """The pop-up: the same figures as the footer's news, which joins a burst's answers
-    ("+30 judged", "+40 -10 judged again"); "" to make them from this news alone."""
 
     @classmethod
     def between(cls, before: list[tuple[MoveClass, int]],

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import deque
 from concurrent.futures import Future
-from dataclasses import replace
 from typing import Protocol
 
 from game.core.actions import BoardAction, CycleHint, Move, Slide, Source
@@ -182,7 +181,7 @@ class MidEnd:
         if news is None:
             return 0
         self.news.rejudged(news.changes, len(now))
-        self._events.append(replace(news, words=self.news.popup_words()))
+        self._events.append(news)  # its pop-up: what the points just did
         return news.gained
 
     def take_events(self) -> list[PlayEvent]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core.scoring import MoveClass
-from game.play.words import judged_verb, rejudged_words
+from game.play.words import rejudged_words
 
 NEWS_SECONDS = 2.5
 
@@ -40,17 +40,6 @@ class News:
         self._told = told or {}
         self._of_a_move = of_a_move
 
-    def popup_words(self) -> str:
-        """The news on show in a pop-up's figures: what the moves it names gained and lost
-        ("+40 -10 judged again"), as its words add them up."""
-        gains = [gained for _, _, gained in self._told.values()]
-        refunds = sum(g for g in gains if g > 0)
-        charges = sum(g for g in gains if g < 0)
-        points = f"{refunds:+d} {charges:+d}" if refunds and charges else \
-            f"{refunds + charges:+d}"
-        verb = judged_verb([first for first, new, _ in self._told.values() if first is not new])
-        return f"{points} {verb}"
-
     def before(self, text: str) -> None:
         """Show ``text`` with the news of moves judged again on show after it, if any."""
         if self.rejudging:
@@ -70,13 +59,18 @@ class News:
         answers reads as one message (a newcomer's five quick keys were judged in two
         packets, and the second news replaced the first before it could be read).
         ``line_size``: the moves on the line now (an undo since starts afresh)."""
-        told = dict(self._told) if self.left > 0 and all(
+        prior = dict(self._told) if self.left > 0 and all(
             i < line_size for i in self._told) else {}
+        told = dict(prior)
         for index, old, new, points in changes:
-            first, _, gained = told.get(index, (old, new, 0))
+            first, was, gained = told.get(index, (old, new, 0))
+            if index in prior and was is not new:
+                first = was  # told as that in this burst: now it is judged again
             told[index] = (first, new, gained + points)
         told = {i: change for i, change in told.items() if change[2] != 0}
-        self.tell(rejudged_words([(i, *told[i]) for i in sorted(told)]), told)
+        # joined to news on show, its figures are the burst's: the pop-up gives this one's
+        self.tell(rejudged_words([(i, *told[i]) for i in sorted(told)], in_all=bool(prior)),
+                  told)
 
     def update(self, dt: float) -> None:
         """Time passes."""

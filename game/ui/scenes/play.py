@@ -180,7 +180,7 @@ class PlayScene(Scene):
                 kind = MoveClass.LINE if gained >= 0 else MoveClass.OFF_LINE
                 board = self.game.board
                 points = f"{refunds:+d} {charges:+d}" if refunds and charges else f"{gained:+d}"
-                self.effects.pop(Popup(event.words or f"{points} {event.verb}", kind,
+                self.effects.pop(Popup(f"{points} {event.verb}", kind,
                                        (0.0, (board.width - 1) / 2), life=NEWS_POPUP_SECONDS,
                                        news=True))
             case Won(seed=seed):
