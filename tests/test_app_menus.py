@@ -20,8 +20,13 @@ def labels(title: TitleScene) -> list[str]:
 def test_title_starts_a_game_and_a_difficulty_waits_for_the_worker(make_app) -> None:
     worker = FakeWorker(hold_boards=True)
     app = make_app(worker)
+    # a random board has one name, whatever the size offers (a newcomer saw "any" on one
+    # size and "any (random)" on another)
+    assert "Difficulty: any (random)" in labels(app.scene)
     key(pygame.K_DOWN)
     key(pygame.K_RIGHT)  # difficulty: easy
+    frames(app)
+    assert "Difficulty: easy" in labels(app.scene)
     key(pygame.K_DOWN)
     key(pygame.K_RETURN)  # Play
     frames(app)

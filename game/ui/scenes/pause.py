@@ -7,7 +7,7 @@ import enum
 import pygame
 
 from game.core.daily import daily_title, parse_date
-from game.core.spec import KIND_NOUNS, GameKind, GameSpec
+from game.core.spec import KIND_NOUNS, Difficulty, GameKind, GameSpec
 from game.ui.context import SceneContext
 from game.ui.menu import Back, MenuController, MenuItem
 from game.ui.render import MenuView, draw_menu
@@ -82,7 +82,7 @@ def pause_subtitle(spec: GameSpec, game_id: str) -> str:
         what = f"game {game_id}"
     elif spec.board is not None:
         what = KIND_NOUNS[GameKind.CUSTOM]
-    elif spec.difficulty != "any":
+    elif spec.difficulty is not Difficulty.ANY:
         what = f"{spec.difficulty} board"
     else:
         what = f"game {game_id}"

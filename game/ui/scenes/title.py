@@ -84,10 +84,11 @@ class TitleScene(Scene):
         if self.custom:
             rows += [MenuItem(TitleItem.WIDTH, f"Width: {self.width}"),
                      MenuItem(TitleItem.HEIGHT, f"Height: {self.height}")]
-        if difficulty_length(self.width, self.height, Difficulty.EASY) is None:
-            rows.append(MenuItem(TitleItem.DIFFICULTY, "Difficulty: any (random)"))
-        else:
-            rows.append(MenuItem(TitleItem.DIFFICULTY, f"Difficulty: {self.difficulty}"))
+        fixed = difficulty_length(self.width, self.height, Difficulty.EASY) is None
+        chosen = Difficulty.ANY if fixed else self.difficulty
+        # one name for a random board, whether the size offers lengths or not
+        words = "any (random)" if chosen is Difficulty.ANY else str(chosen)
+        rows.append(MenuItem(TitleItem.DIFFICULTY, f"Difficulty: {words}"))
         daily = daily_title(self.today(), f"{self.width}x{self.height}")
         return rows + [MenuItem(TitleItem.PLAY, "Play"), MenuItem(TitleItem.DAILY, daily),
                        MenuItem(TitleItem.SCORES, "High scores"),
