@@ -416,3 +416,20 @@ def test_a_move_told_within_a_burst_and_changed_again_is_judged_again():
     assert news.shown == "move 1 judged again: on the coach's line (+10 in all)"
     popup = Rejudged.between([(off, -10)], [(on, 10)])  # this answer's news alone
     assert popup is not None and f"{popup.gained:+d} {popup.verb}" == "+20 judged again"
+
+
+def test_an_undo_says_what_it_cost_and_what_it_took_back():
+    """The eighth playtest: an undo after a +10 move showed POINTS falling by 15 with no word
+    why (5 for the undo, 10 the move had earned)."""
+    from game.core.actions import Redo, Undo
+
+    game = three_perfect_moves()
+    net = game.session.sheet.net
+    game.act(Undo())
+    game.update(DT)
+    assert game.session.sheet.net == net - 15
+    assert game.view().footer == "undo -5, and the +10 the move earned taken back"
+    game.act(Redo())
+    game.update(DT)
+    assert game.session.sheet.net == net - 5
+    assert game.view().footer == "redo: the +10 the move earned is back"

@@ -41,6 +41,7 @@ from game.play.words import (
     coach_lines,
     hint_seen_words,
     hint_words,
+    undo_words,
     work_words,
 )
 from game.store.history import GameRecord
@@ -255,7 +256,7 @@ class MidEnd:
             self.tween = None
         session = self.session
         before_streak, before_net = session.streak, session.sheet.net
-        before_hints = session.sheet.hints_used
+        before_hints, before_restarts = session.sheet.hints_used, session.sheet.restarts
         change = session.apply(action)
         if change is not None:
             # moves before it judged again (beyond exact reach, the lines it reached; the
@@ -266,6 +267,9 @@ class MidEnd:
             if session.solved:
                 self._held = self._held or rejudged  # show it before the end
             self._animate(change, before_streak, before_net + again, before_hints, rejudged)
+            if change.kind in (ChangeKind.UNDO, ChangeKind.REDO) and not rejudged \
+                    and not self.solving and session.sheet.restarts == before_restarts:
+                self._tell_points(change.kind, session.sheet.net - before_net - again)
         elif isinstance(action, Move | Slide) and action.source in PLAYER_SOURCES \
                 and not session.solved:
             self._events.append(Happened(Happening.BUMP))  # a nudge, never a lost input
@@ -313,6 +317,16 @@ class MidEnd:
                                        change.shorter, hint_cost))
         if sheet.last_assisted and not self.session.hint_level:
             self.news.tell(hint_seen_words(gained, sheet.streak),  # no hint on screen: why
+                           of_a_move=True)
+
+    def _tell_points(self, kind: ChangeKind, gained: int) -> None:
+        """Say why an undo or a redo of moves changed the points (``gained``, before POINTS'
+        floor): its own cost, and the points of the moves it took back or brought back (one
+        of a restart, or one that brought moves judged again, has news of its own)."""
+        cost = self.session.sheet.last_points if kind is ChangeKind.UNDO else 0
+        moved = cost - gained if kind is ChangeKind.UNDO else gained
+        if gained or kind is ChangeKind.UNDO:
+            self.news.tell(undo_words(cost, moved, redo=kind is ChangeKind.REDO),
                            of_a_move=True)
 
     def _solve_step(self, dt: float) -> None:

@@ -135,6 +135,23 @@ NAMED_MOVES = 3
 """Up to this many moves judged again at once are named in the news."""
 
 
+def undo_words(cost: int, moved: int, *, redo: bool = False) -> str:
+    """The footer's words for an undo or redo that changed the points: what the undo cost
+    (``cost`` <= 0; a redo or an undo of the coach's move is free) and the points of the
+    moves it took back or brought back (``moved``: what they had earned). A newcomer saw
+    POINTS fall by 15 on an undo with nothing to say why (5 for the undo, 10 the move had
+    earned)."""
+    if redo:
+        return f"redo: the {moved:+d} the move earned is back" if moved > 0 else \
+            f"redo: the {moved:+d} the move cost is back"
+    what = f"undo {cost:+d}" if cost else "undo of the coach's move (free)"
+    if moved > 0:
+        return f"{what}, and the {moved:+d} the move earned taken back"
+    if moved < 0:
+        return f"{what}, and the {moved:+d} the move cost given back"
+    return what
+
+
 def judged_verb(olds: list[MoveClass]) -> str:
     """"judged" when every move changed had been waiting for a judgement (``olds``: their
     judgements before; a 5x5 move made before the coach had a line through it), else
