@@ -174,3 +174,22 @@ def test_title_offers_todays_daily_for_the_chosen_size(make_app) -> None:
     assert game.spec.kind is GameKind.DAILY
     # the same board as `play --daily` and `daily` name for that date and size
     assert game.game.session.board == random_board(4, 4, random.Random(want.seed))
+
+
+def test_playing_from_the_keys_hides_the_ring_under_a_resting_pointer(make_app) -> None:
+    """The ninth playtest: white rings stayed on tiles while the player used the keys (the
+    ring marks the tile a click at the pointer would slide)."""
+    app = make_app()
+    board = parse_board("1 2 3/4 5 6/7 0 8")
+    scene = play(app, board)
+    motion(centre(app, board, 6))  # over tile 7, which a click would slide
+    frames(app)
+    assert scene.board_view().hover_cells == frozenset({6})
+    key(pygame.K_UP)  # a key move: no ring till the mouse moves again
+    frames(app, 30)
+    assert scene.board_view().hover_cells == frozenset()
+    now = scene.game.board
+    beside = next(i for i in range(now.size) if now.slide_moves(i))
+    motion(centre(app, now, beside))
+    frames(app)
+    assert beside in scene.board_view().hover_cells

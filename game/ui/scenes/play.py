@@ -106,6 +106,9 @@ class PlayScene(Scene):
             return  # any key or click takes the game back from the coach
         if event.type == pygame.KEYDOWN:
             action = key_action(event, self.ctx.settings.invert_keys)
+            # playing from the keys: the ring of the tile a click would slide goes till the
+            # mouse moves (a newcomer read rings left under a resting pointer as stale marks)
+            self.pointer = None
         elif event.type == pygame.MOUSEBUTTONDOWN:
             action = click_action(event, self.ctx.layout_for(game.board))
         elif event.type == pygame.MOUSEMOTION:
