@@ -108,7 +108,8 @@ def test_end_screen_lines_have_the_right_figures() -> None:
         "Hints used: 1",
         "Undos: 1",
         f"Move points: {move_points}",
-        f"Bonuses: +{bonus}",
+        f"Solve bonus: +{bonus}",
+        "Time, perfect bonus: +0, +0",  # over par; a hint cost the perfect bonus
         f"Costs: -{costs}",
         f"Points: {move_points + bonus - costs}",
         "#2 in the 3x3 top 10",

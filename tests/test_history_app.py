@@ -208,7 +208,7 @@ def test_a_game_the_coach_started_and_the_player_finished(data_home: Path, capsy
         assert "The coach: 2 moves, then you: 2 moves, 2 optimal, 20 points" in shown.notes
         assert "with the coach's help, not ranked" in shown.subtitle
         assert shown.rank_line == "The coach played: not ranked, not a solve in stats"
-        assert dict(shown.stats)["Bonuses"] == "+0" and dict(shown.stats)["Points"] == "20"
+        assert dict(shown.stats)["Solve bonus"] == "+0" and dict(shown.stats)["Points"] == "20"
     finally:
         app.close()
     last = History(data_home / HISTORY_FILE).last()

@@ -154,7 +154,6 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
     subtitle = game_subtitle(s.shape, view.game_id)
     if view.kind:
         subtitle = f"{subtitle} · {view.kind}" if subtitle else view.kind
-    bonus = s.solve_bonus + s.time_bonus + s.perfect_bonus
     moves = str(s.moves) if not s.coach_moves else f"{s.moves} (+{s.coach_moves} coach)"
     race_head, race_detail = (*view.race, "", "")[:2]  # the winner first; figures if room
     notes = tuple(n for n in (s.grade_reason, race_head, s.history_note, s.coach_note,
@@ -170,7 +169,8 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         ("Hints used", str(s.hints_used)),
         ("Undos", str(s.undos)),
         ("Move points", str(s.move_points)),
-        ("Bonuses", f"+{bonus}"),
+        ("Solve bonus", f"+{s.solve_bonus}"),
+        ("Time, perfect bonus", f"+{s.time_bonus}, +{s.perfect_bonus}"),
         ("Costs", f"-{s.costs}" if s.costs else "0"),
         ("Points", str(s.points) if s.points or not raw_total(s) < 0 else "0 (never below 0)"),
     )
