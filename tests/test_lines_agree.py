@@ -12,7 +12,7 @@ from game.core.coach import CoachPacket, CoachState, Hint, WorkerStatus
 from game.core.knowledge import Knowledge
 from game.core.scoring import MoveClass
 from game.play.events import Rejudged, Scored
-from game.play.midend import MidEnd
+from game.play.midend import NEWS_UNIT_SECONDS, MidEnd
 from game.play.session import Session
 from tests.test_judging import walk_line
 from tests.test_midend import DT, spec_for
@@ -182,6 +182,7 @@ def test_what_the_popups_show_is_every_point_kept(seed: int) -> None:
         if walker.rng.random() < 0.3 and not game.session.solved:  # a late answer
             game.take(CoachPacket((walker.a_line(longer=walker.rng.random() < 0.5),),
                                   status=READY))
+        game.update(NEWS_UNIT_SECONDS)  # a burst's news is told once it is over
         shown += sum(e.gained for e in game.take_events() if isinstance(e, Scored | Rejudged))
         assert shown == game.session.sheet.net  # every change of the points popped up
     assert_agrees(game.session)
@@ -209,7 +210,7 @@ def test_moves_judged_again_while_a_restart_took_them_off_are_told_when_they_com
     game.take(CoachPacket((line_hint(board, line),), status=READY))  # while restarted
     assert not [e for e in game.take_events() if isinstance(e, Rejudged)]  # not on the line
     game.act(Undo())
-    game.update(DT)
+    game.update(NEWS_UNIT_SECONDS)
     told = [e for e in game.take_events() if isinstance(e, Rejudged)]
     assert [e.gained for e in told] == [-20] and told[0].verb == "judged again"
     assert game.view().footer == "move 1 judged again: off the coach's line (-20)"

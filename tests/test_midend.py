@@ -8,7 +8,7 @@ from game.core.notation import parse_board
 from game.core.scoring import MoveClass
 from game.core.spec import Difficulty, GameSpec
 from game.play.events import Finished, Happened, Happening, Moved, Rejudged, Scored, Shown, Won
-from game.play.midend import MidEnd
+from game.play.midend import NEWS_UNIT_SECONDS, MidEnd
 from tests.fakes_front import FakeWorker
 
 DT = 1 / 60
@@ -287,11 +287,13 @@ def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_po
     game = three_perfect_moves()
     # judged again to the same points (unknown before, but no points moved): no news
     assert compare_from(game, [(unknown, 10), (unknown, 10), (MoveClass.OPTIMAL, 10)]) == 0
+    game.update(NEWS_UNIT_SECONDS)
     assert not [e for e in game.take_events() if isinstance(e, Rejudged)]
     assert game.view().footer == ""
     # both ways: the pop-up's figures and the footer tell them apart
     assert compare_from(game, [(MoveClass.WASTEFUL, -10), (MoveClass.OPTIMAL, 30),
                           (MoveClass.OPTIMAL, 10)]) == 0
+    game.update(NEWS_UNIT_SECONDS)
     (news,) = [e for e in game.take_events() if isinstance(e, Rejudged)]
     assert (news.moves, news.gained, news.refunds, news.charges) == (2, 0, 20, -20)
     assert game.view().footer == "move 1 judged again: optimal (+20); streak multiplier (-20)"
@@ -381,42 +383,42 @@ def test_space_while_the_coach_warms_up_says_it_waits_and_plays_once_ready():
 
 
 def test_news_of_a_burst_of_answers_is_one_message():
-    """Newcomer playtest: five quick keys on 4x4 were judged in two packets; the second news
-    replaced the first before it could be read, and move 2's -10 was never told."""
+    """Newcomer playtests: five quick keys on 4x4 were judged in two packets, and the second
+    news replaced the first before it could be read (move 2's -10 was never told); on 5x5 a
+    pop-up said "-10 judged" while POINTS fell by 50 and the footer joined earlier news
+    ("(-50 in all)"). Answers within a moment are one piece of news: one pop-up with what
+    the points did, and one footer line with the same figures."""
     from game.play.news import NEWS_SECONDS
 
     unknown, optimal = MoveClass.UNKNOWN, MoveClass.OPTIMAL
     game = three_perfect_moves()
     compare_from(game, [(unknown, 0), (optimal, 10), (optimal, 10)])
-    assert game.view().footer == "move 1 judged: optimal (+10)"
-    compare_from(game, [(optimal, 10), (unknown, 0), (optimal, 10)])
-    assert game.view().footer == "moves 1, 2 judged: optimal (+20 in all)"
-    # the pop-up gives what the points just did; the footer says its figures are the burst's
-    # (the eighth playtest read "-10 judged" beside "moves 2, 3 judged: off the coach's line
-    # (-20)" as two figures for one thing, the ninth "+30 -10 judged" as what POINTS did
-    # when it fell by 10)
-    *_, news = [e for e in game.take_events() if isinstance(e, Rejudged)]
-    assert news.gained == 10 and f"{news.gained:+d} {news.verb}" == "+10 judged"
+    compare_from(game, [(optimal, 10), (unknown, 0), (optimal, 10)])  # the next packet
+    assert game.view().footer == ""  # told once the burst is over
+    game.update(NEWS_UNIT_SECONDS)
+    assert game.view().footer == "moves 1, 2 judged: optimal (+20)"
+    (news,) = [e for e in game.take_events() if isinstance(e, Rejudged)]
+    assert f"{news.gained:+d} {news.verb}" == "+20 judged"
     game.update(NEWS_SECONDS + DT)  # the news is gone: the next one stands alone
     compare_from(game, [(optimal, 10), (optimal, 10), (unknown, 0)])
+    game.update(NEWS_UNIT_SECONDS)
     assert game.view().footer == "move 3 judged: optimal (+10)"
 
-
-def test_a_move_told_within_a_burst_and_changed_again_is_judged_again():
-    """The ninth playtest: a move told off the line, then on it within one burst, was told as
-    "judged" (how it stood when the burst began), where the player had seen it judged; and
-    the pop-up gave the burst's figures ("+30 -10 judged") as POINTS fell by 10."""
-    from game.play.news import News
-
-    unknown, on, off = MoveClass.UNKNOWN, MoveClass.LINE, MoveClass.OFF_LINE
-    news = News()
-    news.rejudged(((0, unknown, off, -10),), 3)
-    assert news.shown == "move 1 judged: off the coach's line (-10)"
-    news.rejudged(((0, off, on, 20),), 3)
-    assert news.shown == "move 1 judged again: on the coach's line (+10 in all)"
-    popup = Rejudged.between([(off, -10)], [(on, 10)])  # this answer's news alone
-    assert popup is not None and f"{popup.gained:+d} {popup.verb}" == "+20 judged again"
-
+def test_a_move_told_and_changed_again_is_judged_again():
+    """The ninth playtest: moves already told were told again as "judged", in footers that
+    joined earlier news; now each piece of news names only what changed since it was shown,
+    and a move shown judged before is "judged again", in the footer and the pop-up alike."""
+    unknown, optimal, wasteful = MoveClass.UNKNOWN, MoveClass.OPTIMAL, MoveClass.WASTEFUL
+    game = three_perfect_moves()
+    compare_from(game, [(unknown, 0), (optimal, 10), (optimal, 10)])
+    game.update(NEWS_UNIT_SECONDS)
+    assert game.view().footer == "move 1 judged: optimal (+10)"
+    game.take_events()
+    compare_from(game, [(wasteful, -10), (optimal, 10), (optimal, 10)])
+    game.update(NEWS_UNIT_SECONDS)
+    assert game.view().footer == "move 1 judged again: optimal (+20)"
+    (news,) = [e for e in game.take_events() if isinstance(e, Rejudged)]
+    assert f"{news.gained:+d} {news.verb}" == "+20 judged again"
 
 def test_an_undo_says_what_it_cost_and_what_it_took_back():
     """The eighth playtest: an undo after a +10 move showed POINTS falling by 15 with no word

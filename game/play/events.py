@@ -79,19 +79,24 @@ class Rejudged:
     """(index on the line, old and new judgement, points change) of each move it changed."""
 
     @classmethod
-    def between(cls, before: list[tuple[MoveClass, int]],
-                after: list[tuple[MoveClass, int]]) -> Rejudged | None:
-        """The news from each move's (judgement, points) before and after judging again:
-        only moves whose points changed (None when none did: a judgement that moved no
-        points, such as unknown to on the line at 0, is no news)."""
-        changes = tuple((i, old[0], new[0], new[1] - old[1])
-                        for i, (old, new) in enumerate(zip(before, after, strict=False))
-                        if old[1] != new[1])
+    def of(cls, changes: tuple[tuple[int, MoveClass, MoveClass, int], ...]) -> Rejudged | None:
+        """The news of ``changes`` (index on the line, old and new judgement, points change);
+        None when there are none."""
         if not changes:
             return None
         refunds = sum(points for *_, points in changes if points > 0)
         charges = sum(points for *_, points in changes if points < 0)
         return cls(len(changes), refunds + charges, refunds, charges, changes)
+
+    @classmethod
+    def between(cls, before: list[tuple[MoveClass, int]],
+                after: list[tuple[MoveClass, int]]) -> Rejudged | None:
+        """The news from each move's (judgement, points) before and after judging again:
+        only moves whose points changed (None when none did: a judgement that moved no
+        points, such as unknown to on the line at 0, is no news)."""
+        return cls.of(tuple((i, old[0], new[0], new[1] - old[1])
+                            for i, (old, new) in enumerate(zip(before, after, strict=False))
+                            if old[1] != new[1]))
 
     @property
     def verb(self) -> str:

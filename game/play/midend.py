@@ -47,6 +47,9 @@ from game.play.words import (
 from game.store.history import GameRecord
 
 CUE_SECONDS = 0.35
+NEWS_UNIT_SECONDS = 0.3
+"""Coach answers judging moves again within this long of the first are told as one: a burst
+(a newcomer's quick keys judged in two packets) reads as one pop-up and one footer line."""
 WIN_FLASH_SECONDS = 0.9
 STREAK_SOUND_EVERY = 5
 SOLVE_STEP_SECONDS = 0.12
@@ -109,6 +112,12 @@ class MidEnd:
         self._judged_at: float | None = None
         """Game time since the win when judging was over (None: not yet)."""
         self._held = False
+        self._unit: dict[int, tuple[MoveClass, MoveClass, int]] = {}
+        """Moves judged again since the news unit began: (judgement as last shown, as now,
+        points changed), told together once it is NEWS_UNIT_SECONDS old."""
+        self._unit_left = 0.0
+        self._found = ""
+        """"You found a line N shorter" when the moves it judged again are still to tell."""
         """The end waited for judging after the win flash."""
         self._searching = 0.0
         """Seconds the coach has been searching the board on screen (for the COACH column)."""
@@ -181,9 +190,28 @@ class MidEnd:
         news = Rejudged.between(before, [(cls, points) for _, cls, points in now])
         if news is None:
             return 0
-        self.news.rejudged(news.changes, len(now))
-        self._events.append(news)  # its pop-up: what the points just did
+        if not self._unit:
+            self._unit_left = NEWS_UNIT_SECONDS
+        for index, old, new, points in news.changes:
+            first, _, gained = self._unit.get(index, (old, new, 0))
+            self._unit[index] = (first, new, gained + points)
         return news.gained
+
+    def _tell_unit(self) -> None:
+        """Tell the moves judged again since the unit began, once: the pop-up gives what
+        they did to the points, the footer names them with the same figures (a newcomer saw
+        "-10 judged" beside "(-50 in all)" while POINTS fell by 50: several answers in a
+        moment had made several pop-ups, and the footer joined earlier news)."""
+        changes = tuple((i, *change) for i, change in sorted(self._unit.items())
+                        if change[2] != 0)
+        self._unit = {}
+        news = Rejudged.of(changes)
+        if news is None:
+            return
+        prefix = self._found if self._found and self.news.shown == self._found else ""
+        self.news.rejudged(changes, prefix)
+        self._found = ""
+        self._events.append(news)
 
     def take_events(self) -> list[PlayEvent]:
         """What happened since the last call, in order."""
@@ -208,6 +236,10 @@ class MidEnd:
         for flash in (self.cue, self.win):
             if flash is not None:
                 flash.advance(dt)
+        if self._unit:
+            self._unit_left -= dt
+            if self._unit_left <= 0 or session.solved:
+                self._tell_unit()
         self.news.update(dt)
         thinking = self.status.state is CoachState.THINKING and self.status.board == session.board
         self._searching = self._searching + dt if thinking else 0.0
@@ -257,13 +289,15 @@ class MidEnd:
         session = self.session
         before_streak, before_net = session.streak, session.sheet.net
         before_hints, before_restarts = session.sheet.hints_used, session.sheet.restarts
+        if self._unit and not isinstance(action, Move | Slide):
+            self._tell_unit()  # an undo or a restart changes the line the news numbers
         change = session.apply(action)
         if change is not None:
             # moves before it judged again (beyond exact reach, the lines it reached; the
             # win, with its own line) are news of their own, not this move's points
-            told = len(self._events)
+            unit = dict(self._unit)
             again = self._compare()
-            rejudged = len(self._events) > told
+            rejudged = self._unit != unit
             if session.solved:
                 self._held = self._held or rejudged  # show it before the end
             self._animate(change, before_streak, before_net + again, before_hints, rejudged)
@@ -286,10 +320,8 @@ class MidEnd:
                 self._cue(change, last, session.sheet.net - before_net, hint_cost)
             if change.shorter > 0 and not self.solving:  # with any news of moves it rejudged
                 found = f"you found a line {change.shorter} shorter than the coach's!"
-                if rejudged:
-                    self.news.before(found)
-                else:
-                    self.news.tell(found)
+                self.news.tell(found)
+                self._found = found if rejudged else ""  # the moves it judged again follow
             streak = session.streak
             if streak >= STREAK_SOUND_EVERY and streak // STREAK_SOUND_EVERY \
                     > before_streak // STREAK_SOUND_EVERY:

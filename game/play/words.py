@@ -160,18 +160,14 @@ def judged_verb(olds: list[MoveClass]) -> str:
         else "judged again"
 
 
-def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]],
-                   in_all: bool = False) -> str:
+def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
     """The footer's news of moves whose points changed when judged again: (index on the line,
     old and new judgement, points change) each. One verdict reads "move 6 judged again: off
     the coach's line (-20)"; verdicts both ways are told apart ("moves 4, 5 judged again: on
     the line (+40); move 12: off the line (-10)"), never summed into one figure that hides a
     charge; moves whose judgement stayed and whose points moved with the streak come last.
     Moves that had waited for a judgement (unknown) are "judged", not "judged again" ("move
-    10 judged again, move 17 judged: on the coach's line (+30)" when both come at once).
-    ``in_all``: the figures join a burst of answers, of which the last one's pop-up gives
-    only its own ("(+20 in all)")."""
-    total = " in all" if in_all else ""
+    10 judged again, move 17 judged: on the coach's line (+30)" when both come at once)."""
     groups: dict[MoveClass, list[tuple[int, int]]] = {}
     olds: dict[MoveClass, list[MoveClass]] = {}
     streak = 0
@@ -196,10 +192,10 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]],
             if not parts:
                 named += f" {judged_verb(olds[cls])}"
         parts.append(f"{named}: {WAITING if cls is MoveClass.UNKNOWN else words[cls]} "
-                     f"({gained:+d}{total})")
+                     f"({gained:+d})")
     if streak:
         parts.append(f"{'streak multiplier' if parts else 'points judged again with the streak'} "
-                     f"({streak:+d}{total})")
+                     f"({streak:+d})")
     return "; ".join(parts)
 
 
