@@ -253,3 +253,25 @@ def test_analyse_accounts_for_every_point_or_names_it() -> None:
     assert "points: 110 = moves 20 + solve bonus 90 + perfect bonus 0" in report
     assert "time bonus: up to +10 for finishing fast" in report
     assert "-5 an undo, -25 a restart, -5 a hint level" in report
+
+
+def test_a_move_undone_redone_then_restarted_away_is_said_restarted_away() -> None:
+    """The tenth playtest: "move 12 D: optimal - taken back later" for a move undone, redone
+    and then restarted away."""
+    from game.core.board import inverse
+    from tests.fakes_front import exact_hint
+
+    board = Board.goal(3, 3).apply_all("DRDLUU")
+    hint = exact_hint(board)
+    first, second = hint.path[0], exact_hint(board.apply(hint.path[0])).path[0]
+    actions = (Move(first), Move(second), Undo(), Redo(), Restart())
+    model = build_replay(Recording(board, actions, tuple(range(0, 500, 100))), exact_hint)
+    notes = [f.note for f in model.frames[1:]]
+    assert notes[1].endswith("restarted away later"), notes
+    assert notes[0].endswith("restarted away later"), notes
+    # undone and another move in its place: taken back
+    other = next(m for m in board.apply(first).legal_moves() if m not in (second, inverse(first)))
+    actions = (Move(first), Move(second), Undo(), Move(other), Restart())
+    model = build_replay(Recording(board, actions, tuple(range(0, 500, 100))), exact_hint)
+    notes = [f.note for f in model.frames[1:]]
+    assert notes[1].endswith("taken back later") and notes[0].endswith("restarted away later")

@@ -289,12 +289,20 @@ def _hinted(session: Session, stored: str, count: int) -> tuple[bool, ...]:
 
 
 def _restarted(steps: list[_Step], index: int) -> bool:
-    """Whether the moves of step ``index`` left the line of play by a restart (the first
-    later step that cut the line below them), not by an undo."""
+    """Whether the moves of step ``index`` left the line of play for good by a restart, not
+    by an undo: the last cut below them that neither a redo undid nor a new move on their
+    place followed (a newcomer's move undone, redone and then restarted away was said to be
+    "taken back")."""
+    last = steps[index].first + len(steps[index].cues) - 1
+    how: object = None
     for later in steps[index + 1:]:
-        if later.line_length < steps[index].first + len(steps[index].cues) - 1:
-            return isinstance(later.action, Restart)
-    return False
+        if how is not None and later.cues and later.first <= last:
+            break  # another move took their place: they left by the cut before
+        if later.line_length < last:
+            how = later.action
+        elif how is not None and not later.cues and later.line_length >= last:
+            how = None  # brought back (a redo, or an undo of the restart)
+    return isinstance(how, Restart)
 
 
 def _line_moves(session: Session, steps: list[_Step], writer: dict[int, tuple[int, int]],
