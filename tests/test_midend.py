@@ -435,3 +435,23 @@ def test_an_undo_says_what_it_cost_and_what_it_took_back():
     game.update(DT)
     assert game.session.sheet.net == net - 5
     assert game.view().footer == "redo: the +10 the move earned is back"
+
+
+def test_a_restart_and_its_undo_and_redo_say_what_they_did_to_the_points():
+    """The tenth playtest: POINTS went 100, "held at 0 (-45)", 95, "held at 0 (-50)" over a
+    restart, its undo and its redo, with nothing on screen to say why."""
+    from game.core.actions import Redo, Restart, Undo
+
+    game = three_perfect_moves()
+    net = game.session.sheet.net
+    for action, words, change in (
+            (Restart(), f"restart -25, the +{net} the moves earned taken back", -25 - net),
+            (Undo(), f"undo -5: the restart's cost given back, the +{net} the moves earned "
+                     "back", 20 + net),
+            (Redo(), f"redo: the restart again (-25), the +{net} the moves earned taken back",
+             -25 - net)):
+        before = game.session.sheet.net
+        game.act(action)
+        game.update(DT)
+        assert game.session.sheet.net - before == change
+        assert game.view().footer == words

@@ -13,7 +13,7 @@ from game.core.board import Board
 from game.core.coach import CoachPacket, CoachState, WorkerStatus
 from game.core.knowledge import Knowledge
 from game.core.recording import Mode, Recording
-from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, MoveClass
+from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, RESTART_COST, MoveClass
 from game.core.spec import GameSpec
 from game.core.tween import Flash, SlideTween
 from game.play.autoplay import SOLVED_PAUSE, AutoPlayer
@@ -41,6 +41,7 @@ from game.play.words import (
     coach_lines,
     hint_seen_words,
     hint_words,
+    restart_words,
     undo_words,
     work_words,
 )
@@ -301,9 +302,9 @@ class MidEnd:
             if session.solved:
                 self._held = self._held or rejudged  # show it before the end
             self._animate(change, before_streak, before_net + again, before_hints, rejudged)
-            if change.kind in (ChangeKind.UNDO, ChangeKind.REDO) and not rejudged \
-                    and not self.solving and session.sheet.restarts == before_restarts:
-                self._tell_points(change.kind, session.sheet.net - before_net - again)
+            if change.kind is not ChangeKind.MOVE and not rejudged and not self.solving:
+                self._tell_points(change.kind, session.sheet.net - before_net - again,
+                                  session.sheet.restarts - before_restarts)
         elif isinstance(action, Move | Slide) and action.source in PLAYER_SOURCES \
                 and not session.solved:
             self._events.append(Happened(Happening.BUMP))  # a nudge, never a lost input
@@ -351,15 +352,24 @@ class MidEnd:
             self.news.tell(hint_seen_words(gained, sheet.streak),  # no hint on screen: why
                            of_a_move=True)
 
-    def _tell_points(self, kind: ChangeKind, gained: int) -> None:
-        """Say why an undo or a redo of moves changed the points (``gained``, before POINTS'
-        floor): its own cost, and the points of the moves it took back or brought back (one
-        of a restart, or one that brought moves judged again, has news of its own)."""
+    def _tell_points(self, kind: ChangeKind, gained: int, restarted: int) -> None:
+        """Say why an undo, a redo or a restart changed the points (``gained``, before
+        POINTS' floor; ``restarted``: the change in restarts): its own cost, and the points
+        of the moves it took away or brought back (one that brought moves judged again has
+        news of its own)."""
         cost = self.session.sheet.last_points if kind is ChangeKind.UNDO else 0
-        moved = cost - gained if kind is ChangeKind.UNDO else gained
-        if gained or kind is ChangeKind.UNDO:
-            self.news.tell(undo_words(cost, moved, redo=kind is ChangeKind.REDO),
-                           of_a_move=True)
+        if restarted > 0:  # a restart, or a redo of one: the cost, then the moves gone
+            text = restart_words(-RESTART_COST, -RESTART_COST - gained,
+                                 redone=kind is ChangeKind.REDO)
+        elif restarted < 0:  # an undo of a restart: its cost back, and the moves
+            text = restart_words(cost, gained - cost - RESTART_COST, undone=True)
+        elif kind is ChangeKind.UNDO:
+            text = undo_words(cost, cost - gained)
+        elif gained:
+            text = undo_words(0, gained, redo=True)
+        else:
+            return
+        self.news.tell(text, of_a_move=True)
 
     def _solve_step(self, dt: float) -> None:
         """The coach plays the best line known, one move a step: a shorter line found while

@@ -152,6 +152,30 @@ def undo_words(cost: int, moved: int, *, redo: bool = False) -> str:
     return what
 
 
+def _moves_points(moved: int, gone: bool) -> str:
+    """The points of the moves an action took away (``gone``) or brought back: "the +120
+    the moves earned taken back", "the -20 the moves cost given back" ("" for none)."""
+    if not moved:
+        return ""
+    what = f"the {moved:+d} the moves {'earned' if moved > 0 else 'cost'}"
+    if gone:
+        return f"{what} {'taken' if moved > 0 else 'given'} back"
+    return f"{what} back"
+
+
+def restart_words(cost: int, moved: int, *, undone: bool = False, redone: bool = False) -> str:
+    """The footer's words for a restart (``cost`` < 0), an undo of one (``undone``: ``cost``
+    is the undo's) or a redo of one: what it cost and the points of the moves it took away
+    or brought back (``moved``: what they had earned). A newcomer saw POINTS go 100, "held
+    at 0 (-45)", 95 with nothing to say why."""
+    if undone:
+        back = _moves_points(moved, gone=False)
+        return f"undo {cost:+d}: the restart's cost given back" + (f", {back}" if back else "")
+    gone = _moves_points(moved, gone=True)
+    what = f"redo: the restart again ({cost:+d})" if redone else f"restart {cost:+d}"
+    return f"{what}, {gone}" if gone else what
+
+
 def judged_verb(olds: list[MoveClass]) -> str:
     """"judged" when every move changed had been waiting for a judgement (``olds``: their
     judgements before; a 5x5 move made before the coach had a line through it), else
