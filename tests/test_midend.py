@@ -351,8 +351,7 @@ def test_the_footer_names_no_other_boards_work_as_this_ones():
     six, small = Board.goal(6, 6).apply_all("DR"), NEAR
     warming, ready = CoachState.WARMING_UP, CoachState.READY
     assert footer(six, warming, "preparing the 3x3 coach") == "coach: warming up 25%"
-    assert footer(small, warming, "preparing the 3x3 coach") == \
-        "coach: preparing the 3x3 coach 25%"
+    assert footer(small, warming, "preparing the 3x3 coach") == "coach: warming up 25%"
     assert footer(six, warming, "building the 5x5 tables") == \
         "coach: building the 5x5 tables 25%"  # the tables a 6x6 board is searched with
     assert footer(six, ready, "building the strong 4x4 tables") == \

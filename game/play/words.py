@@ -47,8 +47,11 @@ def work_words(work: str, share: float, board: Board | None = None,
 
     With the ``board`` on screen, work named for another shape is not shown as if it were
     this board's (a 6x6 game said "preparing the 3x3 coach"): the warm-up (``warming``)
-    every board waits for is "warming up", and any other work says whose it is."""
+    every board waits for is "warming up" (on every size: a newcomer read "preparing the
+    3x3 coach" where the README says "warming up"), and a build says whose it is."""
     done = f"{100 * min(1.0, max(0.0, share)):.0f}%"
+    if warming and not work.startswith("building"):
+        return f"coach: warming up {done}"  # its steps by one name, on every size
     shapes = [(int(w), int(h)) for w, h in SHAPE_WORDS.findall(work)]
     if board is None or all(_serves(shape, board) for shape in shapes):
         return f"coach: {work} {done}"
