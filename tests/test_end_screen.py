@@ -345,3 +345,18 @@ def test_a_long_share_line_breaks_after_its_head() -> None:
     assert lines[0] == "Fifteen daily 2026-11-24 4x4 (first try):"
     assert all("(optimal 57)" in line for line in lines if "optimal" in line)
     assert " ".join(lines) == words
+
+
+def test_a_short_last_word_is_never_left_alone_on_its_line() -> None:
+    """The tenth playtest: the drill wrapped as "your moves 4-9 cost" / "12" at 640x600."""
+    from game.ui.end_screen import wrap_words
+
+    def font(px: int) -> pygame.font.Font:
+        return pygame.font.Font(None, px)
+
+    face = font(20)
+    text = "the better move kept you on course; your moves 4-9 cost 12"
+    width = face.size("the better move kept you on course; your moves 4-9 cost")[0] + 2
+    lines = wrap_words(text, font, 20, width)
+    assert lines[-1] == "cost 12" and " ".join(lines) == text
+    assert all(face.size(line)[0] <= width for line in lines)

@@ -101,6 +101,10 @@ def end_screen_layout(width: int, height: int, font: FontFn | None = None,
                            title_px, body_px, caption_px)
 
 
+WIDOW_CHARS = 4
+"""A last line of one word this short takes the word before it along."""
+
+
 def wrap_words(text: str, font: FontFn, px: int, width: float) -> list[str]:
     """``text`` in as few lines as fit ``width`` at ``px``, words kept whole (a word wider
     than that alone is left for ``blit_fit`` to shrink)."""
@@ -112,6 +116,12 @@ def wrap_words(text: str, font: FontFn, px: int, width: float) -> list[str]:
             lines[-1] = joined
         else:
             lines.append(word)
+    if len(lines) > 1 and " " not in lines[-1] and len(lines[-1]) <= WIDOW_CHARS \
+            and " " in lines[-2]:
+        # a short last word never stands alone ("cost" / "12"): its neighbour goes with it
+        head, last = lines[-2].rsplit(" ", 1)
+        if face.size(f"{last} {lines[-1]}")[0] <= width:
+            lines[-2:] = [head, f"{last} {lines[-1]}"]
     return lines
 
 
