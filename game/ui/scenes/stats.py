@@ -24,6 +24,8 @@ from game.ui.scenes.replay import text_px
 
 TREND_MAX = 100
 """The chart shows at most this many of the latest solves."""
+TREND_HEADROOM = 1.2
+"""The chart's top: the slowest solve's time times this."""
 FOOTER = "Left/Right size  R replay the last game  Esc back"
 MIN_PX = 10
 """The smallest text a long line is shrunk to."""
@@ -120,7 +122,9 @@ class StatsScene(Scene):
         times = stats.trend[-TREND_MAX:]
         label = fonts.text(f"random boards' solve times, last {len(times)} (s)", px, theme.muted)
         surface.blit(label, (x, y))
-        top, bottom = max(times), 0.0  # from zero: one game, or equal times, read plainly
+        # from zero: one game, or equal times, read plainly; a fifth of headroom, so the
+        # slowest solve's dot is drawn inside the plot, not on its top edge
+        top, bottom = max(times) * TREND_HEADROOM, 0.0
         span = max(1e-6, top - bottom)
         plot = pygame.Rect(x + 3 * px, y + int(1.5 * px), w - 3 * px, h - int(2.5 * px))
         pygame.draw.rect(surface, theme.panel, plot)
