@@ -47,6 +47,8 @@ def read_judgement(letter: str) -> tuple[MoveClass | None, bool]:
         if letter.lower() == known and cls is not MoveClass.UNKNOWN:
             return cls, letter.isupper()
     return None, False
+
+
 _SIMPLE: dict[str, BoardAction] = {"Z": Undo(), "Y": Redo(), "X": Restart(), "H": CycleHint()}
 
 

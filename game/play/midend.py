@@ -113,13 +113,13 @@ class MidEnd:
         self._judged_at: float | None = None
         """Game time since the win when judging was over (None: not yet)."""
         self._held = False
+        """The end waited for judging after the win flash."""
         self._unit: dict[int, tuple[MoveClass, MoveClass, int]] = {}
         """Moves judged again since the news unit began: (judgement as last shown, as now,
         points changed), told together once it is NEWS_UNIT_SECONDS old."""
         self._unit_left = 0.0
         self._found = ""
         """"You found a line N shorter" when the moves it judged again are still to tell."""
-        """The end waited for judging after the win flash."""
         self._searching = 0.0
         """Seconds the coach has been searching the board on screen (for the COACH column)."""
         if autoplayer is not None:  # the demo command shows the coach's hints

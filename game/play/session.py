@@ -57,9 +57,9 @@ class Session:
         self.times: list[float] = []
         """Game time (``elapsed``) when each of ``actions`` was applied, in step with it."""
         self._cues: list[tuple[MoveClass, ...]] = []
+        """The judgements of each of ``actions``' moves, as last judged (the record's)."""
         self._hinted: list[tuple[bool, ...]] = []
         """Per action, whether each of its moves was scored as hinted (help seen there)."""
-        """The judgements of each of ``actions``' moves, as last judged (the record's)."""
         self._distances: list[int | None] = []
         """After each of ``actions``, the best line known from the board it left, as known
         when it was last judged (0 once solved, None unknown): the record's, beside
@@ -376,7 +376,7 @@ class Session:
         while node is not None and len(out) < count:
             out.append(node.assisted)
             node = node.prev
-        return (*reversed(out), *(False,) * (count - len(out)))
+        return (*(False,) * (count - len(out)), *reversed(out))
 
     def distances(self) -> list[int | None]:
         """After each action, the best line known from the board it left, as judged."""

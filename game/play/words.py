@@ -148,19 +148,15 @@ def undo_words(cost: int, moved: int, *, redo: bool = False) -> str:
         return f"redo: the {moved:+d} the move earned is back" if moved > 0 else \
             f"redo: the {moved:+d} the move cost is back"
     what = f"undo {cost:+d}" if cost else "undo of the coach's move (free)"
-    if moved > 0:
-        return f"{what}, and the {moved:+d} the move earned taken back"
-    if moved < 0:
-        return f"{what}, and the {moved:+d} the move cost given back"
-    return what
+    return f"{what}, and {_moves_points(moved, True, 'move')}" if moved else what
 
 
-def _moves_points(moved: int, gone: bool) -> str:
+def _moves_points(moved: int, gone: bool, noun: str = "moves") -> str:
     """The points of the moves an action took away (``gone``) or brought back: "the +120
     the moves earned taken back", "the -20 the moves cost given back" ("" for none)."""
     if not moved:
         return ""
-    what = f"the {moved:+d} the moves {'earned' if moved > 0 else 'cost'}"
+    what = f"the {moved:+d} the {noun} {'earned' if moved > 0 else 'cost'}"
     if gone:
         return f"{what} {'taken' if moved > 0 else 'given'} back"
     return f"{what} back"
