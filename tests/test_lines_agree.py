@@ -12,7 +12,8 @@ from game.core.coach import CoachPacket, CoachState, Hint, WorkerStatus
 from game.core.knowledge import Knowledge
 from game.core.scoring import MoveClass
 from game.play.events import Rejudged, Scored
-from game.play.midend import NEWS_UNIT_SECONDS, MidEnd
+from game.play.midend import MidEnd
+from game.play.news import NEWS_UNIT_SECONDS
 from game.play.session import Session
 from tests.test_judging import walk_line
 from tests.test_midend import DT, spec_for

@@ -8,7 +8,8 @@ from game.core.notation import parse_board
 from game.core.scoring import MoveClass
 from game.core.spec import Difficulty, GameSpec
 from game.play.events import Finished, Happened, Happening, Moved, Rejudged, Scored, Shown, Won
-from game.play.midend import NEWS_UNIT_SECONDS, MidEnd
+from game.play.midend import MidEnd
+from game.play.news import NEWS_UNIT_SECONDS
 from tests.fakes_front import FakeWorker
 
 DT = 1 / 60
@@ -47,7 +48,8 @@ def compare_from(game: MidEnd, before: list) -> int:
     each had been shown last."""
     game._shown = {key: shown for (key, *_), shown in zip(game._judged_line(), before,
                                                           strict=True)}
-    return game._compare()
+    news = game._compare()
+    return news.gained if news is not None else 0
 
 
 def three_perfect_moves() -> MidEnd:

@@ -13,7 +13,7 @@ from game.core.board import Board
 from game.core.coach import CoachPacket, CoachState, WorkerStatus
 from game.core.knowledge import Knowledge
 from game.core.recording import Mode, Recording
-from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, RESTART_COST, MoveClass
+from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, MoveClass
 from game.core.spec import GameSpec
 from game.core.tween import Flash, SlideTween
 from game.play.autoplay import SOLVED_PAUSE, AutoPlayer
@@ -41,16 +41,11 @@ from game.play.words import (
     coach_lines,
     hint_seen_words,
     hint_words,
-    restart_words,
-    undo_words,
     work_words,
 )
 from game.store.history import GameRecord
 
 CUE_SECONDS = 0.35
-NEWS_UNIT_SECONDS = 0.3
-"""Coach answers judging moves again within this long of the first are told as one: a burst
-(a newcomer's quick keys judged in two packets) reads as one pop-up and one footer line."""
 WIN_FLASH_SECONDS = 0.9
 STREAK_SOUND_EVERY = 5
 SOLVE_STEP_SECONDS = 0.12
@@ -114,12 +109,6 @@ class MidEnd:
         """Game time since the win when judging was over (None: not yet)."""
         self._held = False
         """The end waited for judging after the win flash."""
-        self._unit: dict[int, tuple[MoveClass, MoveClass, int]] = {}
-        """Moves judged again since the news unit began: (judgement as last shown, as now,
-        points changed), told together once it is NEWS_UNIT_SECONDS old."""
-        self._unit_left = 0.0
-        self._found = ""
-        """"You found a line N shorter" when the moves it judged again are still to tell."""
         self._searching = 0.0
         """Seconds the coach has been searching the board on screen (for the COACH column)."""
         if autoplayer is not None:  # the demo command shows the coach's hints
@@ -180,39 +169,23 @@ class MidEnd:
         return [] if line is None else [((node.made, node.moves + node.coach), node.cls,
                                           node.points) for node in line.walk()]
 
-    def _compare(self) -> int:
+    def _compare(self) -> Rejudged | None:
         """Tell the player about moves on the line whose points changed since they were last
         shown (never silently: judged again while on the line, or while an undo or a restart
         had taken them off it; a judgement that changed no points is no news), naming the
-        moves; returns the points that changed."""
+        moves; returns that news (None: no points changed)."""
         now = self._judged_line()
         before = [self._shown.get(key, (cls, points)) for key, cls, points in now]
         self._shown.update((key, (cls, points)) for key, cls, points in now)
         news = Rejudged.between(before, [(cls, points) for _, cls, points in now])
-        if news is None:
-            return 0
-        if not self._unit:
-            self._unit_left = NEWS_UNIT_SECONDS
-        for index, old, new, points in news.changes:
-            first, _, gained = self._unit.get(index, (old, new, 0))
-            self._unit[index] = (first, new, gained + points)
-        return news.gained
+        if news is not None:
+            self.news.gather(news.changes)  # told with the others of this moment
+        return news
 
-    def _tell_unit(self) -> None:
-        """Tell the moves judged again since the unit began, once: the pop-up gives what
-        they did to the points, the footer names them with the same figures (a newcomer saw
-        "-10 judged" beside "(-50 in all)" while POINTS fell by 50: several answers in a
-        moment had made several pop-ups, and the footer joined earlier news)."""
-        changes = tuple((i, *change) for i, change in sorted(self._unit.items())
-                        if change[2] != 0)
-        self._unit = {}
-        news = Rejudged.of(changes)
-        if news is None:
-            return
-        prefix = self._found if self._found and self.news.shown == self._found else ""
-        self.news.rejudged(changes, prefix)
-        self._found = ""
-        self._events.append(news)
+    def _tell_gathered(self, dt: float = 0.0, now: bool = True) -> None:
+        news = self.news.due(dt, now)
+        if news is not None:
+            self._events.append(news)  # its pop-up: what those moves did to the points
 
     def take_events(self) -> list[PlayEvent]:
         """What happened since the last call, in order."""
@@ -237,10 +210,7 @@ class MidEnd:
         for flash in (self.cue, self.win):
             if flash is not None:
                 flash.advance(dt)
-        if self._unit:
-            self._unit_left -= dt
-            if self._unit_left <= 0 or session.solved:
-                self._tell_unit()
+        self._tell_gathered(dt, now=session.solved)
         self.news.update(dt)
         thinking = self.status.state is CoachState.THINKING and self.status.board == session.board
         self._searching = self._searching + dt if thinking else 0.0
@@ -290,21 +260,22 @@ class MidEnd:
         session = self.session
         before_streak, before_net = session.streak, session.sheet.net
         before_hints, before_restarts = session.sheet.hints_used, session.sheet.restarts
-        if self._unit and not isinstance(action, Move | Slide):
-            self._tell_unit()  # an undo or a restart changes the line the news numbers
+        if not isinstance(action, Move | Slide):
+            self._tell_gathered()  # an undo or a restart changes the line the news numbers
         change = session.apply(action)
         if change is not None:
             # moves before it judged again (beyond exact reach, the lines it reached; the
             # win, with its own line) are news of their own, not this move's points
-            unit = dict(self._unit)
-            again = self._compare()
-            rejudged = self._unit != unit
+            rejudging = self._compare()
+            again = rejudging.gained if rejudging is not None else 0
+            rejudged = rejudging is not None
             if session.solved:
                 self._held = self._held or rejudged  # show it before the end
             self._animate(change, before_streak, before_net + again, before_hints, rejudged)
             if change.kind is not ChangeKind.MOVE and not rejudged and not self.solving:
-                self._tell_points(change.kind, session.sheet.net - before_net - again,
-                                  session.sheet.restarts - before_restarts)
+                cost = session.sheet.last_points if change.kind is ChangeKind.UNDO else 0
+                self.news.points(change.kind, session.sheet.net - before_net - again,
+                                 session.sheet.restarts - before_restarts, cost)
         elif isinstance(action, Move | Slide) and action.source in PLAYER_SOURCES \
                 and not session.solved:
             self._events.append(Happened(Happening.BUMP))  # a nudge, never a lost input
@@ -321,8 +292,7 @@ class MidEnd:
                 self._cue(change, last, session.sheet.net - before_net, hint_cost)
             if change.shorter > 0 and not self.solving:  # with any news of moves it rejudged
                 found = f"you found a line {change.shorter} shorter than the coach's!"
-                self.news.tell(found)
-                self._found = found if rejudged else ""  # the moves it judged again follow
+                self.news.found(found, rejudged)  # the moves it judged again follow it
             streak = session.streak
             if streak >= STREAK_SOUND_EVERY and streak // STREAK_SOUND_EVERY \
                     > before_streak // STREAK_SOUND_EVERY:
@@ -351,25 +321,6 @@ class MidEnd:
         if sheet.last_assisted and not self.session.hint_level:
             self.news.tell(hint_seen_words(gained, sheet.streak),  # no hint on screen: why
                            of_a_move=True)
-
-    def _tell_points(self, kind: ChangeKind, gained: int, restarted: int) -> None:
-        """Say why an undo, a redo or a restart changed the points (``gained``, before
-        POINTS' floor; ``restarted``: the change in restarts): its own cost, and the points
-        of the moves it took away or brought back (one that brought moves judged again has
-        news of its own)."""
-        cost = self.session.sheet.last_points if kind is ChangeKind.UNDO else 0
-        if restarted > 0:  # a restart, or a redo of one: the cost, then the moves gone
-            text = restart_words(-RESTART_COST, -RESTART_COST - gained,
-                                 redone=kind is ChangeKind.REDO)
-        elif restarted < 0:  # an undo of a restart: its cost back, and the moves
-            text = restart_words(cost, gained - cost - RESTART_COST, undone=True)
-        elif kind is ChangeKind.UNDO:
-            text = undo_words(cost, cost - gained)
-        elif gained:
-            text = undo_words(0, gained, redo=True)
-        else:
-            return
-        self.news.tell(text, of_a_move=True)
 
     def _solve_step(self, dt: float) -> None:
         """The coach plays the best line known, one move a step: a shorter line found while
