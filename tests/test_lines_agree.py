@@ -183,8 +183,8 @@ def test_what_the_popups_show_is_every_point_kept(seed: int) -> None:
         if walker.rng.random() < 0.3 and not game.session.solved:  # a late answer
             game.take(CoachPacket((walker.a_line(longer=walker.rng.random() < 0.5),),
                                   status=READY))
-        game.update(NEWS_UNIT_SECONDS)  # a burst's news is told once it is over
-        shown += sum(e.gained for e in game.take_events() if isinstance(e, Scored | Rejudged))
+        shown += sum(e.fresh if isinstance(e, Rejudged) else e.gained
+                     for e in game.take_events() if isinstance(e, Scored | Rejudged))
         assert shown == game.session.sheet.net  # every change of the points popped up
     assert_agrees(game.session)
 

@@ -386,24 +386,29 @@ def test_space_while_the_coach_warms_up_says_it_waits_and_plays_once_ready():
 def test_news_of_a_burst_of_answers_is_one_message():
     """Newcomer playtests: five quick keys on 4x4 were judged in two packets, and the second
     news replaced the first before it could be read (move 2's -10 was never told); on 5x5 a
-    pop-up said "-10 judged" while POINTS fell by 50 and the footer joined earlier news
-    ("(-50 in all)"). Answers within a moment are one piece of news: one pop-up with what
-    the points did, and one footer line with the same figures."""
+    pop-up said "-10 judged" while POINTS fell by 50, and POINTS changed before news told
+    a moment later. Answers within a moment are one piece of news, told at once and told
+    again as they come: its pop-up gives what they did to the points, its footer line the
+    same figures."""
     from game.play.news import NEWS_SECONDS
 
     unknown, optimal = MoveClass.UNKNOWN, MoveClass.OPTIMAL
     game = three_perfect_moves()
     compare_from(game, [(unknown, 0), (optimal, 10), (optimal, 10)])
+    assert game.view().footer == "move 1 judged: optimal (+10)"  # at once
     compare_from(game, [(optimal, 10), (unknown, 0), (optimal, 10)])  # the next packet
-    assert game.view().footer == ""  # told once the burst is over
-    game.update(NEWS_UNIT_SECONDS)
     assert game.view().footer == "moves 1, 2 judged: optimal (+20)"
-    (news,) = [e for e in game.take_events() if isinstance(e, Rejudged)]
-    assert f"{news.gained:+d} {news.verb}" == "+20 judged"
+    first, news = [e for e in game.take_events() if isinstance(e, Rejudged)]
+    assert (first.gained, first.fresh, news.gained, news.fresh) == (10, 10, 20, 10)
+    assert f"{news.gained:+d} {news.verb}" == "+20 judged"  # in place of "+10 judged"
     game.update(NEWS_SECONDS + DT)  # the news is gone: the next one stands alone
     compare_from(game, [(optimal, 10), (optimal, 10), (unknown, 0)])
-    game.update(NEWS_UNIT_SECONDS)
     assert game.view().footer == "move 3 judged: optimal (+10)"
+    # the next answer a moment later takes it back: nothing is left to tell, and nothing is
+    compare_from(game, [(optimal, 10), (optimal, 10), (optimal, 20)])
+    assert game.view().footer == ""
+    *_, undone = [e for e in game.take_events() if isinstance(e, Rejudged)]
+    assert (undone.moves, undone.gained, undone.fresh) == (0, 0, -10)
 
 def test_a_move_told_and_changed_again_is_judged_again():
     """The ninth playtest: moves already told were told again as "judged", in footers that
@@ -412,11 +417,10 @@ def test_a_move_told_and_changed_again_is_judged_again():
     unknown, optimal, wasteful = MoveClass.UNKNOWN, MoveClass.OPTIMAL, MoveClass.WASTEFUL
     game = three_perfect_moves()
     compare_from(game, [(unknown, 0), (optimal, 10), (optimal, 10)])
-    game.update(NEWS_UNIT_SECONDS)
     assert game.view().footer == "move 1 judged: optimal (+10)"
+    game.update(NEWS_UNIT_SECONDS)  # a later answer: news of its own
     game.take_events()
     compare_from(game, [(wasteful, -10), (optimal, 10), (optimal, 10)])
-    game.update(NEWS_UNIT_SECONDS)
     assert game.view().footer == "move 1 judged again: optimal (+20)"
     (news,) = [e for e in game.take_events() if isinstance(e, Rejudged)]
     assert f"{news.gained:+d} {news.verb}" == "+20 judged again"

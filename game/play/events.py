@@ -77,6 +77,9 @@ class Rejudged:
     """...and those taken (judged worse, <= 0): news both ways is never one figure."""
     changes: tuple[tuple[int, MoveClass, MoveClass, int], ...] = ()
     """(index on the line, old and new judgement, points change) of each move it changed."""
+    fresh: int = 0
+    """Of ``gained``, what this answer changed: the rest was told a moment before, in the
+    news this one replaces (``News.gather``)."""
 
     @classmethod
     def of(cls, changes: tuple[tuple[int, MoveClass, MoveClass, int], ...]) -> Rejudged | None:

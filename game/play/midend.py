@@ -179,13 +179,10 @@ class MidEnd:
         self._shown.update((key, (cls, points)) for key, cls, points in now)
         news = Rejudged.between(before, [(cls, points) for _, cls, points in now])
         if news is not None:
-            self.news.gather(news.changes)  # told with the others of this moment
+            told = self.news.gather(news.changes)  # with the others of this moment
+            if told is not None:
+                self._events.append(told)  # its pop-up: what they did to the points
         return news
-
-    def _tell_gathered(self, dt: float = 0.0, now: bool = True) -> None:
-        news = self.news.due(dt, now)
-        if news is not None:
-            self._events.append(news)  # its pop-up: what those moves did to the points
 
     def take_events(self) -> list[PlayEvent]:
         """What happened since the last call, in order."""
@@ -210,7 +207,6 @@ class MidEnd:
         for flash in (self.cue, self.win):
             if flash is not None:
                 flash.advance(dt)
-        self._tell_gathered(dt, now=session.solved)
         self.news.update(dt)
         thinking = self.status.state is CoachState.THINKING and self.status.board == session.board
         self._searching = self._searching + dt if thinking else 0.0
@@ -261,7 +257,7 @@ class MidEnd:
         before_streak, before_net = session.streak, session.sheet.net
         before_hints, before_restarts = session.sheet.hints_used, session.sheet.restarts
         if not isinstance(action, Move | Slide):
-            self._tell_gathered()  # an undo or a restart changes the line the news numbers
+            self.news.close()  # an undo or a restart changes the line the news numbers
         change = session.apply(action)
         if change is not None:
             # moves before it judged again (beyond exact reach, the lines it reached; the

@@ -1,7 +1,9 @@
 """The play footer's news: one message at a time, shown for NEWS_SECONDS; moves judged again
-gathered for a moment and told once; why an undo, redo or restart changed the points."""
+within a moment told as one; why an undo, redo or restart changed the points."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from game.core.scoring import RESTART_COST, MoveClass
 from game.play.events import Rejudged
@@ -25,10 +27,12 @@ class News:
         """The news on show is about the last move only (why it was scored as hinted)."""
         self._unit: dict[int, tuple[MoveClass, MoveClass, int]] = {}
         """Moves judged again since the unit began: (judgement as last shown, as now, points
-        changed), told together once it is NEWS_UNIT_SECONDS old."""
+        changed); answers within NEWS_UNIT_SECONDS of its start are told with it."""
         self._unit_left = 0.0
         self._found = ""
-        """"You found a line N shorter" when the moves it judged again are still to tell."""
+        """"You found a line N shorter", told before the unit's moves."""
+        self._unit_text = ""
+        """What the footer last said of the unit."""
 
     @property
     def shown(self) -> str:
@@ -47,49 +51,48 @@ class News:
         if self._of_a_move:
             self.left = 0.0
 
-    @property
-    def gathering(self) -> bool:
-        """Whether moves judged again wait to be told."""
-        return bool(self._unit)
-
-    def gather(self, changes: tuple[tuple[int, MoveClass, MoveClass, int], ...]) -> bool:
-        """Moves judged again (index on the line, judgement as last shown, as now, points
-        change), to tell with the others of this moment; whether the unit changed."""
+    def gather(self, changes: tuple[tuple[int, MoveClass, MoveClass, int], ...]
+               ) -> Rejudged | None:
+        """Tell moves judged again (index on the line, judgement as last shown, as now,
+        points change) at once. Answers within NEWS_UNIT_SECONDS of the first are one piece
+        of news: the footer names the moves with the figures of all of them, and the news
+        returned (its pop-up, in place of the one before) gives what they did to the points
+        (newcomers saw "-10 judged" while POINTS fell by 50, three answers making three
+        pop-ups; and POINTS change before news told a moment later)."""
         if not changes:
-            return False
+            return None
+        if self._unit_left <= 0:
+            self._unit, self._found = {}, ""
         if not self._unit:
             self._unit_left = NEWS_UNIT_SECONDS
         for index, old, new, points in changes:
             first, _, gained = self._unit.get(index, (old, new, 0))
             self._unit[index] = (first, new, gained + points)
-        return True
+        told = tuple((i, *change) for i, change in sorted(self._unit.items())
+                     if change[2] != 0)
+        fresh = sum(points for *_, points in changes)
+        news = Rejudged.of(told)
+        if news is None:  # the moment's answers undid each other: nothing is left to say
+            if self._found:
+                self.tell(self._found)
+            elif self.text == self._unit_text:
+                self.left = 0.0
+            return Rejudged(0, 0, fresh=fresh)
+        words = rejudged_words(list(told))
+        self.tell(f"{self._found} {words}" if self._found else words)
+        self._unit_text = self.text
+        return replace(news, fresh=fresh)
 
     def found(self, text: str, rejudged: bool) -> None:
-        """Tell a shorter line found; the moves it judged again (``rejudged``) follow it."""
-        self.tell(text)
+        """Tell a shorter line found, before the news of the moves it judged again
+        (``rejudged``), now and as more of them come."""
         self._found = text if rejudged else ""
+        self.tell(f"{text} {self.text}" if rejudged and self.shown else text)
 
-    def due(self, dt: float, now: bool = False) -> Rejudged | None:
-        """Time passes for the unit: once it is NEWS_UNIT_SECONDS old (or ``now``), tell its
-        moves, once: the footer names them, and the news returned (the pop-up) gives what
-        they did to the points with the same figures (a newcomer saw "-10 judged" beside
-        "(-50 in all)" while POINTS fell by 50: several answers in a moment had made several
-        pop-ups, and the footer joined earlier news)."""
-        if not self._unit:
-            return None
-        self._unit_left -= dt
-        if self._unit_left > 0 and not now:
-            return None
-        changes = tuple((i, *change) for i, change in sorted(self._unit.items())
-                        if change[2] != 0)
-        self._unit = {}
-        news = Rejudged.of(changes)
-        if news is not None:
-            words = rejudged_words(list(changes))
-            prefix = self._found if self._found and self.shown == self._found else ""
-            self.tell(f"{prefix} {words}" if prefix else words)
-        self._found = ""
-        return news
+    def close(self) -> None:
+        """The next moves judged again are news of their own (an undo or a restart changes
+        the line the news numbers)."""
+        self._unit_left = 0.0
 
     def points(self, kind: ChangeKind, gained: int, restarted: int, cost: int) -> None:
         """Say why an undo, a redo or a restart changed the points (``gained``, before
@@ -111,3 +114,4 @@ class News:
     def update(self, dt: float) -> None:
         """Time passes."""
         self.left = max(0.0, self.left - dt)
+        self._unit_left -= dt

@@ -153,6 +153,10 @@ class Effects:
                     old.left = HANDOVER_SECONDS
         self.popups.append(popup)
 
+    def drop_news(self) -> None:
+        """Take the news pop-up away (what it told was undone a moment later)."""
+        self.popups = [old for old in self.popups if not old.news]
+
     def bump(self) -> None:
         """An illegal move: shake the board (not with reduced motion)."""
         if not self.reduced:

@@ -179,6 +179,8 @@ class PlayScene(Scene):
                 self.emit(PlaySound(SOUNDS[what]))
             case Scored():
                 self.effects.pop(Popup(event.words, event.cls, event.cell))
+            case Rejudged(moves=0):
+                self.effects.drop_news()
             case Rejudged(gained=gained, refunds=refunds, charges=charges):
                 kind = MoveClass.LINE if gained >= 0 else MoveClass.OFF_LINE
                 board = self.game.board
