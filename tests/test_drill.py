@@ -173,3 +173,20 @@ def test_5x5_from_stored_judgements_speaks_of_the_coach_s_line() -> None:
 def small_hint_like(board: Board, path: str):
     """What the coach says beyond exact reach: a best line, not proven."""
     return Hint(board, len(path), frozenset(path[:1]), False, False, path)
+
+
+def test_5x5_drill_counts_the_line_the_replay_and_end_screen_count() -> None:
+    """The eleventh playtest: the drill said "the coach's line of 121 moves" beside "Coach's
+    line 115" and "113 to go" after move 4: it read the coach's answer at the mistake's
+    board, not the line the replay's "to go" (and the end screen) count."""
+    from dataclasses import replace
+
+    board = Board.goal(5, 5).apply_all("DDRRUL")
+    line = inverse_moves("DDRRUL")
+    away = next(m for m in board.legal_moves() if m != line[0])
+    known = {board: small_hint_like(board, line)}
+    model = build_replay(moves(board, away), known.get, ("x",))
+    shorter = replace(model, chart=(len(line) - 2, *model.chart[1:]))  # the game knew better
+    drill = find_drill(shorter)
+    assert drill is not None and drill.kept == len(line) - 2
+    assert f"kept you on the coach's line of {len(line) - 2} moves" in drill.words()

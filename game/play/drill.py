@@ -114,7 +114,10 @@ def find_drill(model: ReplayModel) -> Drill | None:
         known = before.moves if exact or not before.path else frozenset(before.path[:1])
         better = tuple(sorted(known - {head.move}))
         distance = before.distance
-    if distance is None and head.number - 1 < len(model.chart):
+    if head.number - 1 < len(model.chart) and model.chart[head.number - 1] is not None:
+        # the best line known as the replay and the end screen count it: the coach's answer
+        # at that board may be an older, longer one (a newcomer read "the coach's line of
+        # 121 moves" beside "Coach's line 115" and "113 to go" after move 4)
         distance = model.chart[head.number - 1]
     kept = None if distance is None else head.number - 1 + distance
     return Drill(head.board, head.number, "".join(m.move for m in best),

@@ -11,7 +11,7 @@ from game.play.steps import ChangeKind
 from game.play.words import rejudged_words, restart_words, undo_words
 
 NEWS_SECONDS = 2.5
-NEWS_UNIT_SECONDS = 0.3
+NEWS_UNIT_SECONDS = 0.6
 """Coach answers judging moves again within this long of the first are told as one: a burst
 (a newcomer's quick keys judged in two packets) reads as one pop-up and one footer line."""
 
