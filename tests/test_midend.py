@@ -253,8 +253,8 @@ def test_moves_judged_again_at_the_win_are_shown_before_the_end_screen():
     # the moves wait, unjudged, till the player's line meets the end's exact answers: then
     # they are judged on the line, shown as news with the shorter line, before the end
     assert any(isinstance(e, Rejudged) and e.gained > 0 for e in events)
-    assert any("found a line 2 shorter than the coach's! 10 moves judged: on the coach's line"
-               in words for words in told)
+    assert any("found a line 2 shorter than the coach's! moves 1-10 judged: on the coach's "
+               "line" in words for words in told)
     assert finished(events) is None
     for _ in range(120):
         game.take(CoachPacket(status=ready))
@@ -265,6 +265,11 @@ def test_moves_judged_again_at_the_win_are_shown_before_the_end_screen():
     unknown, line = MoveClass.UNKNOWN, MoveClass.LINE
     assert rejudged_words([(6, unknown, line, 10), (14, unknown, line, 10)]) == \
         "moves 7, 15 judged: on the coach's line (+20)"
+    # runs of moves in a row are named as ranges (a newcomer read "4 moves: off the line")
+    runs = [(i, unknown, line, 10) for i in (2, 3, 4, 5, 9, 10)]
+    assert rejudged_words(runs) == "moves 3-6, 10, 11 judged: on the coach's line (+60)"
+    scattered = [(i, unknown, line, 10) for i in (1, 3, 5, 7)]
+    assert rejudged_words(scattered) == "4 moves judged: on the coach's line (+40)"
 
 
 def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_points():

@@ -135,7 +135,8 @@ and the coach has not searched where it led ("not judged yet (-10)" read like a 
 SHORT_JUDGED = {**JUDGED_WORDS, MoveClass.LINE: "on the line", MoveClass.OFF_LINE: "off the line"}
 """The same, short enough for two verdicts on one footer line."""
 NAMED_MOVES = 3
-"""Up to this many moves judged again at once are named in the news."""
+"""Up to this many moves, or runs of moves in a row, judged again at once are named in the
+news."""
 
 
 def undo_words(cost: int, moved: int, *, redo: bool = False) -> str:
@@ -223,13 +224,23 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
 
 
 def _named(indices: list[int]) -> str:
-    """"move 6", "moves 4, 5" (indices on the line, 0-based), or "12 moves" past
-    NAMED_MOVES."""
+    """"move 6", "moves 4, 5", "moves 3-6, 9" (indices on the line, 0-based; a run of
+    moves as a range), or "12 moves" past NAMED_MOVES parts (a newcomer read "4 moves: off
+    the line" where four moves in a row could be named)."""
     if len(indices) == 1:
         return f"move {indices[0] + 1}"
-    if len(indices) <= NAMED_MOVES:
-        return "moves " + ", ".join(str(index + 1) for index in indices)
-    return f"{len(indices)} moves"
+    runs: list[list[int]] = []
+    for index in sorted(indices):
+        if runs and index == runs[-1][-1] + 1:
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    if len(runs) > NAMED_MOVES:
+        return f"{len(indices)} moves"
+    parts = [f"{run[0] + 1}" if len(run) == 1 else
+             f"{run[0] + 1}, {run[1] + 1}" if len(run) == 2 else f"{run[0] + 1}-{run[-1] + 1}"
+             for run in runs]
+    return "moves " + ", ".join(parts)
 
 
 MODE_WORDS = {Mode.GHOST: "ghost race", Mode.ARENA: "arena"}
