@@ -70,7 +70,8 @@ def test_games_are_recorded_counted_and_replayed(data_home: Path, capsys) -> Non
     last = History(data_home / HISTORY_FILE).last()
     assert last is not None  # and the totals the end screen showed, as saved
     assert text.splitlines()[-1] == (f"totals: 2 moves in {clock_text(last.seconds)} · "
-                                     f"{last.points} points · grade {last.grade} · best line 2 · "
+                                     f"{last.points} points · grade {last.grade} · "
+                                     "optimal length 2 · "
                                      f"efficiency 100% · hints 0 · undos 0 · restarts 0")
     assert main(["replay", "--last", "--code"]) == 0
     code = capsys.readouterr().out.strip()

@@ -21,6 +21,7 @@ from game.core.averages import (
 )
 from game.core.board import Board
 from game.core.clock import clock_text
+from game.core.coach import EXACT_CELLS
 from game.core.daily import Attempt, DateError, daily_game_id, parse_date
 from game.core.race import race_lines
 from game.core.recording import Mode, Recording, RecordingError
@@ -241,8 +242,10 @@ def totals_line(game: GameRecord, restarts: int = 0) -> str:
     parts = [f"{counted(game.moves, 'move')} in {clock_text(game.seconds)}",
              counted(game.points, "point"),
              f"grade {game.grade}" if game.grade not in ("", "-") else "not graded"]
-    if game.optimal_length is not None:
-        parts.append(f"best line {game.optimal_length}")
+    if game.optimal_length is not None:  # named as the end screen names it
+        exact = game.width * game.height <= EXACT_CELLS
+        name = "optimal length" if exact else "coach's line"
+        parts.append(f"{name} {game.optimal_length}")
     if game.efficiency is not None:
         parts.append(f"efficiency {game.efficiency:.0%}")
     parts += [f"hints {game.hints}", f"undos {game.undos}", f"restarts {restarts}"]
