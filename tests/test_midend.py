@@ -465,3 +465,30 @@ def test_a_restart_and_its_undo_and_redo_say_what_they_did_to_the_points():
         game.update(DT)
         assert game.session.sheet.net - before == change
         assert game.view().footer == words
+
+
+def test_a_restart_with_hints_on_says_the_hint_apart_and_h_after_an_undo_shows_its_cost():
+    """The twelfth playtest: with hints on, R said "the +75 the moves earned" and its undo
+    "+70": 5 of it was the hint drawn at the start, named nowhere; and H right after U left
+    the undo's words on show while POINTS fell by 5 more."""
+    from game.core.actions import CycleHint, Restart, Undo
+
+    game = three_perfect_moves()
+    net = game.session.sheet.net
+    game.act(CycleHint())  # the chevrons, paid on sight here
+    game.update(DT)
+    assert game.view().footer.startswith("hints on")
+    game.act(Restart())
+    game.update(DT)
+    assert game.view().footer == f"restart -25, the +{net} the moves earned taken back; " \
+        "hint here -5"
+    game.act(Undo())  # back where the hint was paid: nothing to pay again
+    game.update(DT)
+    assert game.view().footer == \
+        f"undo -5: the restart's cost given back, the +{net} the moves earned back"
+    game.act(Undo())  # and one more: the third move taken back
+    game.update(DT)
+    assert game.view().footer.startswith("undo -5, and the +10 the move earned taken back")
+    game.act(CycleHint())  # the steps: the hint words show, not the undo's
+    game.update(DT)
+    assert not game.view().footer.startswith("undo")

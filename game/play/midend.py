@@ -270,8 +270,13 @@ class MidEnd:
             self._animate(change, before_streak, before_net + again, before_hints, rejudged)
             if change.kind is not ChangeKind.MOVE and not rejudged and not self.solving:
                 cost = session.sheet.last_points if change.kind is ChangeKind.UNDO else 0
-                self.news.points(change.kind, session.sheet.net - before_net - again,
-                                 session.sheet.restarts - before_restarts, cost)
+                # the help drawn on the board it came to is paid apart (and said apart)
+                hint = (session.sheet.hints_used - before_hints) * HINT_COST_PER_LEVEL
+                self.news.points(change.kind, session.sheet.net - before_net - again + hint,
+                                 session.sheet.restarts - before_restarts, cost, hint)
+        elif isinstance(action, CycleHint):
+            self.news.moved()  # the footer's hint words say what H costs (a newcomer read
+            # an undo's words while H took 5 more)
         elif isinstance(action, Move | Slide) and action.source in PLAYER_SOURCES \
                 and not session.solved:
             self._events.append(Happened(Happening.BUMP))  # a nudge, never a lost input

@@ -94,10 +94,13 @@ class News:
         the line the news numbers)."""
         self._unit_left = 0.0
 
-    def points(self, kind: ChangeKind, gained: int, restarted: int, cost: int) -> None:
+    def points(self, kind: ChangeKind, gained: int, restarted: int, cost: int,
+               hint: int = 0) -> None:
         """Say why an undo, a redo or a restart changed the points (``gained``, before
-        POINTS' floor; ``restarted``: the change in restarts; ``cost``: the undo's): its own
-        cost, and the points of the moves it took away or brought back."""
+        POINTS' floor and any ``hint`` cost; ``restarted``: the change in restarts;
+        ``cost``: the undo's): its own cost, the points of the moves it took away or brought
+        back, and the help drawn on the board it came to (a newcomer read "the +75 the moves
+        earned" on a restart and "+70" on its undo: 5 of it was the hint at the start)."""
         if restarted > 0:  # a restart, or a redo of one: the cost, then the moves gone
             text = restart_words(-RESTART_COST, -RESTART_COST - gained,
                                  redone=kind is ChangeKind.REDO)
@@ -107,8 +110,12 @@ class News:
             text = undo_words(cost, cost - gained)
         elif gained:
             text = undo_words(0, gained, redo=True)
+        elif hint:
+            text = ""
         else:
             return
+        if hint:
+            text = f"{text}; hint here -{hint}" if text else f"hint here -{hint}"
         self.tell(text, of_a_move=True)
 
     def update(self, dt: float) -> None:
