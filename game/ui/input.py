@@ -46,7 +46,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("M", "sound on / off"),
     ("F11", "full screen"),
     ("Esc", "pause menu"),
-    ("D", "after a game: the mistake drill"),
+    ("D", "after a game or in a replay: the mistake drill"),
     ("? or F1", "this list of keys"),
     ("COACH dot", "green: ready; amber ring: thinking"),
     ("", "grey: warming up; red cross: unavailable"),
