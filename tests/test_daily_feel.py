@@ -136,6 +136,11 @@ def test_hud_and_pause_menu_name_the_daily(data_home: Path) -> None:
         app.start_game(GameSpec(3, 3, board=START))
         frames(app, 2)
         assert isinstance(app.scene, PlayScene) and app.scene.hud_view().title == ""
+        # a drill's practice game says so from its start (a newcomer saw no sign of it)
+        app.start_game(GameSpec(3, 3, board=START, chosen=GameKind.PRACTICE))
+        frames(app, 2)
+        assert isinstance(app.scene, PlayScene)
+        assert app.scene.hud_view().title == "Practice 3x3 · not ranked"
     finally:
         app.close()
 

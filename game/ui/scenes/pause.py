@@ -63,10 +63,15 @@ class PauseMenu:
 
 
 def game_title(spec: GameSpec) -> str:
-    """A daily's name and date, as the HUD and this menu show it ("" for other games)."""
+    """A daily's name and date, as the HUD and this menu show it; "Practice 4x4 · not
+    ranked" for a drill's practice game (a newcomer saw no sign of it till the end); ""
+    for other games."""
+    shape = f"{spec.width}x{spec.height}"
+    if spec.kind is GameKind.PRACTICE:
+        return f"Practice {shape} · not ranked"
     if spec.daily is None:
         return ""
-    return daily_title(parse_date(spec.daily), f"{spec.width}x{spec.height}")
+    return daily_title(parse_date(spec.daily), shape)
 
 
 def pause_subtitle(spec: GameSpec, game_id: str) -> str:
