@@ -101,22 +101,20 @@ class News:
         ``cost``: the undo's): its own cost, the points of the moves it took away or brought
         back, and the help drawn on the board it came to (a newcomer read "the +75 the moves
         earned" on a restart and "+70" on its undo: 5 of it was the hint at the start)."""
+        parts = []
         if restarted > 0:  # a restart, or a redo of one: the cost, then the moves gone
-            text = restart_words(-RESTART_COST, -RESTART_COST - gained,
-                                 redone=kind is ChangeKind.REDO)
+            parts.append(restart_words(-RESTART_COST, -RESTART_COST - gained,
+                                       redone=kind is ChangeKind.REDO))
         elif restarted < 0:  # an undo of a restart: its cost back, and the moves
-            text = restart_words(cost, gained - cost - RESTART_COST, undone=True)
+            parts.append(restart_words(cost, gained - cost - RESTART_COST, undone=True))
         elif kind is ChangeKind.UNDO:
-            text = undo_words(cost, cost - gained)
+            parts.append(undo_words(cost, cost - gained))
         elif gained:
-            text = undo_words(0, gained, redo=True)
-        elif hint:
-            text = ""
-        else:
-            return
+            parts.append(undo_words(0, gained, redo=True))
         if hint:
-            text = f"{text}; hint here -{hint}" if text else f"hint here -{hint}"
-        self.tell(text, of_a_move=True)
+            parts.append(f"hint here -{hint}")
+        if parts:
+            self.tell("; ".join(parts), of_a_move=True)
 
     def update(self, dt: float) -> None:
         """Time passes."""

@@ -280,7 +280,8 @@ def _hinted(session: Session, stored: str, count: int) -> tuple[bool, ...]:
     """Whether each of the last action's ``count`` moves was made where help was seen: as
     the game stored it (a capital letter: beyond exact reach a replay cannot tell what help
     was on screen), else as judged again here (older saves never say)."""
-    again = session.hinted()[-1] if session.hinted() else ()
+    judged = session.hinted()
+    again = judged[-1] if judged else ()
     again = (*again, *(False,) * (count - len(again)))[:count]
     if len(stored) != count:
         return again
