@@ -314,3 +314,36 @@ def test_hints_are_charged_only_where_they_are_drawn(make_app) -> None:
     assert scene.game.session.solved
     # Neither the group's middle position nor the winning board showed any arrows.
     assert scene.game.session.sheet.hints_used == 1
+
+
+def test_step_badges_show_over_a_moves_pop_up(make_app) -> None:
+    """A move's pop-up ("+10 -10 hint") rises from its tile: the tile's step badge in its top
+    left corner stays on show over it (the pill hid it for its second)."""
+    from game.core.scoring import MoveClass
+    from game.ui.effects import Popup
+    from game.ui.render import path_steps
+
+    app = make_app(FakeWorker())
+    scene = play(app, parse_board("1 2 3/4 0 8/7 6 5"))
+    frames(app, 12)
+    key(pygame.K_h)
+    key(pygame.K_h)
+    frames(app)
+    view = scene.board_view()
+    assert view.hint_level == 2
+    steps = path_steps(view.board, view.path)
+    cell = next(cell for cell, seen in steps.items() if seen[0] == 1)
+    layout = app.layout_for(view.board)
+    x, y, size, _ = layout.cell_rect(cell)
+    corner = pygame.Rect(x, y, size // 2, size // 2)  # the first step's disc is in there
+
+    def accent() -> int:
+        return sum(app.screen.get_at((px, py))[:3] == app.theme.accent
+                   for px in range(corner.left, corner.right)
+                   for py in range(corner.top, corner.bottom))
+
+    shown = accent()
+    assert shown > 50
+    scene.effects.pop(Popup("+10 -10 hint", MoveClass.OPTIMAL, divmod(cell, 3), age=0.0))
+    scene.draw(app.screen)
+    assert accent() == shown  # the badge, whole, over the pill

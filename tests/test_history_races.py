@@ -52,6 +52,8 @@ def test_a_won_best_race_names_the_game_raced_and_counts_in_stats(data_home: Pat
         frames(app, 2)
         solve(app, wait=20)
         frames(app, 80)
+        assert isinstance(app.scene, EndScene)
+        assert "G race your ghost" in end_screen_text(app.scene.view).help
         key(pygame.K_ESCAPE)  # no name for the new top-10 entry
         key(pygame.K_g)  # race it at once: its row id is known to the race
         frames(app, 2)
@@ -71,6 +73,26 @@ def test_a_won_best_race_names_the_game_raced_and_counts_in_stats(data_home: Pat
     text = capsys.readouterr().out
     assert text.startswith("3x3 custom board · ghost race: ")
     assert text.splitlines()[-1].startswith("You beat the ghost by ")
+
+
+def test_after_a_game_the_coach_solved_g_offers_to_race_the_coach(data_home: Path) -> None:
+    app = make_app(data_home)
+    try:
+        app.start_game(GameSpec(3, 3, board=START))
+        frames(app, 30)  # the coach knows the board
+        key(pygame.K_SPACE)
+        frames(app, 200)
+        assert isinstance(app.scene, EndScene)
+        text = end_screen_text(app.scene.view)
+        assert text.rank_line.startswith("The coach played")
+        assert "G race the coach" in text.help and "ghost" not in text.help
+        key(pygame.K_g)
+        frames(app, 2)
+        assert isinstance(app.scene, PlayScene)
+        assert app.scene.spec.ghost is not None
+        assert app.scene.spec.ghost.kind is GhostKind.COACH  # what the key said
+    finally:
+        app.close()
 
 
 def test_r_and_g_play_the_board_again_as_seeded_or_custom(data_home: Path) -> None:

@@ -21,7 +21,7 @@ from game.core.race import RaceResult
 from game.core.recording import Recording, RecordingError
 from game.core.spec import GameSpec
 from game.store.highscores import SECONDS_DECIMALS, HighScores
-from game.store.history import History
+from game.store.history import GameRecord, History
 from game.store.history_scores import HistoryScores, best_game
 
 Oracle = Callable[[Board], Hint | None]
@@ -30,6 +30,14 @@ Submit = Callable[[Callable[[], object]], object]
 def _read_recording(history: History, row: int) -> Recording | None:
     game = history.game(row)
     return game.recording() if game is not None else None
+
+
+def own_best(scores: HighScores, board: Board | None) -> GameRecord | None:
+    """The player's best finished game on ``board``: what a BEST ghost races (None: there
+    is none, and it races the coach's line)."""
+    if not isinstance(scores, HistoryScores) or board is None:
+        return None
+    return best_game(scores.games, board=board)
 
 
 def find_ghost(scores: HighScores, submit: Submit,
@@ -41,8 +49,7 @@ def find_ghost(scores: HighScores, submit: Submit,
         return spec, None
     board = spec.board if spec.board is not None else \
         spec.seeded_board() if spec.seed is not None else None
-    game = best_game(scores.games, board=board) \
-        if isinstance(scores, HistoryScores) and board is not None else None
+    game = own_best(scores, board)
     if game is None:
         return replace(spec, ghost=GhostChoice(GhostKind.COACH, choice.tps)), None
     if game.tokens or game.id is None:  # played this run: its actions are in memory

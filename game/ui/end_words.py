@@ -10,10 +10,12 @@ from game.store.highscores import AddResult, Entry
 from game.ui.scores_view import EMPTY_NAMED, EMPTY_TABLE, format_time, table_lines
 
 GRADE_LABEL = "Grade"
-HELP = "N new game   R play it again   G race your ghost   D drill   Esc title"
-HELP_SHARE = ("N new game   R play it again   G race your ghost   D drill   C copy result   "
-              "Esc title")
+HELP = "N new game   R play it again   G {race}   D drill   Esc title"
+HELP_SHARE = "N new game   R play it again   G {race}   D drill   C copy result   Esc title"
 """The keys when there is a share line (the daily): C copies it."""
+RACE_OWN = "race your ghost"
+RACE_COACH = "race the coach"
+"""What G races when the player has solved no game on this board: the coach's line."""
 UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
 RANK_IN_TABLE = "#{rank} in {table}"
@@ -57,6 +59,9 @@ class EndScreenView:
     """A ghost race's result: who won and by how much, then both figures."""
     drill_note: str = ""
     """What the drill key has to say ("no mistakes to drill"), shown in place of the keys."""
+    own_ghost: bool = True
+    """G races the player's best game on this board (False: there is none, it races the
+    coach's line)."""
 
     @classmethod
     def build(cls, summary: GameSummary, result: AddResult | None,
@@ -183,7 +188,8 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         stats=stats,
         rank_line=rank_line,
         table=tuple(table_lines(view.entries, empty_words(view))),
-        help=view.drill_note or (HELP_SHARE if view.share else HELP),
+        help=view.drill_note or (HELP_SHARE if view.share else HELP).format(
+            race=RACE_OWN if view.own_ghost else RACE_COACH),
         warning=view.warning,
         share=view.share,
         share_note=view.share_note,

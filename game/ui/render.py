@@ -131,8 +131,9 @@ class TileCache:
 
 
 def draw_board(surface: pygame.Surface, view: BoardView, layout: Layout, theme: Theme,
-               cache: TileCache, fonts: Fonts | None = None) -> None:
-    """The board with its tiles (sliding ones at their tween positions) and the hint overlay."""
+               cache: TileCache, fonts: Fonts | None = None, *, steps: bool = True) -> None:
+    """The board with its tiles (sliding ones at their tween positions) and the hint overlay;
+    ``steps=False`` leaves the step badges to a later ``draw_steps`` (over the pop-ups)."""
     board = view.board
     bx, by, bw, bh = layout.board_rect
     bx += view.offset
@@ -165,8 +166,8 @@ def draw_board(surface: pygame.Surface, view: BoardView, layout: Layout, theme: 
         for move in sorted(view.hint_moves):
             if board.can_move(move):
                 _draw_chevron(surface, board, move, layout, view.offset, theme)
-    if view.hint_level >= 2 and view.path and not view.moving and fonts is not None:
-        _draw_steps(surface, board, view.path, layout, view.offset, theme, fonts)
+    if steps and fonts is not None:
+        draw_steps(surface, view, layout, theme, fonts)
     if view.win_flash > 0:
         glow = cache.glow((bw + 2 * pad, bh + 2 * pad), theme.good)
         glow.set_alpha(int(150 * view.win_flash))
@@ -271,14 +272,19 @@ def step_label(steps: tuple[int, ...]) -> str:
     return STEP_JOINER.join(str(step) for step in steps)
 
 
-def _draw_steps(surface: pygame.Surface, board: Board, path: str, layout: Layout,
-                offset: int, theme: Theme, fonts: Fonts) -> None:
-    """Numbered badges on the tiles to move next, the first one bright and larger; a tile
-    that moves more than once carries all its steps on a pill ("1\u00b74")."""
+def draw_steps(surface: pygame.Surface, view: BoardView, layout: Layout, theme: Theme,
+               fonts: Fonts) -> None:
+    """Numbered badges on the tiles to move next (hint level 2, the board at rest), the first
+    one bright and larger; a tile that moves more than once carries all its steps on a pill
+    ("1\u00b74")."""
+    if view.hint_level < 2 or not view.path or view.moving:
+        return
+    board, offset = view.board, view.offset
     s = layout.tile_px
     margin = max(2, s // 28)
     px = type_px(layout.window, Type.BODY)  # digits a player reads at a glance
-    for cell, steps in sorted(path_steps(board, path).items(), key=lambda item: -item[1][0]):
+    for cell, steps in sorted(path_steps(board, view.path).items(),
+                              key=lambda item: -item[1][0]):
         first = steps[0]
         color = theme.bg if first == 1 else theme.tile_text
         text = step_label(steps)

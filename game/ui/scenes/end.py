@@ -13,6 +13,7 @@ from game.core.spec import GameKind, GameSpec
 from game.core.summary import GameSummary
 from game.play.daily_result import daily_result
 from game.play.drill import NO_MISTAKES
+from game.play.ghost_race import own_best
 from game.play.standing import standing
 from game.store.highscores import AddResult
 from game.store.history import GameRecord
@@ -51,6 +52,7 @@ class EndScene(Scene):
         entries = told.entries if told is not None else ctx.scores.table(summary.shape)
         self.view = EndScreenView.build(summary, result, entries, game_id=game_id,
                                         warning=warning)
+        self.view = replace(self.view, own_ghost=own_best(ctx.scores, start) is not None)
         if told is not None:
             self.view = replace(self.view, kind=told.kind, table_title=told.table_title,
                                 scope=told.scope, ranked=told.ranked, race=told.race)

@@ -46,7 +46,7 @@ from game.ui.intents import (
     StartGame,
     ToTitle,
 )
-from game.ui.render import BoardView, draw_board
+from game.ui.render import BoardView, draw_board, draw_steps
 from game.ui.scenes.base import Scene
 from game.ui.scenes.pause import PauseItem, PauseMenu, game_title
 
@@ -253,12 +253,13 @@ class PlayScene(Scene):
         view = self.game.view()
         layout = ctx.layout_for(view.board)
         board_view = self.board_view(view)
-        draw_board(surface, board_view, layout, ctx.theme, ctx.tiles, ctx.fonts)
+        draw_board(surface, board_view, layout, ctx.theme, ctx.tiles, ctx.fonts, steps=False)
         if view.ghost_board is not None and ctx.settings.ghost_tiles:
             draw_ghost_tiles(surface, view.ghost_board, view.board, layout, ctx.theme,
                              ctx.fonts, board_view.offset)
         draw_hud(surface, self.hud_view(view), layout, ctx.theme, ctx.fonts)
-        draw_effects(surface, self.effects, layout, ctx.theme, ctx.fonts)  # pop-ups on top
+        draw_effects(surface, self.effects, layout, ctx.theme, ctx.fonts)
+        draw_steps(surface, board_view, layout, ctx.theme, ctx.fonts)  # over a move's pop-up
         if self.menu is not None:
             self.menu.draw(surface, ctx, self.spec, self.game.game_id)
         self.draw_notice(surface)
