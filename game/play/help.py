@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.core.actions import Action, Move, Slide, Source
 from game.core.board import Board
 from game.core.coach import EXACT_CELLS, Hint
+from game.core.scoring import ScoreSheet
 
 
 def follows_hint(board: Board, hint: Hint | None, action: Action) -> bool:
@@ -25,6 +28,23 @@ PAID_ON_SIGHT = 1
 """Hint levels up to this one (the chevrons) are paid for a position as soon as they are
 drawn there; higher ones (the numbered steps) only when the player moves with them on
 screen, so the H cycle's way from level 1 through 2 to off costs nothing extra."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """What help a game shows at one moment, as the ledger charges it."""
+
+    board: Board
+    """The board on screen."""
+    level: int
+    """The hint level chosen (0: hints off)."""
+    action: int
+    """The index of the action being applied (or last applied)."""
+    on_screen: bool | None
+    """Whether help is drawn for ``board``; None in a replay, which reads what was on screen
+    then from the ledger, not what is known now."""
+    coach_brought: bool
+    """The coach's own move brought ``board`` (it is playing, or was stopped there)."""
 
 
 class HelpLedger:
@@ -76,3 +96,41 @@ class HelpLedger:
         self._paid = {}
         for _, board, level in self._charges:
             self._paid[board] = max(level, self._paid.get(board, 0))
+
+    def on_sight(self, sheet: ScoreSheet, sight: Sight) -> ScoreSheet:
+        """``sheet`` after the levels paid on sight (the chevrons) for the position on screen,
+        if help is drawn there: a hint the coach has not given yet costs nothing until it
+        shows (the newcomer paid 5 for pressing H on a fresh 5x5 while the coach was still
+        thinking). Never on a board the coach's move brought (the help is paid when the
+        player moves from it), nor once solved."""
+        level = min(sight.level, PAID_ON_SIGHT)
+        if level and not sight.coach_brought and not sight.board.is_solved() \
+                and self.seen(self.drawn, sight.action, sight.on_screen):
+            return self._pay(sheet, sight, level)
+        return sheet
+
+    def on_move(self, sheet: ScoreSheet, sight: Sight) -> ScoreSheet:
+        """``sheet`` as the player moves from the position on screen: the levels shown there
+        that were not paid on sight are paid now, as they were used. Those are the ones above
+        PAID_ON_SIGHT, so H, pressed past the numbered steps to hide hints, costs nothing
+        more (a newcomer paid 5 for level 2 on the way to off); and every level on a board
+        the coach's own move brought, which was not charged while the coach played (a
+        newcomer stopped the coach and followed its hints for free, streak growing)."""
+        unpaid = 0 if sight.coach_brought else PAID_ON_SIGHT
+        if sight.level > unpaid and not sight.board.is_solved() \
+                and self.seen(self.stepped, sight.action, sight.on_screen):
+            return self._pay(sheet, sight, sight.level)
+        return sheet
+
+    def recall(self, sheet: ScoreSheet, board: Board) -> ScoreSheet:
+        """``sheet`` before a move from ``board``: help paid for it on an earlier visit was
+        seen there, so the move is a hinted one (1x, the streak held), with hints off now
+        too, as within one visit (help is per position; a newcomer came back to a paid
+        position and grew the streak). Nothing is charged again."""
+        paid = self.paid(board)
+        return sheet.after_hint(paid, paid) if paid > sheet.hint_level_here else sheet
+
+    def _pay(self, sheet: ScoreSheet, sight: Sight, level: int) -> ScoreSheet:
+        sheet = sheet.after_hint(level, self.paid(sight.board))
+        self.pay(sight.action, sight.board, level)
+        return sheet

@@ -21,11 +21,13 @@ from game.core.board import Board
 from game.core.coach import EXACT_CELLS, Hint
 from game.core.history import EntryKind, History
 from game.core.knowledge import follow, merge
-from game.core.scoring import MoveClass, ScoreSheet, judge_line, judge_move
+from game.core.scoring import MoveClass, ScoreSheet
 from game.core.summary import GameSummary, summarize
-from game.play.help import PAID_ON_SIGHT, HelpLedger, follows_hint
+from game.play.action_log import ActionLog, stood_on
+from game.play.help import HelpLedger, Sight, follows_hint
 from game.play.lines import Lines, Oracle, no_oracle
 from game.play.steps import Change, ChangeKind, Mark, Position, moves_anything
+from game.play.verdict import judge
 from game.play.words import HINT_LEVELS
 from game.store.highscores import SECONDS_DECIMALS
 
@@ -56,19 +58,8 @@ class Session:
         self.actions: list[BoardAction] = []
         self.times: list[float] = []
         """Game time (``elapsed``) when each of ``actions`` was applied, in step with it."""
-        self._cues: list[tuple[MoveClass, ...]] = []
-        """The judgements of each of ``actions``' moves, as last judged (the record's)."""
-        self._hinted: list[tuple[bool, ...]] = []
-        """Per action, whether each of its moves was scored as hinted (help seen there)."""
-        self._distances: list[int | None] = []
-        """After each of ``actions``, the best line known from the board it left, as known
-        when it was last judged (0 once solved, None unknown): the record's, beside
-        ``_cues``, so a move on the line never shows a longer way to go."""
-        self._marks: list[Mark] = []
-        """The game before each of ``actions`` (a replay restarts at the first one the
-        news can change)."""
-        self._visits: list[tuple[Board, ...]] = []
-        """The boards each of ``actions`` stood on: before it and after each of its moves."""
+        self.log = ActionLog()
+        """What each of ``actions`` did, as last judged (the record's)."""
         self._current = -1
         """The index in ``actions`` of the action being applied (or last applied)."""
         self.help = HelpLedger()
@@ -168,18 +159,13 @@ class Session:
                 self._rescore()
             return waited
         near = changed if boards is None else changed | set(boards)
-        first = self._first_near(near, len(self.actions)) if near or waited else None
+        first = self.log.first_near(near, len(self.actions)) if near or waited else None
         if first is None and waited:
             first = 0
         if first is None:
             return False
         self._rescore(first)
         return True
-
-    def _first_near(self, near: set[Board], end: int) -> int | None:
-        """The first of the first ``end`` actions that stood on a board of ``near``."""
-        return next((i for i, visited in enumerate(self._visits[:end])
-                     if not near.isdisjoint(visited)), None)
 
     def _informative(self, board: Board) -> bool:
         return self.lines.informs(board, self.start)
@@ -208,15 +194,13 @@ class Session:
         self._replaying = True
         try:
             with self.lines.replay():
-                if 0 < first < len(self._marks):
-                    self._restore(self._marks[first])
+                if 0 < first < len(self.log.marks):
+                    self._restore(self.log.marks[first])
                 else:
                     first = 0
                     self._reset()
-                del self._marks[first:], self._visits[first:], self._cues[first:]
-                del self._hinted[first:]
+                self.log.forget_from(first)
                 self.help.forget_from(first)
-                del self._distances[first:]
                 for index in range(first, len(self.actions)):
                     self._step(index)
         finally:
@@ -227,21 +211,14 @@ class Session:
         it stood on (a win's replay inside it keeps them for every action already)."""
         self._current = index
         before = self.board
-        self._marks.append(Mark(self.history.snapshot(), self.sheet, self.solved,
-                                self.hint_level, self.hint, self.auto_solved, self.last_cue,
-                                tuple(self._needed)))
+        self.log.begin(Mark(self.history.snapshot(), self.sheet, self.solved, self.hint_level,
+                            self.hint, self.auto_solved, self.last_cue, tuple(self._needed)))
         action = self.actions[index]
         change = self._apply(action)
-        if len(self._cues) == index:
-            self._cues.append(change.cues if change is not None else ())
-            self._hinted.append(self._hinted_last(len(self._cues[-1])))
-            self._distances.append(self._distance_here())
-            visited = [before]
-            if isinstance(action, (Move, Slide)) and change is not None:
-                for move in before.slide_moves(action.index) if isinstance(action, Slide) \
-                        else action.letter:
-                    visited.append(visited[-1].apply(move))
-            self._visits.append((*visited, self.board))
+        if not self.log.logged(index):
+            cues = change.cues if change is not None else ()
+            self.log.end(cues, self._hinted_last(len(cues)), self._distance_here(),
+                         stood_on(before, action, change is not None, self.board))
         return change
 
     def _distance_here(self) -> int | None:
@@ -264,51 +241,14 @@ class Session:
             self._charge_hint()
 
     def _charge_hint(self) -> None:
-        """Charge the levels paid on sight (the chevrons) for the position on screen, if help
-        is drawn there: a hint the coach has not given yet costs nothing until it shows (the
-        newcomer paid 5 for pressing H on a fresh 5x5 while the coach was still thinking)."""
-        level = min(self.hint_level, PAID_ON_SIGHT)
-        if level and self._chargeable() and self.help.seen(self.help.drawn, self._current,
-                                                           self._on_screen()):
-            self._pay(level)
+        """Charge the help drawn for the position on screen (``HelpLedger.on_sight``)."""
+        self.sheet = self.help.on_sight(self.sheet, self._sight())
 
-    def _charge_steps(self) -> None:
-        """The player moves from the position on screen: the levels shown there that were
-        not paid on sight are paid now, as they were used. Those are the ones above
-        PAID_ON_SIGHT, so H, pressed past the numbered steps to hide hints, costs nothing
-        more (a newcomer paid 5 for level 2 on the way to off); and every level on a board
-        the coach's own move brought, which was not charged while the coach played (a
-        newcomer stopped the coach and followed its hints for free, streak growing)."""
-        unpaid = 0 if self._coach_brought() else PAID_ON_SIGHT
-        if self.hint_level > unpaid and not self.board.is_solved() \
-                and self.help.seen(self.help.stepped, self._current, self._on_screen()):
-            self._pay(self.hint_level)
-
-    def _recall_help(self, board: Board) -> None:
-        """Help paid for ``board`` on an earlier visit was seen there: a move from it is a
-        hinted one (1x, the streak held), with hints off now too, as within one visit (help
-        is per position; a newcomer came back to a paid position and grew the streak)."""
-        paid = self.help.paid(board)
-        if paid > self.sheet.hint_level_here:
-            self.sheet = self.sheet.after_hint(paid, paid)  # nothing charged again
-
-    def _chargeable(self) -> bool:
-        """Whether help drawn for the board on screen is paid on sight: not on a board the
-        coach's move brought (the coach is playing, or was stopped there: the help is paid
-        when the player moves from it), nor once solved."""
-        return not self._coach_brought() and not self.board.is_solved()
-
-    def _coach_brought(self) -> bool:
-        return self.history.current.kind is EntryKind.SOLVE
-
-    def _on_screen(self) -> bool | None:
-        """Whether help is drawn for the board on screen; None in a replay, which reads what
-        was on screen then from the ledger, not what is known now."""
-        return None if self._replaying else self.hint is not None and self.hint.board == self.board
-
-    def _pay(self, level: int) -> None:
-        self.sheet = self.sheet.after_hint(level, self.help.paid(self.board))
-        self.help.pay(self._current, self.board, level)
+    def _sight(self) -> Sight:
+        on_screen = None if self._replaying else \
+            self.hint is not None and self.hint.board == self.board
+        return Sight(self.board, self.hint_level, self._current, on_screen,
+                     self.history.current.kind is EntryKind.SOLVE)
 
     # --- time ---------------------------------------------------------
     def tick(self, dt: float) -> None:
@@ -336,11 +276,11 @@ class Session:
         known = self.line_length()
         change = self._step(index)
         if not self.solved:
-            first = self._first_near(self.lines.settled(), index + 1)
+            first = self.log.first_near(self.lines.settled(), index + 1)
             if first is not None:  # the board it reached taught a better line to those before
                 self._rescore(first)
                 if change is not None:
-                    change = replace(change, cues=self._cues[index])
+                    change = replace(change, cues=self.log.cues[index])
         now = self.line_length()
         if change is not None and change.cues and known is not None and now is not None \
                 and now < known:  # the move led to a shorter line than any known before
@@ -363,12 +303,12 @@ class Session:
         as this game judged it last: what the screen shows is what the record keeps (a
         second replay would know the lines the first one derived, and could judge a move
         the screen still calls unknown)."""
-        return list(self._cues)
+        return list(self.log.cues)
 
     def hinted(self) -> list[tuple[bool, ...]]:
         """Per action, whether each of its moves was scored as hinted, as last judged (the
         record keeps it: a replay cannot tell what help was on screen beyond exact reach)."""
-        return list(self._hinted)
+        return list(self.log.hinted)
 
     def _hinted_last(self, count: int) -> tuple[bool, ...]:
         out: list[bool] = []
@@ -380,7 +320,7 @@ class Session:
 
     def distances(self) -> list[int | None]:
         """After each action, the best line known from the board it left, as judged."""
-        return list(self._distances)
+        return list(self.log.distances)
 
     def _apply(self, action: BoardAction) -> Change | None:
         if isinstance(action, CycleHint):
@@ -427,30 +367,16 @@ class Session:
         if by_coach:
             self.auto_solved = True  # before the moves: the solver's steps are not charged hints
         else:
-            self._charge_steps()  # before the judgement: the move was made with them shown
+            # before the judgement: the move was made with the help shown
+            self.sheet = self.help.on_move(self.sheet, self._sight())
         for move in moves:
-            self._recall_help(board)
+            self.sheet = self.help.recall(self.sheet, board)
             shown = self.hint if self.hint is not None and self.hint.board == board else None
-            before_hint = merge(shown, self.lookup(board))
-            after = board.apply(move)
-            self.lines.visit(after)
-            after_hint = self.lookup(after)
-            cls, distance_after = judge_move(move, before_hint, after_hint)
-            if cls is MoveClass.UNKNOWN and before_hint is not None \
-                    and (not before_hint.optimal or board.size > EXACT_CELLS):
-                searched = self._informative(after)
-                cls, distance_after = judge_line(move, before_hint, after_hint,
-                                                 searched=searched)
-            if (cls.bad or (cls is MoveClass.UNKNOWN and board.size > EXACT_CELLS)) \
-                    and board is before and self._current in self.help.followed:
-                cls = MoveClass.LINE  # it followed the hint shown then: never charged
-            if cls is MoveClass.UNKNOWN:  # what would judge it: the board before it, exactly;
-                # beyond exact reach, a search of the board it made (and of the one before it,
-                # when no line from there is known either)
-                if board.size <= EXACT_CELLS or before_hint is None:
-                    self._need(board)
-                if board.size > EXACT_CELLS:
-                    self._need(after)
+            verdict = judge(self.lines, board, move, shown, self.start,
+                            board is before and self._current in self.help.followed)
+            for wanted in verdict.wanted:
+                self._need(wanted)
+            cls, distance_after, after = verdict.cls, verdict.distance_after, verdict.after
             self.sheet = self.sheet.after_move(cls, distance_after, move=move, by_coach=by_coach,
                                                made=self._current)
             cues.append(cls)
@@ -458,7 +384,7 @@ class Session:
             self.history.push(Position(after, self.sheet.line, self.sheet.restarts), kind, move)
             self._refresh_hint(charge=False)  # a group slide's middle positions are not shown
             if self.hint is None:
-                self.hint = follow(before_hint, move, after)
+                self.hint = follow(verdict.before, move, after)
             board = after
         self._charge_hint()
         self.started = True

@@ -1,0 +1,52 @@
+"""One move judged with what a game knows of its lines: the move's class and what would judge
+it better (the mid-end's session calls this for each single-tile move)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.board import Board
+from game.core.coach import EXACT_CELLS, Hint
+from game.core.knowledge import merge
+from game.core.scoring import MoveClass, judge_line, judge_move
+from game.play.lines import Lines
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One move judged (``judge``)."""
+
+    cls: MoveClass
+    after: Board
+    """The board the move made."""
+    distance_after: int | None
+    """The best line known from the board the move made (None: none known)."""
+    before: Hint | None
+    """The best line known from the board the move left, the hint shown there included."""
+    wanted: tuple[Board, ...] = ()
+    """For a move not judged yet: the boards whose answers would judge it (the board before
+    it, exactly; beyond exact reach a search of the board it made, and of the one before it
+    when no line from there is known either)."""
+
+
+def judge(lines: Lines, board: Board, move: str, shown: Hint | None, start: Board,
+          followed: bool) -> Verdict:
+    """``move`` from ``board`` judged by ``lines`` (the board it makes is visited); ``shown``:
+    the hint on screen for ``board``; ``followed``: the move is the hint shown when it was
+    made, which beyond exact reach is never charged (nor is the first move of an action that
+    followed it, whatever the coach learns later)."""
+    before = merge(shown, lines.lookup(board))
+    after = board.apply(move)
+    lines.visit(after)
+    after_hint = lines.lookup(after)
+    cls, distance_after = judge_move(move, before, after_hint)
+    exact = board.size <= EXACT_CELLS
+    if cls is MoveClass.UNKNOWN and before is not None and (not before.optimal or not exact):
+        cls, distance_after = judge_line(move, before, after_hint,
+                                         searched=lines.informs(after, start))
+    if (cls.bad or (cls is MoveClass.UNKNOWN and not exact)) and followed:
+        cls = MoveClass.LINE
+    wanted: tuple[Board, ...] = ()
+    if cls is MoveClass.UNKNOWN:
+        wanted = ((board,) if exact or before is None else ()) + (() if exact else (after,))
+    return Verdict(cls, after, distance_after, before, wanted)
