@@ -9,7 +9,7 @@ from game.core.scoring import MoveClass
 from game.core.spec import Difficulty, GameSpec
 from game.play.events import Finished, Happened, Happening, Moved, Rejudged, Scored, Shown, Won
 from game.play.midend import MidEnd
-from game.play.news import NEWS_UNIT_SECONDS
+from game.play.news import NEWS_UNIT_SECONDS, judged_line
 from tests.fakes_front import FakeWorker
 
 DT = 1 / 60
@@ -46,8 +46,8 @@ def perfect_line(board) -> str:
 def compare_from(game: MidEnd, before: list) -> int:
     """The mid-end's news of the moves on its line, as if ``before`` (judgement, points) of
     each had been shown last."""
-    game._shown = {key: shown for (key, *_), shown in zip(game._judged_line(), before,
-                                                          strict=True)}
+    game.news._shown = {key: shown for (key, *_), shown in zip(
+        judged_line(game.session.sheet.line), before, strict=True)}
     news = game._compare()
     return news.gained if news is not None else 0
 
@@ -60,7 +60,7 @@ def three_perfect_moves() -> MidEnd:
     for move in perfect_line(FOUR)[:3]:
         game.act(Move(move, source=Source.KEY))
         frames(game, coach, 20)
-    assert [points for *_, points in game._judged_line()] == [10, 10, 10]
+    assert [points for *_, points in judged_line(game.session.sheet.line)] == [10, 10, 10]
     return game
 
 

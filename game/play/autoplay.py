@@ -1,4 +1,5 @@
-"""The self-playing driver for demo and attract mode: optimal moves with the odd deliberate slip."""
+"""The self-playing drivers: the demo and attract mode's (optimal moves with the odd deliberate
+slip) and the coach playing the rest of a game (Space)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ figures include the heaviest drawing a game has; attract mode plays without them
 and streak climb there; with hints on, their cost takes each move's points back)."""
 SOLVED_PAUSE = 0.6
 """Seconds the solved board stays on screen before the next one."""
+SOLVE_STEP_SECONDS = 0.12
+"""The coach's pace when it plays the rest of a game (at least one slide per move)."""
 
 
 class AutoPlayer:
@@ -50,3 +53,49 @@ class AutoPlayer:
         if hint.complete and hint.moves:
             return Move(self.rng.choice(sorted(hint.moves)), source=Source.DEMO)
         return Move(hint.path[0], source=Source.DEMO)
+
+
+class CoachPlay:
+    """The coach playing the rest of a game along the best line known, one move a step: a
+    shorter line found while it plays (beyond exact reach) takes over from the one it
+    started on."""
+
+    def __init__(self) -> None:
+        self.active = False
+        self.path = ""
+        """The moves it has still to play (empty: waiting for the coach's line)."""
+        self._wait = 0.0
+
+    def start(self) -> None:
+        """Space: the coach takes over."""
+        self.active, self.path, self._wait = True, "", 0.0
+
+    def stop(self) -> bool:
+        """The player takes the game back; True if the coach was playing."""
+        was, self.active = self.active, False
+        return was
+
+    @property
+    def waiting(self) -> bool:
+        """Playing, with no line to play yet."""
+        return self.active and not self.path
+
+    def next_move(self, session: Session, dt: float, sliding: bool,
+                  slide_seconds: float) -> Move | None:
+        """The move to play this frame, or None while waiting for pace, for the slide on
+        screen (``sliding``) or for a line."""
+        hint = session.hint
+        if hint is not None and hint.board == session.board and hint.path \
+                and (not self.path or len(hint.path) < len(self.path)):
+            self.path = hint.path
+        if not self.path:
+            return None
+        self._wait -= dt
+        if self._wait > 0 or sliding:
+            return None
+        move, self.path = self.path[0], self.path[1:]
+        if not session.board.can_move(move):
+            self.path = ""
+            return None
+        self._wait = max(SOLVE_STEP_SECONDS, slide_seconds)
+        return Move(move, source=Source.SOLVE)

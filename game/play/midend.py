@@ -16,7 +16,7 @@ from game.core.recording import Mode, Recording
 from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, MoveClass
 from game.core.spec import GameSpec
 from game.core.tween import Flash, SlideTween
-from game.play.autoplay import SOLVED_PAUSE, AutoPlayer
+from game.play.autoplay import SOLVED_PAUSE, AutoPlayer, CoachPlay
 from game.play.events import (
     DemoDone,
     Finished,
@@ -48,7 +48,6 @@ from game.store.history import GameRecord
 CUE_SECONDS = 0.35
 WIN_FLASH_SECONDS = 0.9
 STREAK_SOUND_EVERY = 5
-SOLVE_STEP_SECONDS = 0.12
 DEFAULT_ANIM_SECONDS = 0.12
 SHOW_JUDGED_SECONDS = 1.2
 """After the game waited for its judging, how long the HUD shows the judged figures (and the
@@ -91,9 +90,7 @@ class MidEnd:
         self.cue: Flash[MoveClass] | None = None
         self.cue_tile = 0
         self.win: Flash[None] | None = None
-        self.solving = False
-        self._solve_path = ""
-        self._solve_wait = 0.0
+        self.coach_play = CoachPlay()
         self.paused = False
         self.after_win = 0.0
         self.finished = False
@@ -101,8 +98,6 @@ class MidEnd:
         self._submitted: Board | None = None
         self._asked: tuple[Board, ...] = ()
         self._complete_shown = False
-        self._shown: dict[tuple[int, int], tuple[MoveClass, int]] = {}
-        """Each move's judgement and points as last shown (``_judged_line``'s keys)."""
         self._events: list[PlayEvent] = []
         self.news = News()
         self._judged_at: float | None = None
@@ -135,17 +130,19 @@ class MidEnd:
         while self._pending:
             self._do(self._pending.popleft())
 
+    @property
+    def solving(self) -> bool:
+        """The coach is playing the rest of the game."""
+        return self.coach_play.active
+
     def solve(self) -> None:
         """Let the coach play the rest of the game along its best line."""
         if not self.session.solved:
-            self.solving = True
-            self._solve_path = ""
-            self._solve_wait = 0.0
+            self.coach_play.start()
 
     def stop_solving(self) -> bool:
         """Take the game back from the coach; True if it was playing."""
-        was, self.solving = self.solving, False
-        return was
+        return self.coach_play.stop()
 
     def set_paused(self, paused: bool) -> None:
         """Pause or resume the clock (the pause menu, focus loss)."""
@@ -162,27 +159,13 @@ class MidEnd:
             self._compare()
         self._note_complete()
 
-    def _judged_line(self) -> list[tuple[tuple[int, int], MoveClass, int]]:
-        """Each move on the current line of play: (which move: the action that made it and
-        its number on the line), its judgement and points."""
-        line = self.session.sheet.line
-        return [] if line is None else [((node.made, node.moves + node.coach), node.cls,
-                                          node.points) for node in line.walk()]
-
     def _compare(self) -> Rejudged | None:
         """Tell the player about moves on the line whose points changed since they were last
-        shown (never silently: judged again while on the line, or while an undo or a restart
-        had taken them off it; a judgement that changed no points is no news), naming the
-        moves; returns that news (None: no points changed)."""
-        now = self._judged_line()
-        before = [self._shown.get(key, (cls, points)) for key, cls, points in now]
-        self._shown.update((key, (cls, points)) for key, cls, points in now)
-        news = Rejudged.between(before, [(cls, points) for _, cls, points in now])
-        if news is not None:
-            told = self.news.gather(news.changes)  # with the others of this moment
-            if told is not None:
-                self._events.append(told)  # its pop-up: what they did to the points
-        return news
+        shown, naming them (``News.compare``); returns that change (None: none)."""
+        changed, told = self.news.compare(self.session.sheet.line)
+        if told is not None:
+            self._events.append(told)  # its pop-up: what the moment's answers did to points
+        return changed
 
     def take_events(self) -> list[PlayEvent]:
         """What happened since the last call, in order."""
@@ -199,7 +182,12 @@ class MidEnd:
             if move is not None:
                 self._do(move)
         if self.solving:
-            self._solve_step(dt)
+            move = self.coach_play.next_move(session, dt, self.tween is not None
+                                             and not self.tween.done, self.anim_seconds)
+            if move is not None:
+                self._do(move)
+                if not self.coach_play.path:
+                    self.coach_play.stop()
         if self.tween is not None:
             self.tween.advance(dt)
             if self.tween.done:
@@ -299,7 +287,7 @@ class MidEnd:
                     > before_streak // STREAK_SOUND_EVERY:
                 self._events.append(Happened(Happening.STREAK))
         if session.solved:
-            self.solving = False
+            self.coach_play.stop()
             self.win = Flash(None, WIN_FLASH_SECONDS)
             self.after_win = 0.0
             self._events.append(Won(hash(session.start.tiles)))
@@ -322,28 +310,6 @@ class MidEnd:
         if sheet.last_assisted and not self.session.hint_level:
             self.news.tell(hint_seen_words(gained, sheet.streak),  # no hint on screen: why
                            of_a_move=True)
-
-    def _solve_step(self, dt: float) -> None:
-        """The coach plays the best line known, one move a step: a shorter line found while
-        it plays (beyond exact reach) takes over from the one it started on."""
-        session = self.session
-        hint = session.hint
-        if hint is not None and hint.board == session.board and hint.path \
-                and (not self._solve_path or len(hint.path) < len(self._solve_path)):
-            self._solve_path = hint.path
-        if not self._solve_path:
-            return
-        self._solve_wait -= dt
-        if self._solve_wait > 0 or (self.tween is not None and not self.tween.done):
-            return
-        move, self._solve_path = self._solve_path[0], self._solve_path[1:]
-        if not session.board.can_move(move):
-            self._solve_path = ""
-            return
-        self._solve_wait = max(SOLVE_STEP_SECONDS, self.anim_seconds)
-        self._do(Move(move, source=Source.SOLVE))
-        if not self._solve_path:
-            self.solving = False
 
     # --- the coach --------------------------------------------------------
     def _ask_coach(self) -> None:
@@ -439,7 +405,7 @@ class MidEnd:
         session = self.session
         race = self.race
         verdict = race.verdict(session.elapsed) if race is not None and session.solved else ""
-        waiting = self.status.state if self.solving and not self._solve_path else None
+        waiting = self.status.state if self.coach_play.waiting else None
         words = banner_words(solving=self.solving, demo=self.autoplayer is not None,
                              attract=self.attract, solved=session.solved, verdict=verdict,
                              judging=self.judging, waiting=waiting)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.core.scoring import RESTART_COST, MoveClass
+from game.core.scoring import RESTART_COST, Line, MoveClass
 from game.play.events import Rejudged
 from game.play.steps import ChangeKind
 from game.play.words import rejudged_words, restart_words, undo_words
@@ -14,6 +14,13 @@ NEWS_SECONDS = 2.5
 NEWS_UNIT_SECONDS = 0.6
 """Coach answers judging moves again within this long of the first are told as one: a burst
 (a newcomer's quick keys judged in two packets) reads as one pop-up and one footer line."""
+
+
+def judged_line(line: Line | None) -> list[tuple[tuple[int, int], MoveClass, int]]:
+    """Each move on ``line``: (which move: the action that made it and its number on the
+    line), its judgement and points."""
+    return [] if line is None else [((node.made, node.moves + node.coach), node.cls,
+                                     node.points) for node in line.walk()]
 
 
 class News:
@@ -33,6 +40,9 @@ class News:
         """"You found a line N shorter", told before the unit's moves."""
         self._unit_text = ""
         """What the footer last said of the unit."""
+        self._shown: dict[tuple[int, int], tuple[MoveClass, int]] = {}
+        """Each move's judgement and points as last shown, by the action that made it and
+        its number on the line."""
 
     @property
     def shown(self) -> str:
@@ -50,6 +60,17 @@ class News:
         hint seen here, streak held at 0" under a STREAK of 1 after an unhinted move)."""
         if self._of_a_move:
             self.left = 0.0
+
+    def compare(self, line: Line | None) -> tuple[Rejudged | None, Rejudged | None]:
+        """The moves on ``line`` (the line of play) whose points changed since they were last
+        shown, and the news told of them (``gather``; None: nothing to pop up). Never
+        silent: judged again while on the line, or while an undo or a restart had taken them
+        off it; a judgement that changed no points is no news."""
+        now = judged_line(line)
+        before = [self._shown.get(key, (cls, points)) for key, cls, points in now]
+        self._shown.update((key, (cls, points)) for key, cls, points in now)
+        changed = Rejudged.between(before, [(cls, points) for _, cls, points in now])
+        return changed, self.gather(changed.changes) if changed is not None else None
 
     def gather(self, changes: tuple[tuple[int, MoveClass, MoveClass, int], ...]
                ) -> Rejudged | None:
