@@ -132,8 +132,10 @@ JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
 WAITING = "waiting for the coach's search"
 """A move whose credit is held back: a shorter line found elsewhere no longer runs through it,
 and the coach has not searched where it led ("not judged yet (-10)" read like a charge)."""
-SHORT_JUDGED = {**JUDGED_WORDS, MoveClass.LINE: "on the line", MoveClass.OFF_LINE: "off the line"}
-"""The same, short enough for two verdicts on one footer line."""
+AGAIN_JUDGED = {**JUDGED_WORDS, MoveClass.LINE: "on it", MoveClass.OFF_LINE: "off it"}
+"""A second verdict on the same footer line, after one that named the coach's line ("on the
+coach's line (+40); move 12: off it (-10)": a newcomer read "on the line" there and "on the
+coach's line" alone as two lines)."""
 NAMED_MOVES = 3
 """Up to this many moves, or runs of moves in a row, judged again at once are named in the
 news."""
@@ -188,7 +190,7 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
     """The footer's news of moves whose points changed when judged again: (index on the line,
     old and new judgement, points change) each. One verdict reads "move 6 judged again: off
     the coach's line (-20)"; verdicts both ways are told apart ("moves 4, 5 judged again: on
-    the line (+40); move 12: off the line (-10)"), never summed into one figure that hides a
+    the coach's line (+40); move 12: off it (-10)"), never summed into one figure that hides a
     charge; moves whose judgement stayed and whose points moved with the streak come last.
     Moves that had waited for a judgement (unknown) are "judged", not "judged again" ("move
     10 judged again, move 17 judged: on the coach's line (+30)" when both come at once)."""
@@ -201,8 +203,8 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
         else:
             groups.setdefault(new, []).append((index, points))
             olds.setdefault(new, []).append(old)
-    words = JUDGED_WORDS if len(groups) == 1 else SHORT_JUDGED
     parts: list[str] = []
+    lined = False  # a verdict has named the coach's line: the next say "on it", "off it"
     for cls, moves in groups.items():
         gained = sum(points for _, points in moves)
         first = [i for (i, _), old in zip(moves, olds[cls], strict=True)
@@ -215,6 +217,8 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
             named = _named([index for index, _ in moves])
             if not parts:
                 named += f" {judged_verb(olds[cls])}"
+        words = AGAIN_JUDGED if lined else JUDGED_WORDS
+        lined = lined or cls in (MoveClass.LINE, MoveClass.OFF_LINE)
         parts.append(f"{named}: {WAITING if cls is MoveClass.UNKNOWN else words[cls]} "
                      f"({gained:+d})")
     if streak:
