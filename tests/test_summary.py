@@ -20,6 +20,7 @@ from game.core.summary import (
     TIME_BONUS_PER_MOVE,
     CoachPart,
     grade,
+    percent_text,
     summarize,
     time_bonus,
 )
@@ -135,6 +136,20 @@ def test_efficiency_accuracy_and_the_classic_accuracy() -> None:
     assert summary.classic_accuracy == pytest.approx((13 - 3) / 16)
     assert summary.grade == "C" and summary.grade_reason == "C: 62% efficiency (B needs 65%)"
     assert summary.costs == 0 and summary.time_bonus == 0
+
+
+def test_a_share_just_below_a_grade_never_reads_as_reaching_it() -> None:
+    """Newcomer playtest: 22 optimal in 26 moves read "B: 85% efficiency (A needs 85%)"."""
+    summary = summarize(play(ScoreSheet.start(22), "o" * 20 + "w" * 2 + "o" * 4), SLOW_SECONDS,
+                        True)
+    assert summary.efficiency == pytest.approx(22 / 26)
+    assert summary.grade_reason == "B: 84.6% efficiency (A needs 85%)"
+    from game.ui.end_words import percent
+
+    assert percent(summary.efficiency) == "84.6%"  # the end screen's row says the same
+    assert percent_text(0.8496) == "84.9%" and percent_text(0.85) == "85%"
+    assert percent_text(0.62) == "62%" and percent_text(0.6251) == "63%"  # far from 65%
+    assert percent_text(0.6496) == "64.9%" and percent_text(1.0) == "100%"
 
 
 def test_coach_finished_game_shows_the_players_part_apart() -> None:

@@ -19,7 +19,13 @@ from game.core.coach import EXACT_CELLS, Hint
 from game.core.notation import parse_moves
 from game.core.parity import solvability
 from game.core.scoring import HINT_COST_PER_LEVEL, RESTART_COST, UNDO_COST, Line
-from game.core.summary import TIME_BONUS_PER_MOVE, GameSummary, par_seconds, summarize
+from game.core.summary import (
+    TIME_BONUS_PER_MOVE,
+    GameSummary,
+    par_seconds,
+    percent_text,
+    summarize,
+)
 from game.play.session import Session
 
 PROG = "fifteen"
@@ -119,7 +125,7 @@ UNKNOWN_ITEMS = "not in these points (a board and its moves cannot tell them):"
 
 
 def _percent(value: float | None) -> str:
-    return "-" if value is None else f"{round(value * 100)}%"
+    return "-" if value is None else percent_text(value)
 
 
 def format_report(data: dict) -> str:

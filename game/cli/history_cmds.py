@@ -27,6 +27,7 @@ from game.core.race import race_lines
 from game.core.recording import Mode, Recording, RecordingError
 from game.core.replay_code import CodedGame, ReplayCodeError, decode_game, encode
 from game.core.spec import GameKind
+from game.core.summary import percent_text
 from game.store.history import HISTORY_FILE, GameRecord, History, HistoryError
 from game.store.history_reader import HistoryReader
 from game.store.history_scores import HistoryScores, best_game
@@ -247,7 +248,7 @@ def totals_line(game: GameRecord, restarts: int = 0) -> str:
         name = "optimal length" if exact else "coach's line"
         parts.append(f"{name} {game.optimal_length}")
     if game.efficiency is not None:
-        parts.append(f"efficiency {game.efficiency:.0%}")
+        parts.append(f"efficiency {percent_text(game.efficiency)}")
     parts += [f"hints {game.hints}", f"undos {game.undos}", f"restarts {restarts}"]
     return "totals: " + " · ".join(parts)
 

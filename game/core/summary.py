@@ -23,6 +23,7 @@ Rules (every number is a named constant below):
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,6 +38,16 @@ GRADES = ("S", "A", "B", "C", "D")
 GRADE_UNRATED = "-"
 GRADE_THRESHOLDS = (("A", 0.85), ("B", 0.65), ("C", 0.45))
 HINT_LEVELS_PER_GRADE_STEP = 5
+
+
+def percent_text(value: float) -> str:
+    """A share as a whole percent ("85%"), with a decimal where rounding would put it on a
+    grade's threshold it is below ("84.6%": a newcomer read "B: 85% efficiency (A needs
+    85%)")."""
+    whole = round(value * 100)
+    if any(value < low <= whole / 100 for _, low in GRADE_THRESHOLDS):
+        return f"{math.floor(value * 1000) / 10:.1f}%"  # 0.8496: 84.9%, never 85.0%
+    return f"{whole}%"
 STREAK_HELD = "hints held it"
 """Why the best streak is 0 after a game whose good moves were all hinted (as the footer says
 "streak held at 3" of a hinted move)."""
@@ -231,7 +242,7 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     index = GRADES.index(base)
     dropped = min(steps, len(GRADES) - 1 - index)  # the letters the hints really took
     letter = GRADES[index + dropped]
-    reason = f"{round(rating * 100)}% {measure}"
+    reason = f"{percent_text(rating)} {measure}"
     if index > 1:
         name, low = GRADE_THRESHOLDS[index - 2]
         reason += f" ({name} needs {round(low * 100)}%)"

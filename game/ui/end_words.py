@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.core.summary import GameSummary
+from game.core.summary import GameSummary, percent_text
 from game.store.highscores import AddResult, Entry
 from game.ui.scores_view import EMPTY_NAMED, EMPTY_TABLE, format_time, table_lines
 
@@ -125,8 +125,8 @@ def raw_total(s: GameSummary) -> int:
 
 
 def percent(value: float | None) -> str:
-    """``85%`` (rounded), or the unknown mark."""
-    return UNKNOWN if value is None else f"{round(value * 100)}%"
+    """``85%`` (``percent_text``), or the unknown mark."""
+    return UNKNOWN if value is None else percent_text(value)
 
 
 SUBTITLE_BOARD_MAX = 40

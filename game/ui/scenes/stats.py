@@ -15,6 +15,7 @@ from game.core.averages import (
     session_words,
 )
 from game.core.spec import GameKind
+from game.core.summary import percent_text
 from game.store.history_scores import HistoryScores
 from game.ui.context import SceneContext
 from game.ui.intents import Pop, ShowReplay
@@ -78,7 +79,8 @@ class StatsScene(Scene):
                 continue
             lines.append(f"{kind_line(kind, figures, bests=False)} · the size's bests")
             tps = "-" if figures.best_tps is None else f"{figures.best_tps:.2f}"
-            eff = "-" if figures.best_efficiency is None else f"{figures.best_efficiency:.0%}"
+            eff = "-" if figures.best_efficiency is None else percent_text(
+                figures.best_efficiency)
             lines += [
                 f"    best time {format_seconds(figures.best_time)}   best moves "
                 f"{'-' if figures.best_moves is None else figures.best_moves}",
