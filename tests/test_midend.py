@@ -496,3 +496,39 @@ def test_a_restart_with_hints_on_says_the_hint_apart_and_h_after_an_undo_shows_i
     game.act(CycleHint())  # the steps: the hint words show, not the undo's
     game.update(DT)
     assert not game.view().footer.startswith("undo")
+
+
+def test_a_slide_judged_both_ways_flashes_its_wasteful_tile_and_tells_each_move() -> None:
+    """Newcomer playtest: a click sliding 2 and 8 popped up "+0" with no cross; the replay
+    said "wasteful, optimal"."""
+    import random
+
+    from game.core.actions import Slide
+    from game.core.generate import random_board
+    from tests.fakes_front import exact_hint
+
+    rng = random.Random(3)
+    for _ in range(500):  # a board where a two-tile slide wastes a move, then wins it back
+        board = random_board(3, 3, rng)
+        blank = board.blank
+        for cell in range(9):
+            moves = board.slide_moves(cell)
+            if len(moves) != 2:
+                continue
+            d = [exact_hint(b).distance if not b.is_solved() else 0
+                 for b in (board, board.apply(moves[0]), board.apply_all(moves))]
+            if d[1] == d[0] + 1 and d[2] == d[1] - 1:
+                break
+        else:
+            continue
+        break
+    coach = FakeWorker()
+    game = MidEnd(board, spec_for(board), coach)
+    frames(game, coach, 3)
+    game.knowledge.add(exact_hint(board.apply(moves[0])))  # both moves judged at once
+    game.act(Slide(cell, Source.MOUSE))
+    scored = [e for e in frames(game, coach, 3) if isinstance(e, Scored)]
+    assert len(scored) == 1 and scored[0].cls is MoveClass.WASTEFUL
+    assert scored[0].words == "-10 +10"
+    first = board.apply(moves[0]).tiles[blank]  # the tile the wasteful move slid
+    assert game.cue_tile == first and scored[0].cell == divmod(blank, 3)

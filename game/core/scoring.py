@@ -174,6 +174,15 @@ class Line:
     """Which action of the game made the move (-1: not told), so the same move can be found
     again after an undo, a restart or a judging again (the game's news tells what changed)."""
 
+    def last(self, count: int) -> list[Line]:
+        """The last ``count`` moves of this line (all of them if it has fewer), in order."""
+        nodes: list[Line] = []
+        node: Line | None = self
+        while node is not None and len(nodes) < count:
+            nodes.append(node)
+            node = node.prev
+        return nodes[::-1]
+
     def walk(self) -> Iterator[Line]:
         """The moves of this line from the first to this one."""
         nodes: list[Line] = []

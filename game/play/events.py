@@ -50,13 +50,20 @@ class Scored:
     hint_cost: int = 0
     """Of ``gained``, what the hints the move paid for cost (<= 0): the help shown where it
     arrived, and the numbered steps it was made with."""
+    parts: tuple[int, ...] = ()
+    """A group slide judged both ways: each single-tile move's points, in order (its sum
+    alone, "+0", hid a wasteful move)."""
 
     @property
     def words(self) -> str:
         """The pop-up: what the move earned, then any hint cost apart ("+10 -10 hint", never
         "+0 hint": an optimal move where a hint was shown earns +10, as the footer says it,
-        and the help is a cost of its own), or the multiplier that counted ("+20 x2")."""
+        and the help is a cost of its own), or the multiplier that counted ("+20 x2"); a
+        slide judged both ways gives each move's points ("-10 +10")."""
         earned = self.gained - self.hint_cost
+        if self.parts:
+            each = " ".join(f"{points:+d}" for points in self.parts)
+            return f"{each} {self.hint_cost:+d} hint" if self.hint_cost else each
         if self.hint_cost:
             return f"{earned:+d} {self.hint_cost:+d} hint"
         if self.assisted:

@@ -275,10 +275,11 @@ class MidEnd:
         self.tween = SlideTween(change.before, change.after, self.anim_seconds)
         if change.kind is ChangeKind.MOVE:
             self._events.append(Moved(len(change.cues)))
-            last = change.cues[-1] if change.cues else None
-            if last is not None and (last.good or last.bad) and not self.solving:
+            cues = change.cues  # a slide's wasteful move is the one shown, else its last
+            at = next((i for i, c in enumerate(cues) if c.bad), len(cues) - 1)
+            if cues and (cues[at].good or cues[at].bad) and not self.solving:
                 hint_cost = (before_hints - session.sheet.hints_used) * HINT_COST_PER_LEVEL
-                self._cue(change, last, session.sheet.net - before_net, hint_cost)
+                self._cue(change, at, session.sheet.net - before_net, hint_cost)
             if change.shorter > 0 and not self.solving:  # with any news of moves it rejudged
                 found = f"you found a line {change.shorter} shorter than the coach's!"
                 self.news.found(found, rejudged)  # the moves it judged again follow it
@@ -293,20 +294,25 @@ class MidEnd:
             self._events.append(Won(hash(session.start.tiles)))
             self._events.append(Happened(Happening.WIN))
 
-    def _cue(self, change: Change, cue: MoveClass, gained: int, hint_cost: int) -> None:
-        """The judged move's flash on its tile and what it gained or cost: its points less
-        any hint cost it brought (``hint_cost``, <= 0, told apart), before POINTS' floor."""
+    def _cue(self, change: Change, at: int, gained: int, hint_cost: int) -> None:
+        """Single-tile move ``at`` of ``change`` judged: its flash on its tile and what the
+        change gained or cost: its points less any hint cost it brought (``hint_cost``, <= 0,
+        told apart), before POINTS' floor. A group slide judged both ways flashes its
+        wasteful move's tile, and its pop-up gives each move's points."""
         sheet = self.session.sheet
         self.news.moved()
+        cue = change.cues[at]
         self.cue = Flash(cue, CUE_SECONDS)
-        after, before = change.after, change.before
-        moved = [t for i, t in enumerate(after.tiles) if t and before.tiles[i] != t]
-        self.cue_tile = moved[-1] if moved else 0
+        after = change.after
+        self.cue_tile = change.tile_moved(at)
         if self.cue_tile:
             cell = divmod(after.tiles.index(self.cue_tile), after.width)
             multiplier = sheet.last_points // BASE_POINTS if cue.good else 1
+            mixed = any(c.good for c in change.cues) and any(c.bad for c in change.cues)
+            parts = tuple(node.points for node in sheet.line.last(len(change.cues))) \
+                if mixed and sheet.line is not None else ()
             self._events.append(Scored(cue, gained, multiplier, sheet.last_assisted, cell,
-                                       change.shorter, hint_cost))
+                                       change.shorter, hint_cost, parts))
         if sheet.last_assisted and not self.session.hint_level:
             self.news.tell(hint_seen_words(gained, sheet.streak),  # no hint on screen: why
                            of_a_move=True)
@@ -412,3 +418,4 @@ class MidEnd:
         if session.solved and self.news.shown:  # the banner covers the footer's news
             words = f"{words} {self.news.shown}"
         return words
+

@@ -311,12 +311,9 @@ class Session:
         return list(self.log.hinted)
 
     def _hinted_last(self, count: int) -> tuple[bool, ...]:
-        out: list[bool] = []
-        node = self.sheet.line
-        while node is not None and len(out) < count:
-            out.append(node.assisted)
-            node = node.prev
-        return (*(False,) * (count - len(out)), *reversed(out))
+        line = self.sheet.line
+        out = [node.assisted for node in line.last(count)] if line is not None and count else []
+        return (*(False,) * (count - len(out)), *out)
 
     def distances(self) -> list[int | None]:
         """After each action, the best line known from the board it left, as judged."""
@@ -389,10 +386,10 @@ class Session:
         self._charge_hint()
         self.started = True
         self.last_cue = cues[-1]
-        return self._changed(before, ChangeKind.MOVE, tuple(cues))
+        return self._changed(before, ChangeKind.MOVE, tuple(cues), moves)
 
     def _changed(self, before: Board, kind: ChangeKind,
-                 cues: tuple[MoveClass, ...] = ()) -> Change:
+                 cues: tuple[MoveClass, ...] = (), moves: str = "") -> Change:
         if kind is not ChangeKind.MOVE:
             self._refresh_hint()
         after = self.board
@@ -404,7 +401,7 @@ class Session:
                     self._rescore()
                 else:
                     self.refresh()
-        return Change(before, after, kind, cues)
+        return Change(before, after, kind, cues, moves=moves)
 
 
 __all__ = ["Change", "ChangeKind", "HINT_LEVELS", "MoveClass", "Position", "Session"]
