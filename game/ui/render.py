@@ -12,7 +12,7 @@ from game.core.board import Board
 from game.core.scoring import MoveClass
 from game.ui.fonts import Fonts, blit_faded
 from game.ui.layout import MIN_TYPE_PX, Layout, Type, menu_rects, menu_unit, type_px
-from game.ui.theme import Theme
+from game.ui.theme import Theme, ink_on
 
 NUMBER_SHARE = 0.46
 """Tile number height as a share of the tile side."""
@@ -272,6 +272,14 @@ def step_label(steps: tuple[int, ...]) -> str:
     return STEP_JOINER.join(str(step) for step in steps)
 
 
+def badge_colours(theme: Theme, first: bool) -> tuple[tuple[int, int, int],
+                                                       tuple[int, int, int]]:
+    """A step badge's fill and its digits' colour: the first step's in the accent colour,
+    the later ones' in the hint colour, each with whichever ink reads best on it."""
+    fill = theme.accent if first else theme.hint
+    return fill, ink_on(fill, theme.bg, theme.tile_text)
+
+
 def draw_steps(surface: pygame.Surface, view: BoardView, layout: Layout, theme: Theme,
                fonts: Fonts) -> None:
     """Numbered badges on the tiles to move next (hint level 2, the board at rest), the first
@@ -286,7 +294,7 @@ def draw_steps(surface: pygame.Surface, view: BoardView, layout: Layout, theme: 
     for cell, steps in sorted(path_steps(board, view.path).items(),
                               key=lambda item: -item[1][0]):
         first = steps[0]
-        color = theme.bg if first == 1 else theme.tile_text
+        fill, color = badge_colours(theme, first == 1)
         text = step_label(steps)
         size = px
         label = fonts.text(text, size, color, bold=True)
@@ -300,7 +308,6 @@ def draw_steps(surface: pygame.Surface, view: BoardView, layout: Layout, theme: 
         x, y, _, _ = layout.cell_rect(cell)
         left, top = x + offset + margin, y + margin
         alpha = max(150, int(255 * (1.0 - STEP_FADE * (first - 1))))
-        fill = theme.accent if first == 1 else theme.hint
         surface.blit(_badge(width, 2 * radius, fill, theme.tile_text, alpha),
                      (left - 1, top - 1))
         blit_faded(surface, label, label.get_rect(center=(left + width // 2, top + radius)),

@@ -87,7 +87,7 @@ THEMES: dict[str, Theme] = {
         accent=(255, 255, 0),
         good=(0, 255, 0),
         bad=(255, 64, 64),
-        hint=(0, 255, 255),
+        hint=(255, 0, 255),  # magenta: cyan hints hardly showed on the white tiles
         chart_line=(255, 255, 0),
         chart_ideal=(255, 255, 255),
         chart_coach=(0, 255, 255),
@@ -109,7 +109,7 @@ THEMES: dict[str, Theme] = {
         accent=(86, 180, 233),
         good=(0, 158, 255),
         bad=(230, 159, 0),
-        hint=(240, 228, 66),
+        hint=(204, 121, 167),  # reddish purple: Okabe-Ito's yellow vanished on the tiles
         chart_line=(230, 159, 0),
         chart_ideal=(150, 154, 170),
         chart_coach=(86, 180, 233),
@@ -118,6 +118,28 @@ THEMES: dict[str, Theme] = {
     ),
 }
 DEFAULT_THEME = "classic"
+
+
+def luminance(colour: tuple[int, ...]) -> float:
+    """WCAG relative luminance of an sRGB colour (its first three channels)."""
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink_on(fill: tuple[int, int, int], *inks: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Of ``inks``, the one that reads best on ``fill`` (white digits on the ocean theme's
+    light yellow badges did not)."""
+    return max(inks, key=lambda ink: contrast(ink, fill))
 
 
 def get_theme(name: str) -> Theme:
