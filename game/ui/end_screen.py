@@ -218,9 +218,13 @@ def _draw_stats(surface: pygame.Surface, box: EndScreenLayout,
         col, row = divmod(i, per_column)
         left = x + col * (col_w + gap)
         top = y + row * row_h
-        blit_fit(surface, font, box.body_px, label, theme.muted, (left, top), col_w * 0.52)
+        value_w = min(font(box.body_px).size(value)[0], col_w * 0.46)
         blit_fit(surface, font, box.body_px, value, theme.hud_text, (left + col_w, top),
                  col_w * 0.46, "right")
+        # the label takes what its value leaves ("Time, perfect bonus" was drawn smaller
+        # than its neighbours beside a short "+104, +0")
+        blit_fit(surface, font, box.body_px, label, theme.muted, (left, top),
+                 col_w - value_w - box.body_px)
 
 
 def _draw_notes(surface: pygame.Surface, box: EndScreenLayout, notes: Sequence[str],
@@ -307,14 +311,14 @@ def _blit_shared(surface: pygame.Surface, font: FontFn, px: int, line: SharedLin
     surface.blit(img, (x, y))
     bar = max(2, int(px * BAR_WIDTH))
     base = y + face.get_ascent()
-    tall = face.get_ascent() * 0.8
+    tall = face.get_ascent()  # the words' full height: 8 levels need every pixel
     bx = x + img.get_width() + px // 2
     for c in bars:
         level = SPARK_LEVELS.find(c)
         high = 2 if level < 0 else max(2, round(tall * (level + 1) / len(SPARK_LEVELS)))
         pygame.draw.rect(surface, colour, (int(bx), int(base - high), bar, high))
         bx += bar + 1
-    return img.get_height()
+    return img.get_height() + (px // 4 if bars else 0)  # the bars clear the keys' line
 
 
 def _draw_footer(surface: pygame.Surface, box: EndScreenLayout, text: EndScreenText,

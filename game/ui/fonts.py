@@ -19,7 +19,9 @@ import pygame
 MAX_TEXT_CACHE = 512
 """Rendered strings kept before the cache is cleared (sizes change on resize)."""
 MIN_FIT_PX = 16
-"""Text shrunk to fit its place never gets smaller than this (line box about 11 px)."""
+"""Text shrunk to fit its place never gets smaller than this (line box about 11 px), large
+text included: where large text would not fit, it shrinks as far as normal text does (the
+5x5 footer ran off both edges of a 640x600 window with large text on)."""
 FIT_STEP = 0.9
 """Text too wide for its place is redrawn this much smaller until it fits."""
 LARGE_TEXT_SCALE = 1.25
@@ -105,6 +107,11 @@ class Fonts:
             self._fonts[size] = font
         return font
 
+    @property
+    def min_fit(self) -> int:
+        """The smallest size text shrunk to fit is asked at: MIN_FIT_PX once scaled."""
+        return max(1, round(MIN_FIT_PX / self.scale))
+
     def text(self, text: str, size: int, color: tuple[int, ...],
              bold: bool = False) -> pygame.Surface:
         """An anti-aliased rendering of ``text``, reused while nothing changes."""
@@ -127,8 +134,9 @@ class Fonts:
                     max_width: int | None = None) -> pygame.Rect:
         """Draw ``text`` centred on ``center``, shrunk to ``max_width`` pixels if given."""
         surf = self.text(text, size, color, bold)
-        while max_width is not None and surf.get_width() > max_width and size > MIN_FIT_PX:
-            size = max(MIN_FIT_PX, int(size * FIT_STEP))
+        floor = self.min_fit
+        while max_width is not None and surf.get_width() > max_width and size > floor:
+            size = max(floor, int(size * FIT_STEP))
             surf = self.text(text, size, color, bold)
         return surface.blit(surf, surf.get_rect(center=center))
 
@@ -140,9 +148,9 @@ class Fonts:
         while True:
             chars = [self.text(c, size, color, bold) for c in text]
             width = sum(c.get_width() for c in chars)
-            if max_width is None or width <= max_width or size <= MIN_FIT_PX:
+            if max_width is None or width <= max_width or size <= self.min_fit:
                 break
-            size = max(MIN_FIT_PX, int(size * FIT_STEP))
+            size = max(self.min_fit, int(size * FIT_STEP))
         height = max((c.get_height() for c in chars), default=0)
         x = center[0] - width // 2
         top = center[1] - height // 2

@@ -17,6 +17,11 @@ LABEL_MAX_SHARE = 0.3
 """The ghost's tile number sits in the outline's corner, clear of the tile's own number in
 the middle: drawn only when a readable size fits in this share of the tile side."""
 LABEL_INSET = 0.07
+CORNER_LABEL_SHARE = 0.22
+"""The corner number's size as a share of the tile side (caption-sized ones were tiny)."""
+GAP_LABEL_SHARE = 0.38
+"""Over the player's gap, where no number of theirs is, the ghost's tile number is drawn in
+the middle at this share of the tile side."""
 
 
 def ghost_cells(ghost: Board, board: Board) -> list[int]:
@@ -42,11 +47,17 @@ def draw_ghost_tiles(surface: pygame.Surface, ghost: Board, board: Board, layout
         pygame.draw.rect(overlay, colour, (x + offset - bx, y - by, size, size), width,
                          border_radius=max(2, int(size * CORNER_SHARE)))
     surface.blit(overlay, (bx, by))
-    px = type_px(layout.window, Type.CAPTION)
-    if fonts(px).get_height() > size * LABEL_MAX_SHARE:
-        return
     inset = int(size * LABEL_INSET) + width
+    px = max(type_px(layout.window, Type.CAPTION), int(size * CORNER_LABEL_SHARE))
+    corner = px if fonts(px).get_height() <= size * LABEL_MAX_SHARE else None
     for cell in cells:
         x, y, _, _ = layout.cell_rect(cell)
-        label = fonts.text(str(ghost.tiles[cell]), px, theme.accent, bold=True)
-        surface.blit(label, (x + offset + inset, y + inset))
+        text = str(ghost.tiles[cell])
+        if board.tiles[cell] == 0:  # over the player's gap: the number in the middle
+            label = fonts.text(text, max(1, int(size * GAP_LABEL_SHARE)), theme.accent,
+                               bold=True)
+            surface.blit(label, label.get_rect(center=(x + offset + size // 2,
+                                                       y + size // 2)))
+        elif corner is not None:  # clear of the tile's own number
+            surface.blit(fonts.text(text, corner, theme.accent, bold=True),
+                         (x + offset + inset, y + inset))
