@@ -44,6 +44,27 @@ def test_title_starts_a_game_and_a_difficulty_waits_for_the_worker(make_app) -> 
     assert isinstance(app.scene, TitleScene)
 
 
+def test_a_size_without_difficulties_starts_a_random_board_whatever_was_chosen(
+        make_app) -> None:
+    """Newcomer playtest: a 5x5 started after a hard 4x4 read "Difficulty: any (random)" but
+    was made as hard (no seed: no game ID on its end screen)."""
+    app = make_app()
+    title = app.scene
+    key(pygame.K_DOWN)
+    key(pygame.K_LEFT)  # difficulty: hard
+    frames(app)
+    assert "Difficulty: hard" in labels(title)
+    title.width = title.height = 5
+    assert "Difficulty: any (random)" in labels(title)
+    title.menu.selected = labels(title).index("Play")
+    key(pygame.K_RETURN)
+    frames(app, 3)
+    assert isinstance(app.scene, PlayScene)
+    spec = app.scene.spec
+    assert spec.difficulty.name == "ANY" and spec.seed is not None
+    assert app.scene.game.game_id == f"5x5-{spec.seed}"
+
+
 def test_title_custom_size_and_high_scores_view(make_app) -> None:
     app = make_app()
     title = app.scene

@@ -84,8 +84,7 @@ class TitleScene(Scene):
         if self.custom:
             rows += [MenuItem(TitleItem.WIDTH, f"Width: {self.width}"),
                      MenuItem(TitleItem.HEIGHT, f"Height: {self.height}")]
-        fixed = difficulty_length(self.width, self.height, Difficulty.EASY) is None
-        chosen = Difficulty.ANY if fixed else self.difficulty
+        chosen = self.chosen_difficulty()
         # one name for a random board, whether the size offers lengths or not
         words = "any (random)" if chosen is Difficulty.ANY else str(chosen)
         rows.append(MenuItem(TitleItem.DIFFICULTY, f"Difficulty: {words}"))
@@ -95,6 +94,13 @@ class TitleScene(Scene):
                        MenuItem(TitleItem.SETTINGS, "Settings"),
                        MenuItem(TitleItem.STATS, "Stats and replays"),
                        MenuItem(TitleItem.QUIT, "Quit")]
+
+    def chosen_difficulty(self) -> Difficulty:
+        """The difficulty the menu shows and Play starts: any on a size that offers no
+        lengths (a 5x5 started after a hard 4x4 said "any (random)" but was made as hard,
+        so it got no seed and no game ID)."""
+        fixed = difficulty_length(self.width, self.height, Difficulty.EASY) is None
+        return Difficulty.ANY if fixed else self.difficulty
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
@@ -126,7 +132,7 @@ class TitleScene(Scene):
         elif not pick.nav.chooses:
             return
         elif item is TitleItem.PLAY:
-            self.emit(StartGame(GameSpec(self.width, self.height, self.difficulty)))
+            self.emit(StartGame(GameSpec(self.width, self.height, self.chosen_difficulty())))
         elif item is TitleItem.DAILY:
             self.emit(StartGame(daily_spec(self.today(), self.width, self.height)))
         elif item is TitleItem.SCORES:
