@@ -532,3 +532,25 @@ def test_a_slide_judged_both_ways_flashes_its_wasteful_tile_and_tells_each_move(
     assert scored[0].words == "-10 +10"
     first = board.apply(moves[0]).tiles[blank]  # the tile the wasteful move slid
     assert game.cue_tile == first and scored[0].cell == divmod(blank, 3)
+
+
+def test_a_restart_after_the_coach_played_says_the_game_stays_unranked():
+    """Newcomer playtest: Space, then R and a solve of one's own, and only the end screen
+    said the game was not graded."""
+    from game.play.news import COACHED_WORDS
+
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    frames(game, coach, 2)
+    game.act(Move(perfect_line(FOUR)[0], source=Source.KEY))
+    frames(game, coach, 12)
+    game.act(Restart())
+    frames(game, coach, 2)
+    assert COACHED_WORDS not in game.view().footer  # the player's own moves: a plain restart
+    game.solve()
+    frames(game, coach, 12)
+    assert game.stop_solving() and game.session.sheet.coach_moves >= 1
+    game.act(Restart())
+    frames(game, coach, 2)
+    footer = game.view().footer
+    assert footer.startswith("restart -25") and footer.endswith(COACHED_WORDS)

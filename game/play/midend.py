@@ -261,7 +261,8 @@ class MidEnd:
                 # the help drawn on the board it came to is paid apart (and said apart)
                 hint = (session.sheet.hints_used - before_hints) * HINT_COST_PER_LEVEL
                 self.news.points(change.kind, session.sheet.net - before_net - again + hint,
-                                 session.sheet.restarts - before_restarts, cost, hint)
+                                 session.sheet.restarts - before_restarts, cost, hint,
+                                 coached=session.auto_solved)
         elif isinstance(action, CycleHint):
             self.news.moved()  # the footer's hint words say what H costs (a newcomer read
             # an undo's words while H took 5 more)

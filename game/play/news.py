@@ -11,6 +11,8 @@ from game.play.steps import ChangeKind
 from game.play.words import rejudged_words, restart_words, undo_words
 
 NEWS_SECONDS = 2.5
+COACHED_WORDS = "the coach played in this game: it stays unranked"
+"""Said with a restart once the coach has played (Space): starting over does not undo it."""
 NEWS_UNIT_SECONDS = 0.6
 """Coach answers judging moves again within this long of the first are told as one: a burst
 (a newcomer's quick keys judged in two packets) reads as one pop-up and one footer line."""
@@ -116,12 +118,14 @@ class News:
         self._unit_left = 0.0
 
     def points(self, kind: ChangeKind, gained: int, restarted: int, cost: int,
-               hint: int = 0) -> None:
+               hint: int = 0, coached: bool = False) -> None:
         """Say why an undo, a redo or a restart changed the points (``gained``, before
         POINTS' floor and any ``hint`` cost; ``restarted``: the change in restarts;
         ``cost``: the undo's): its own cost, the points of the moves it took away or brought
         back, and the help drawn on the board it came to (a newcomer read "the +75 the moves
-        earned" on a restart and "+70" on its undo: 5 of it was the hint at the start)."""
+        earned" on a restart and "+70" on its undo: 5 of it was the hint at the start).
+        ``coached``: the coach has played in the game, which a restart does not undo (a
+        newcomer restarted after Space and solved it alone, to find it unranked at the end)."""
         parts = []
         if restarted > 0:  # a restart, or a redo of one: the cost, then the moves gone
             parts.append(restart_words(-RESTART_COST, -RESTART_COST - gained,
@@ -134,6 +138,8 @@ class News:
             parts.append(undo_words(0, gained, redo=True))
         if hint:
             parts.append(f"hint here -{hint}")
+        if coached and restarted > 0:
+            parts.append(COACHED_WORDS)
         if parts:
             self.tell("; ".join(parts), of_a_move=True)
 
