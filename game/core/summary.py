@@ -38,16 +38,6 @@ GRADES = ("S", "A", "B", "C", "D")
 GRADE_UNRATED = "-"
 GRADE_THRESHOLDS = (("A", 0.85), ("B", 0.65), ("C", 0.45))
 HINT_LEVELS_PER_GRADE_STEP = 5
-
-
-def percent_text(value: float) -> str:
-    """A share as a whole percent ("85%"), with a decimal where rounding would put it on a
-    grade's threshold it is below ("84.6%": a newcomer read "B: 85% efficiency (A needs
-    85%)")."""
-    whole = round(value * 100)
-    if any(value < low <= whole / 100 for _, low in GRADE_THRESHOLDS):
-        return f"{math.floor(value * 1000) / 10:.1f}%"  # 0.8496: 84.9%, never 85.0%
-    return f"{whole}%"
 STREAK_HELD = "hints held it"
 """Why the best streak is 0 after a game whose good moves were all hinted (as the footer says
 "streak held at 3" of a hinted move)."""
@@ -66,6 +56,16 @@ class CoachPart(enum.Enum):
 COACH_PART_WORDS = {CoachPart.HELPED: "with the coach's help",
                     CoachPart.FINISHED: "finished by the coach"}
 """How the end screen's subtitle and a replay name such a game."""
+
+
+def percent_text(value: float) -> str:
+    """A share as a whole percent ("85%"), with a decimal where rounding would put it on a
+    grade's threshold it is below ("84.6%": a newcomer read "B: 85% efficiency (A needs
+    85%)")."""
+    whole = round(value * 100)
+    if any(value < low <= whole / 100 for _, low in GRADE_THRESHOLDS):
+        return f"{math.floor(value * 1000) / 10:.1f}%"  # 0.8496: 84.9%, never 85.0%
+    return f"{whole}%"
 
 
 def coach_part(by_coach: Sequence[bool], coach_played: bool, finished: bool) -> CoachPart:

@@ -419,4 +419,3 @@ class MidEnd:
         if session.solved and self.news.shown:  # the banner covers the footer's news
             words = f"{words} {self.news.shown}"
         return words
-

@@ -32,6 +32,8 @@ class Change:
     """One judgement per single-tile move (a group slide makes several)."""
     moves: str = ""
     """A move's single-tile moves, in order (one letter each, as ``cues``)."""
+    shorter: int = 0
+    """Beyond exact reach: how much shorter than the best known line the last move's is."""
 
     def tile_moved(self, index: int) -> int:
         """The tile single-tile move ``index`` slid (without ``moves``: the last tile to
@@ -43,8 +45,6 @@ class Change:
             return board.apply(self.moves[index]).tiles[board.blank]
         moved = [t for i, t in enumerate(self.after.tiles) if t and board.tiles[i] != t]
         return moved[-1] if moved else 0
-    shorter: int = 0
-    """Beyond exact reach: how much shorter than the best known line the last move's is."""
 
 
 @dataclass(frozen=True, slots=True)
