@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.core.notation import parse_board
+from game.core.settings import THEME_CHOICES
 from game.ui.scenes.end import ScoresScene
-from game.ui.scenes.menus import SettingsScene
+from game.ui.scenes.menus import Option, SettingsScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import ATTRACT_AFTER, GeneratingScene, TitleScene
 from tests.app_driver import START, centre, frames, key, play
@@ -120,6 +121,15 @@ def test_settings_are_saved_and_remembered(make_app) -> None:
     assert not app.settings.sound and store.data["sound"] is False
     again = make_app(store=store)
     assert again.settings.hover and not again.settings.sound
+    scene = app.scene
+    assert isinstance(scene, SettingsScene)
+    scene.menu.selected = [item.key for item in scene.items()].index(Option.THEME)
+    key(pygame.K_LEFT)  # Left steps the theme back, Right on
+    frames(app)
+    assert app.settings.theme == THEME_CHOICES[-1]
+    key(pygame.K_RIGHT)
+    frames(app)
+    assert app.settings.theme == THEME_CHOICES[0]
 
 
 def motion(pos: tuple[int, int], rel: tuple[int, int] = (3, 0)) -> None:

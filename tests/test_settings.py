@@ -43,6 +43,9 @@ def test_cycling_visits_every_choice_and_flips_toggles() -> None:
     assert Settings().cycled("hover").hover
     assert all(t in THEMES for t in THEME_CHOICES)
     assert Settings().cycled("theme").theme == THEME_CHOICES[1]
+    # Left steps back (a newcomer pressed Left and went on to the next theme)
+    assert Settings().cycled("theme", -1).theme == THEME_CHOICES[-1]
+    assert Settings().cycled("theme").cycled("theme", -1) == Settings()
     assert anim_label(0.0) == "instant"
     with pytest.raises(ValueError, match="unknown"):
         Settings().cycled("nonsense")

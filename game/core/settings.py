@@ -66,24 +66,24 @@ class Settings:
                 values[f.name] = value
         return replace(base, **values)
 
-    def cycled(self, name: str) -> Settings:
-        """A copy with option ``name`` moved to its next value (toggles flip)."""
+    def cycled(self, name: str, step: int = 1) -> Settings:
+        """A copy with option ``name`` moved ``step`` values on (-1: back; toggles flip)."""
         if name not in {f.name for f in fields(self)}:
             raise ValueError(f"setting '{name}' is unknown (expected one of {_names()})")
         value = getattr(self, name)
         if name == "anim_seconds":
-            return replace(self, anim_seconds=_next(ANIM_CHOICES, value))
+            return replace(self, anim_seconds=_next(ANIM_CHOICES, value, step))
         if name == "theme":
-            return replace(self, theme=_next(THEME_CHOICES, value))
+            return replace(self, theme=_next(THEME_CHOICES, value, step))
         if isinstance(value, bool):
             flipped: dict[str, Any] = {name: not value}  # the field is named at run time
             return replace(self, **flipped)
         raise ValueError(f"setting '{name}' cannot be cycled (expected one of {_names()})")
 
 
-def _next(choices: tuple[T, ...], value: object) -> T:
+def _next(choices: tuple[T, ...], value: object, step: int = 1) -> T:
     try:
-        return choices[(choices.index(value) + 1) % len(choices)]
+        return choices[(choices.index(value) + step) % len(choices)]
     except ValueError:
         return choices[0]
 
