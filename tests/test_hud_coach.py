@@ -72,6 +72,6 @@ def test_the_keys_overlay_names_the_drill_and_the_dots_meaning(make_app) -> None
         fonts_module.RENDERED = None
     words = " ".join(drawn)
     assert "D" in drawn and "mistake drill" in words
-    for state in ("green: ready", "amber ring: thinking", "grey: warming up",
-                  "red cross: unavailable"):
+    for state in ("disc: ready", "ring: thinking", "small disc: warming up",
+                  "cross: unavailable"):
         assert state in words

@@ -175,9 +175,9 @@ def _ghost_column(surface: pygame.Surface, ghost: GhostLine, top: tuple[int, int
 
 def _coach_dot(surface: pygame.Surface, state: CoachState, centre: tuple[int, int],
                radius: int, theme: Theme) -> None:
-    """Hints off: just a quiet dot, as the keys help tells it: green disc ready, amber ring
-    thinking, small grey disc warming up, red cross unavailable (a shape each, so the
-    colour-blind theme reads them apart too)."""
+    """Hints off: just a quiet dot, as the keys help tells it by shape: a disc ready, a ring
+    thinking, a small disc warming up, a cross unavailable (the classic theme's green,
+    amber, grey and red; a shape each, so every theme reads them apart)."""
     if state is CoachState.READY:
         pygame.draw.circle(surface, theme.good, centre, radius)
     elif state is CoachState.THINKING:

@@ -48,11 +48,12 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Esc", "pause menu"),
     ("D", "after a game or in a replay: the mistake drill"),
     ("? or F1", "this list of keys"),
-    ("COACH dot", "green: ready; amber ring: thinking"),
-    ("", "grey: warming up; red cross: unavailable"),
+    ("COACH dot", "disc: ready; ring: thinking"),
+    ("", "small disc: warming up; cross: unavailable"),
 )
 """Every key of the play screen, for the ? overlay (D on the end screen and in a replay), and
-what the COACH column's dot says with hints off."""
+what the COACH column's dot says with hints off, by its shape: its colours are the theme's
+(a newcomer read "green: ready" beside the colour-blind theme's blue dot)."""
 
 
 def key_action(event: pygame.event.Event, invert: bool) -> Action | None:
