@@ -362,3 +362,34 @@ def test_a_short_last_word_is_never_left_alone_on_its_line() -> None:
     lines = wrap_words(text, font, 20, width)
     assert lines[-1] == "cost 12" and " ".join(lines) == text
     assert all(face.size(line)[0] <= width for line in lines)
+
+
+def test_a_long_grade_note_takes_two_lines_at_the_smallest_window(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Newcomer playtest: "B: 98% efficiency, 9 hint levels used (-1 letter) (against the
+    coach's" was cut off at 640x600, and shrunk to 11 px at 1280x800."""
+    from game.ui import end_screen
+    from game.ui.fonts import Fonts
+
+    pygame.init()
+    note = "B: 98% efficiency, 9 hint levels used (-1 letter) (against the coach's line)"
+    drawn: list[tuple[str, float]] = []
+    real = end_screen.blit_fit
+
+    def logged(surface, font, size, text, colour, pos, max_w, align="left"):
+        drawn.append((text, max_w))
+        return real(surface, font, size, text, colour, pos, max_w, align)
+
+    monkeypatch.setattr(end_screen, "blit_fit", logged)
+    fonts = Fonts()
+    for size in ((640, 600), (1280, 800)):
+        drawn.clear()
+        text = replace(end_screen_text(EndScreenView(scripted_summary())), notes=(note,))
+        monkeypatch.setattr(end_screen, "end_screen_text", lambda view, text=text: text)
+        draw_end_screen(pygame.Surface(size), EndScreenView(scripted_summary()),
+                        get_theme("classic"), fonts)
+        layout = end_screen_layout(*size, fonts)
+        lines = [(t, w) for t, w in drawn if len(t) > 12 and t in note]
+        assert " ".join(t for t, _ in lines) == note, (size, lines)
+        for line, width in lines:  # each at the body size, never shrunk
+            assert fonts(layout.body_px).size(line)[0] <= width

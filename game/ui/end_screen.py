@@ -192,9 +192,11 @@ def _draw_hero(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenVie
     if points == 0 and raw_total(view.summary) < 0:  # the stats' "Points" note, said here
         words += " (never below 0)"
     used = blit_fit(surface, font, box.title_px, words, theme.hud_text, (x, y), w)
-    if text.notes:
-        used += blit_fit(surface, font, box.body_px, text.notes[0], theme.hud_text,
-                         (x, y + used), w)
+    if text.notes:  # why the grade: on two lines where one would clip or shrink it
+        lines = wrap_words(text.notes[0], font, box.body_px, w)
+        for line in (lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]):
+            used += blit_fit(surface, font, box.body_px, line, theme.hud_text, (x, y + used),
+                             w)
     if text.badges:
         px = box.caption_px
         badge = font(px).render(text.badges[0], True, theme.accent)
