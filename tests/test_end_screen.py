@@ -136,7 +136,7 @@ def test_end_screen_text_variants() -> None:
     not_s = end_screen_text(EndScreenView(replace(perfect, grade="A"), ()))
     assert not_s.title == "Solved!"  # never "Perfect!" for a game not graded S
     assert ("Efficiency", "-") in text.stats and ("Accuracy", "-25%") in text.stats
-    assert text.table == ("No scores yet for 3x3: solve a game yourself to set one",)
+    assert text.table == ("No 3x3 random-board scores yet: solve one yourself",)
     assert end_screen_lines(EndScreenView(perfect, (), warning="bad file"))[-2] == "bad file"
 
 
@@ -244,7 +244,7 @@ def test_scores_view_from_store_and_size_stepping() -> None:
     assert lines[4] == "#  Name  Points  Time  Moves  Grade"
     assert lines[5].startswith("1  amy  ") and lines[-1] == SCORES_HELP
     empty = scores_view_lines(replace(view, current="4x4", entries=(), warning="oops"))
-    assert empty[-3:] == ["No scores yet for 4x4: solve a game yourself to set one", "oops",
+    assert empty[-3:] == ["No 4x4 random-board scores yet: solve one yourself", "oops",
                           SCORES_HELP]
 
 

@@ -25,8 +25,8 @@ from tests.test_history_trouble import InlineWriter
 
 def test_an_empty_table_says_which_and_a_practice_game_shows_none() -> None:
     view = EndScreenView.build(scripted_summary(), None, [])
-    assert end_screen_text(view).table == (f"No scores yet for {view.summary.shape}: solve a "
-                                           "game yourself to set one",)
+    assert end_screen_text(view).table == (
+        f"No {view.summary.shape} random-board scores yet: solve one yourself",)
     daily = replace(view, table_title="the 3x3 daily top 10")
     assert end_screen_text(daily).table == ("No scores yet in the 3x3 daily top 10",)
     practice = replace(view, ranked=False)

@@ -24,7 +24,9 @@ ROW_SPACING = 1.25
 MIN_TEXT_PX = 16
 """Text shrunk to fit its column never gets smaller than this font size."""
 FIT_SHRINK = 0.9
-EMPTY_TABLE = "No scores yet for {shape}: solve a game yourself to set one"
+EMPTY_TABLE = "No {shape} random-board scores yet: solve one yourself"
+"""The size's top 10 ranks random boards only (a newcomer who had solved seeded boards read
+"No scores yet for 3x3")."""
 EMPTY_NAMED = "No scores yet in {table}"
 """The empty message of a named table (a daily's, a board's own) on the end screen."""
 SCORES_TITLE = "High scores"
