@@ -25,6 +25,11 @@ class Nav(enum.Enum):
     RIGHT = "right"
 
     @property
+    def step(self) -> int:
+        """How far a value moves: back one for Left, on one otherwise."""
+        return -1 if self is Nav.LEFT else 1
+
+    @property
     def chooses(self) -> bool:
         """Enter or a click: the item is chosen (not stepped left or right)."""
         return self in (Nav.ACTIVATE, Nav.CLICK)

@@ -9,7 +9,7 @@ import pygame
 from game.core.settings import Settings, anim_label
 from game.ui.context import SceneContext
 from game.ui.intents import ChangeSettings, Pop
-from game.ui.menu import Back, MenuController, MenuItem, Nav
+from game.ui.menu import Back, MenuController, MenuItem
 from game.ui.render import MenuView, draw_menu
 from game.ui.scenes.base import Scene
 
@@ -72,8 +72,8 @@ class SettingsScene(Scene):
             if pick.nav.chooses:
                 self.emit(Pop())
         else:
-            step = -1 if pick.nav is Nav.LEFT else 1  # Left goes back, as on the title
-            self.emit(ChangeSettings(self.ctx.settings.cycled(pick.key.value, step)))
+            # Left steps back, as on the title
+            self.emit(ChangeSettings(self.ctx.settings.cycled(pick.key.value, pick.nav.step)))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.ctx.theme.bg)

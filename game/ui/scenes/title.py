@@ -112,7 +112,7 @@ class TitleScene(Scene):
             self._choose(pick)
 
     def _choose(self, pick: Pick[TitleItem]) -> None:
-        step = -1 if pick.nav is Nav.LEFT else 1
+        step = pick.nav.step
         item = pick.key
         if pick.nav is Nav.ACTIVATE and item in VALUE_ROWS:
             item = TitleItem.PLAY  # Enter starts the game from any row, as the footer says
