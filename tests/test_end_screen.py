@@ -393,3 +393,31 @@ def test_a_long_grade_note_takes_two_lines_at_the_smallest_window(
         assert " ".join(t for t, _ in lines) == note, (size, lines)
         for line, width in lines:  # each at the body size, never shrunk
             assert fonts(layout.body_px).size(line)[0] <= width
+
+
+def test_the_legend_stays_over_the_plot_with_large_text() -> None:
+    """Newcomer playtest: at 640x600 with large text, a game the coach finished had its
+    three-entry legend run past the plot onto the rotated axis title."""
+    from game.ui.chart import chart_geometry, draw_distance_chart
+    from game.ui.fonts import LARGE_TEXT_SCALE, Fonts
+
+    pygame.init()
+    theme = get_theme("classic")
+    fonts = Fonts(LARGE_TEXT_SCALE)
+    size = (640, 600)
+    layout = end_screen_layout(*size, fonts)
+    surface = pygame.Surface(size)
+    surface.fill(theme.bg)
+    distances = list(range(26, -1, -1))
+    by_coach = [False, False] + [True] * 24
+    draw_distance_chart(surface, layout.chart, distances, theme, fonts, layout.caption_px,
+                        by_coach)
+    label = fonts(layout.caption_px)
+    geo = chart_geometry(distances, layout.chart, label.get_height(), None,
+                         lambda text: label.size(text)[0])
+    px, py, _, _ = geo.plot
+    colours = {theme.chart_line, theme.chart_ideal, theme.chart_coach}
+    band = range(max(0, py - 3 * layout.caption_px), py - layout.caption_px // 2)  # the legend
+    stray = [(x, y) for x in range(layout.chart[0], px) for y in band
+             if surface.get_at((x, y))[:3] in colours]
+    assert not stray, stray[:3]

@@ -186,16 +186,19 @@ def coach_segments(geo: ChartGeometry, distances: Sequence[int | None],
 def _legend(surface: pygame.Surface, geo: ChartGeometry, theme: Theme,
             label: pygame.font.Font, line_w: int, coach: bool) -> None:
     px, py, pw, _ = geo.plot
-    swatch = geo.label_px * 2
-    x = px + pw
     entries = [(LEGEND_IDEAL, theme.chart_ideal), (LEGEND_YOU, theme.chart_line)]
     if coach:
         entries.insert(0, (LEGEND_COACH, theme.chart_coach))
-    for text, colour in entries:
-        img = label.render(text, True, theme.muted)
+    images = [(label.render(text, True, theme.muted), colour) for text, colour in entries]
+    words = sum(img.get_width() for img, _ in images)
+    swatch, gap = geo.label_px * 2, geo.label_px
+    if words + len(images) * (swatch + swatch // 4 + gap) > pw:  # large text, three entries:
+        swatch, gap = geo.label_px, geo.label_px // 2  # it ran past the plot onto the axis
+    x = px + pw
+    for img, colour in images:
         x -= img.get_width()
         surface.blit(img, (x, py - int(geo.label_px * MARGIN_TOP_LABELS)))
         x -= swatch // 4 + swatch
         mid = py - int(geo.label_px * MARGIN_TOP_LABELS) + img.get_height() / 2
         pygame.draw.line(surface, colour, (x, mid), (x + swatch, mid), line_w)
-        x -= geo.label_px
+        x -= gap
