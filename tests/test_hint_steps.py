@@ -117,3 +117,28 @@ def test_a_fading_popup_leaves_its_cached_words_drawable() -> None:
     plate.fill(theme.bg)
     plate.blit(words, (0, 0))
     assert plate.get_at((0, 0))[:3] == theme.bg
+
+
+@pytest.mark.parametrize("window", [(640, 600), (760, 720)], ids=["smallest", "default"])
+def test_a_badge_keeps_left_of_a_chevron_on_its_tiles_top_edge(
+        record_text: None, window: tuple[int, int]) -> None:
+    """Newcomer playtest: with large text a "1·6" pill covered the up-chevron beside it."""
+    from game.ui.fonts import LARGE_TEXT_SCALE
+    from game.ui.render import CHEVRON_HALF_WIDTH
+
+    board = Board(4, 4, tuple(range(16)))  # tile 4 goes up, then comes back
+    path = "ULDR"
+    assert path_steps(board, path)[4] == (1, 4)
+    layout = compute_layout(window, 4, 4)
+    fonts = Fonts(LARGE_TEXT_SCALE)
+    surface = TextSurface(window)
+    draw_board(surface, BoardView(board, hint_level=2, path=path, hint_moves=frozenset("U"),
+                                  show_numbers=False),
+               layout, get_theme("classic"), TileCache(fonts), fonts)
+    drawn = {text: rect for text, rect in surface.texts}
+    x, y, s, _ = layout.cell_rect(4)
+    chevron = pygame.Rect(x + s / 2 - s * CHEVRON_HALF_WIDTH, y, 2 * s * CHEVRON_HALF_WIDTH,
+                          s // 4)
+    badge = drawn["1\u00b74"].inflate(6, 6)  # the digits and the pill's least room
+    assert not badge.colliderect(chevron), (badge, chevron)
+    assert pygame.Rect(x, y, s, s).contains(badge)

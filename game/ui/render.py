@@ -291,6 +291,10 @@ def draw_steps(surface: pygame.Surface, view: BoardView, layout: Layout, theme: 
     s = layout.tile_px
     margin = max(2, s // 28)
     px = type_px(layout.window, Type.BODY)  # digits a player reads at a glance
+    # a chevron on a tile's top edge: a badge too wide to stay left of it goes to the
+    # tile's bottom corner ("1·6" covered it, with large text)
+    under_chevron = {board.tiles.index(board.tile_for(m)) for m in view.hint_moves
+                     if board.can_move(m) and _DIRECTIONS[m][1] < 0}
     for cell, steps in sorted(path_steps(board, view.path).items(),
                               key=lambda item: -item[1][0]):
         first = steps[0]
@@ -307,6 +311,8 @@ def draw_steps(surface: pygame.Surface, view: BoardView, layout: Layout, theme: 
         width = max(2 * radius, label.get_width() + 2 * pad)  # one step: a disc
         x, y, _, _ = layout.cell_rect(cell)
         left, top = x + offset + margin, y + margin
+        if cell in under_chevron and margin + width > s / 2 - s * CHEVRON_HALF_WIDTH:
+            top = y + s - margin - 2 * radius
         alpha = max(150, int(255 * (1.0 - STEP_FADE * (first - 1))))
         surface.blit(_badge(width, 2 * radius, fill, theme.tile_text, alpha),
                      (left - 1, top - 1))
