@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 Color = tuple[int, int, int]
 
@@ -136,6 +137,7 @@ def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
+@lru_cache(maxsize=64)
 def ink_on(fill: tuple[int, int, int], *inks: tuple[int, int, int]) -> tuple[int, int, int]:
     """Of ``inks``, the one that reads best on ``fill`` (white digits on the ocean theme's
     light yellow badges did not)."""
