@@ -23,6 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
+from game.core.board import MOVES
+
 DATA = Path(__file__).with_name("data") / "dupes.txt"
 MAX_LENGTH = 12
 """Longest pruned string kept: 2,276 of them, whose table has about 12,000 states (47 KB)."""
@@ -31,6 +33,11 @@ STEP = ((1, 0), (-1, 0), (0, 1), (0, -1))
 blank moves up, so the blank goes down a row); ``code ^ 1`` undoes ``code``."""
 PRUNE = -1
 """``automaton``'s entry for a move that completes a pruned string."""
+UNFED = -1
+"""A search's automaton state at a root whose own move is not fed to it (the kernels feed
+every move after): every path from the root with a first move of its own is then searched,
+so a search finds each of the root's optimal first moves. A subtree split off a search
+(``split``) starts instead from the state the moves above it left."""
 NO_PRUNING = np.zeros((1, 4), dtype=np.int32)
 """An automaton that prunes nothing."""
 NO_PRUNING.setflags(write=False)
@@ -144,6 +151,18 @@ def automaton(strings: Iterable[str]) -> np.ndarray:
     table = np.array([[PRUNE if final[nxt] else nxt for nxt in row] for row in rows],
                      dtype=np.int32)
     return table
+
+
+def feed(moves: str) -> int:
+    """``table()``'s state after ``moves`` (letters of ``MOVES``) from the start; raises
+    ValueError if they end a pruned string."""
+    fsm = table()
+    state = 0
+    for move in moves:
+        state = int(fsm[state, MOVES.index(move)])
+        if state < 0:
+            raise ValueError(f"the moves {moves!r} end a duplicate string")
+    return state
 
 
 @functools.cache

@@ -48,6 +48,7 @@ class IdaSearch:
         self.saved = np.zeros((MAX_DEPTH + 1, 4), dtype=np.int64)
         self.fsm = dupes.table() if self.prune_duplicates else dupes.NO_PRUNING
         self.fsm_at = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+        self.fsm_at[0] = dupes.UNFED
         self.ctl = np.zeros(kernels.CTL_SLOTS, dtype=np.int64)
         self.ctl[kernels.BLANK] = board.blank
         self.ctl[kernels.HSUM] = int(self.vals.sum())

@@ -54,7 +54,8 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
     With weights above one (ctl[H_WEIGHT] > ctl[G_WEIGHT]) this is weighted IDA*: bounded
     suboptimal, the found line is at most H_WEIGHT / G_WEIGHT times the optimum.
     ``fsm[state, code]``: ``dupes.automaton``'s table, ``fsm_at[d]`` its state at depth d
-    (moves after the root's): a move it marks PRUNE ends a duplicate string, never made.
+    (``dupes.UNFED`` at a root whose own move is not fed): a move it marks PRUNE ends a
+    duplicate string, never made.
     """
     cells = tiles.shape[0]
     depth = ctl[DEPTH]
@@ -103,7 +104,7 @@ def ida_run(tiles: np.ndarray, pos: np.ndarray, mpos: np.ndarray, vals: np.ndarr
         if to < 0:
             continue
         next_state = 0
-        if depth > 0:
+        if fsm_at[depth] >= 0:
             next_state = fsm[fsm_at[depth], code]
             if next_state < 0:
                 continue

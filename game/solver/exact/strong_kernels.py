@@ -75,8 +75,9 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
     its code by ``(b - a) * mul[t]``. The other arrays are ``kernels.ida_run``'s (``saved``
     has SAVED columns), the ``b`` ones the base tables' floor (``strong_floor``);
     ``dist[c, t]``: tile t's Manhattan distance from cell c. ``fsm[state, code]`` is
-    ``dupes.automaton``'s table, ``fsm_at[depth]`` its state after the moves below the
-    root's: a move it marks PRUNE ends a duplicate string and is never made.
+    ``dupes.automaton``'s table, ``fsm_at[depth]`` its state after the moves so far
+    (``dupes.UNFED`` at a root whose own move is not fed): a move it marks PRUNE ends a
+    duplicate string and is never made.
     """
     cells = tiles.shape[0]
     depth = ctl[DEPTH]
@@ -127,7 +128,7 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
             state = fsm_at[depth]
             for c in range(4):
                 to = nbr[blank, c]
-                if to < 0 or c == back or (depth > 0 and fsm[state, c] < 0):
+                if to < 0 or c == back or (state >= 0 and fsm[state, c] < 0):
                     ahead[depth, c] = -1
                     continue
                 t = tiles[to]
@@ -145,7 +146,7 @@ def strong_run(tiles: np.ndarray, pcode: np.ndarray, mcode: np.ndarray, vals: np
         if to < 0:
             continue
         next_state = 0
-        if depth > 0:
+        if fsm_at[depth] >= 0:
             next_state = fsm[fsm_at[depth], code]
             if next_state < 0:
                 continue

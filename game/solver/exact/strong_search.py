@@ -47,6 +47,7 @@ class StrongSearch(IdaSearch):
         self.ahead = np.zeros((MAX_DEPTH + 1, 4), dtype=np.int64)
         self.fsm = dupes.table() if self.prune_duplicates else dupes.NO_PRUNING
         self.fsm_at = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+        self.fsm_at[0] = dupes.UNFED
         base = heur.base
         bpos = base.group_positions(board.tiles)
         bmpos = base.group_positions(board.tiles, mirrored=True)
