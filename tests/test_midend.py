@@ -554,3 +554,30 @@ def test_a_restart_after_the_coach_played_says_the_game_stays_unranked():
     frames(game, coach, 2)
     footer = game.view().footer
     assert footer.startswith("restart -25") and footer.endswith(COACHED_WORDS)
+
+
+def test_one_undo_takes_back_a_whole_group_slide_and_says_so():
+    """The playtests: one U after a click that slid several tiles took back one of them; the
+    footer spoke of "the move"."""
+    from game.core.actions import Redo, Slide, Undo
+    from game.core.board import Board
+
+    start = Board.goal(3, 3).apply_all("DDRR")  # the gap in the top left corner
+    coach = FakeWorker()
+    game = MidEnd(start, spec_for(start), coach)
+    frames(game, coach, 2)
+    cell = next(i for i in range(start.size) if len(start.slide_moves(i)) == 2)
+    game.act(Slide(cell))
+    frames(game, coach, 20)
+    earned = game.session.sheet.line.total_points
+    assert game.session.moves == 2 and earned != 0
+    game.act(Undo())
+    game.update(DT)
+    assert game.session.board == start and game.session.sheet.undos == 1
+    words = "earned" if earned > 0 else "cost"
+    assert game.view().footer == f"undo -5, and the {earned:+d} the 2 moves {words} " \
+        f"{'taken' if earned > 0 else 'given'} back"
+    game.act(Redo())
+    game.update(DT)
+    assert game.session.moves == 2
+    assert game.view().footer == f"redo: the {earned:+d} the 2 moves {words} are back"

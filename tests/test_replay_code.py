@@ -18,9 +18,10 @@ from game.core.recording import Mode, Recording, RecordingError
 from game.core.replay_code import PREFIX, ReplayCodeError, decode, encode
 
 BOARD = parse_board("1 2 3/4 0 6/7 5 8")
-GAME = Recording(BOARD, (Move("U"), CycleHint(), Move("D"), Undo(), Redo(), Restart(),
-                         Slide(7), Move("L", Source.SOLVE)),
+GAME = Recording(BOARD, (Move("U"), CycleHint(), Move("D"), Undo(whole=False),
+                         Redo(whole=False), Restart(), Slide(7), Move("L", Source.SOLVE)),
                  (0, 300, 900, 1500, 1600, 2000, 2600, 40000), Mode.DAILY)
+"""A game as older releases recorded it: undo and redo of one tile."""
 
 
 def test_round_trip() -> None:
@@ -35,7 +36,7 @@ def test_hinted_moves_round_trip_in_version_3_and_a_version_2_code_never_carries
 
     judgements = ("O", "", "o", "", "", "", "oL", "o")
     code = encode(GAME, judgements)
-    assert code.startswith(PREFIX)
+    assert code.startswith("F3.")  # the lowest version holding it
     assert decode_game(code).judgements == judgements
     plain = encode(GAME, tuple(j.lower() for j in judgements))
     assert plain.startswith("F2.") and decode_game(plain).judgements[0] == "o"
@@ -52,9 +53,30 @@ def test_hinted_moves_round_trip_in_version_3_and_a_version_2_code_never_carries
         decode_game(forged)
 
 
+def test_whole_click_undo_needs_version_4_and_older_versions_refuse_its_bytes() -> None:
+    import base64
+    import zlib
+
+    game = Recording(BOARD, (Slide(7), Undo(), Redo()), (0, 500, 900))
+    code = encode(game)
+    assert code.startswith("F4.") and decode(code) == game
+    assert decode(code).actions[1:] == (Undo(whole=True), Redo(whole=True))
+    # the same bytes under version 3 are damage: a version 3 code never carried them
+    data = bytearray(base64.urlsafe_b64decode(code[3:] + "=" * (-len(code[3:]) % 4)))
+    body = data[:-4]
+    body[0] = 3
+    forged = "F3." + base64.urlsafe_b64encode(
+        bytes(body) + zlib.crc32(bytes(body)).to_bytes(4, "big")).decode().rstrip("=")
+    with pytest.raises(ReplayCodeError, match="action 2 has an unknown code 12"):
+        decode(forged)
+    # a game with no whole-click undo stays readable by older releases
+    assert encode(GAME).startswith("F2.")
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 6), st.integers(2, 6), st.integers(0, 10**6),
-       st.lists(st.tuples(st.sampled_from("UDLRudlrZYXH"), st.integers(0, 10**6)),
+       st.lists(st.tuples(st.sampled_from(["U", "D", "L", "R", "u", "d", "l", "r", "Z", "Y",
+                                           "X", "H", "Z*", "Y*"]), st.integers(0, 10**6)),
                 max_size=40))
 def test_any_recording_round_trips(w: int, h: int, seed: int,
                                    steps: list[tuple[str, int]]) -> None:

@@ -46,12 +46,17 @@ class Slide:
 
 @dataclass(frozen=True, slots=True)
 class Undo:
-    """Step back one history entry."""
+    """Take back the last click or key: every tile a group slide moved (``whole``), or one
+    history entry, one tile (``whole=False``: how games recorded before 2026-11 replay)."""
+
+    whole: bool = True
 
 
 @dataclass(frozen=True, slots=True)
 class Redo:
-    """Step forward one history entry."""
+    """Bring back what the last undo took back: a whole click (``whole``), or one entry."""
+
+    whole: bool = True
 
 
 @dataclass(frozen=True, slots=True)

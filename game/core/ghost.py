@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Undo
 from game.core.board import Board
-from game.core.history import History
+from game.core.history import Entry, History
 from game.core.recording import Recording
 
 DEFAULT_TPS = 4.0
@@ -36,6 +36,11 @@ GHOST_KINDS = tuple(GhostKind)
 
 class GhostError(ValueError):
     """A ghost that cannot be made; the message names the bad value."""
+
+
+def _made_by(entry: Entry[tuple[Board, int, int | None]]) -> int | None:
+    """The action that made a position (``History``'s grouping: a click's tiles)."""
+    return entry.state[2]
 
 
 def check_tps(tps: float) -> float:
@@ -98,31 +103,37 @@ class Ghost:
     def from_recording(cls, recording: Recording, label: str = "") -> Ghost:
         """The boards of a recorded game at the times its actions were made."""
         start = recording.board
-        # each position with the moves of the line that reached it (a restart starts again)
-        line: History[tuple[Board, int]] = History((start, 0))
+        # each position with the moves of the line that reached it and the action that made
+        # it (a restart starts again; a whole-click undo takes back every tile of a click)
+        line: History[tuple[Board, int, int | None]] = History((start, 0, None))
         times: list[float] = []
         boards: list[Board] = []
         made: list[int] = []
         count = 0
-        for action, at in zip(recording.actions, recording.times_ms, strict=True):
-            board, depth = line.state
+        for index, (action, at) in enumerate(zip(recording.actions, recording.times_ms,
+                                                 strict=True)):
+            board, depth, _ = line.state
             if board.is_solved():
                 break  # the game was over; nothing after the win moved a tile
             moved = 0
             if isinstance(action, Move) and board.can_move(action.letter):
-                line.push((board.apply(action.letter), depth + 1))
+                line.push((board.apply(action.letter), depth + 1, index))
                 moved = 1
             elif isinstance(action, Slide):
                 for letter in board.slide_moves(action.index):
-                    here, deep = line.state
-                    line.push((here.apply(letter), deep + 1))
+                    here, deep, _ = line.state
+                    line.push((here.apply(letter), deep + 1, index))
                     moved += 1
-            elif isinstance(action, Undo):
-                moved = 1 if line.undo() is not None else 0
-            elif isinstance(action, Redo):
-                moved = 1 if line.redo() is not None else 0
+            elif isinstance(action, Undo | Redo):
+                steps = line.position
+                group = _made_by if action.whole else None
+                if isinstance(action, Undo):
+                    line.undo(group)
+                else:
+                    line.redo(group)
+                moved = abs(line.position - steps)
             elif isinstance(action, Restart) and board != start:
-                line.push((start, 0))
+                line.push((start, 0, None))
             elif isinstance(action, CycleHint):
                 continue
             if line.state[0] == board:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -26,6 +27,11 @@ class Entry(Generic[T]):
     state: T
     kind: EntryKind = EntryKind.START
     moves: str = ""
+
+
+Grouping = Callable[[Entry[T]], Hashable | None]
+"""Which group an entry belongs to (the action that made it), None for one of its own:
+``History.undo`` and ``redo`` step over a whole group at once."""
 
 
 class History(Generic[T]):
@@ -76,17 +82,29 @@ class History(Generic[T]):
         """Whether there is a later entry."""
         return self._pos < len(self._entries) - 1
 
-    def undo(self) -> Entry[T] | None:
-        """Step back; returns the entry undone, or None at the start."""
+    def undo(self, group: Grouping[T] | None = None) -> Entry[T] | None:
+        """Step back; returns the entry undone, or None at the start. With ``group``, go on
+        stepping back while the entry now current is in the undone one's group (the tiles of
+        one click): the group's first entry is returned."""
         if not self.can_undo():
             return None
         undone = self._entries[self._pos]
         self._pos -= 1
+        key = None if group is None else group(undone)
+        if group is not None and key is not None:
+            while self._pos > 0 and group(self._entries[self._pos]) == key:
+                undone = self._entries[self._pos]
+                self._pos -= 1
         return undone
 
-    def redo(self) -> Entry[T] | None:
-        """Step forward; returns the entry redone, or None at the end."""
+    def redo(self, group: Grouping[T] | None = None) -> Entry[T] | None:
+        """Step forward; returns the entry redone, or None at the end. With ``group``, go on
+        while the next entry is in the redone one's group: the group's last is returned."""
         if not self.can_redo():
             return None
         self._pos += 1
+        key = None if group is None else group(self._entries[self._pos])
+        if group is not None and key is not None:
+            while self.can_redo() and group(self._entries[self._pos + 1]) == key:
+                self._pos += 1
         return self._entries[self._pos]

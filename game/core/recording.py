@@ -2,7 +2,9 @@
 
 The history store and replay codes share this value. Actions travel as short tokens:
 ``U D L R`` the player's moves, ``u d l r`` the coach's (auto-solve), ``@N`` a click or hover
-slide from cell N, ``Z`` undo, ``Y`` redo, ``X`` restart, ``H`` one step of the hint overlay.
+slide from cell N, ``Z*`` undo and ``Y*`` redo (a whole click: every tile a slide moved),
+``X`` restart, ``H`` one step of the hint overlay. ``Z`` and ``Y`` undo and redo one tile:
+games recorded before whole-click undo (2026-11) replay with them as they were played.
 """
 
 from __future__ import annotations
@@ -49,7 +51,10 @@ def read_judgement(letter: str) -> tuple[MoveClass | None, bool]:
     return None, False
 
 
-_SIMPLE: dict[str, BoardAction] = {"Z": Undo(), "Y": Redo(), "X": Restart(), "H": CycleHint()}
+_SIMPLE: dict[str, BoardAction] = {
+    "Z": Undo(whole=False), "Y": Redo(whole=False), "X": Restart(), "H": CycleHint(),
+    "Z*": Undo(), "Y*": Redo(),
+}
 
 
 class RecordingError(ValueError):
@@ -63,7 +68,7 @@ def action_token(action: BoardAction) -> str:
     if isinstance(action, Slide):
         return f"@{action.index}"
     for token, simple in _SIMPLE.items():
-        if type(action) is type(simple):
+        if action == simple:
             return token
     raise RecordingError(f"action {action!r} cannot be recorded")
 
@@ -79,7 +84,7 @@ def token_action(token: str) -> BoardAction:
     if token.startswith("@") and token[1:].isdigit() and len(token) <= 4:
         return Slide(int(token[1:]), Source.MOUSE)
     raise RecordingError(f"'{token}' is not a recorded action (expected U D L R, u d l r, "
-                         "@N, Z, Y, X or H)")
+                         "@N, Z*, Y*, Z, Y, X or H)")
 
 
 @dataclass(frozen=True, slots=True)

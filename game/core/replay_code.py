@@ -1,19 +1,22 @@
 """Replay codes: a whole game (size, board, timed actions, mode, judgements) as one line of text.
 
-Format, version 3: ``F3.`` then base64url (no padding) of the bytes
+Format, version 4: ``F4.`` then base64url (no padding) of the bytes
 
-    version (3) | width | height | mode | width*height tiles (one byte each)
+    version (4) | width | height | mode | width*height tiles (one byte each)
     | action count (varint) | per action: token byte, ms since the previous action (varint)
     | per action: judgement count (varint), then one byte per judgement (index in "owlx?OL":
       the capitals are good moves made where help had been seen)
     | distances flag (0 none, 1 one per action) | per action: distance + 1 (varint; 0 unknown)
     | CRC-32 of everything before it (4 bytes, big-endian)
 
-A game with no hinted move is written as version 2 (``F2.``, the same bytes with the
-judgements in "owlx?"), which older releases read. Version 1 (``F1.``, still read) stops
-after the actions: a game without its judgements.
-Token bytes: 0-3 the player's U D L R, 4-7 the coach's, 8 undo, 9 redo, 10 restart, 11 hint,
-16 + N a slide from cell N. Parsing is strict: every problem raises ``ReplayCodeError`` naming it.
+Each code is written in the lowest version that holds its game, which older releases read:
+version 3 (``F3.``) without a whole-click undo or redo, version 2 (``F2.``) without a hinted
+move either (the judgements in "owlx?"). Version 1 (``F1.``, still read) stops after the
+actions: a game without its judgements.
+Token bytes: 0-3 the player's U D L R, 4-7 the coach's, 8 undo and 9 redo of one tile
+(``recording``'s Z and Y), 10 restart, 11 hint, 12 undo and 13 redo of a whole click (from
+version 4), 16 + N a slide from cell N. Parsing is strict: every problem raises
+``ReplayCodeError`` naming it.
 """
 
 from __future__ import annotations
@@ -37,9 +40,9 @@ from game.core.recording import (
 )
 from game.core.scoring import MoveClass
 
-PREFIX = "F3."
-VERSION = 3
-PREFIXES = {"F1.": 1, "F2.": 2, PREFIX: VERSION}
+PREFIX = "F4."
+VERSION = 4
+PREFIXES = {"F1.": 1, "F2.": 2, "F3.": 3, PREFIX: VERSION}
 """Every prefix read, with the version its bytes must carry."""
 PLAIN_LETTERS = "".join(JUDGEMENT_LETTERS.values())
 """Judgement letters in the order their bytes count them (version 2)."""
@@ -49,7 +52,9 @@ MAX_DISTANCE = 1 << 20
 SLIDE_BASE = 16
 CRC_BYTES = 4
 HEADER_BYTES = 4
-_SIMPLE_TOKENS = ("U", "D", "L", "R", "u", "d", "l", "r", "Z", "Y", "X", "H")
+_SIMPLE_TOKENS = ("U", "D", "L", "R", "u", "d", "l", "r", "Z", "Y", "X", "H", "Z*", "Y*")
+WHOLE_CLICK = frozenset(_SIMPLE_TOKENS[12:])
+"""Tokens a code carries only from version 4."""
 MAX_CODE_CHARS = 200_000
 MAX_GAME_MS = 366 * 24 * 3600 * 1000
 """Longest game time a code may carry (a year): a larger time is damage, not a game, and
@@ -94,7 +99,8 @@ def encode(recording: Recording, judgements: Sequence[str] = (),
             raise ReplayCodeError(f"judgements '{text}' are not judgement letters ({LETTERS})")
     board = recording.board
     hinted = any(letter not in PLAIN_LETTERS for text in judgements for letter in text)
-    version = VERSION if hinted else 2  # older releases read a game without hinted moves
+    # the lowest version holding the game: older releases read it
+    version = VERSION if WHOLE_CLICK & set(recording.tokens) else 3 if hinted else 2
     body = bytearray([version, board.width, board.height, MODES.index(recording.mode)])
     body += bytes(board.tiles)
     body += _varint(len(recording.actions))
@@ -193,7 +199,7 @@ def _parse(body: bytes) -> CodedGame:
     actions, times, at = [], [], 0
     for number in range(1, count + 1):
         raw = reader.byte(f"action {number}")
-        if raw < len(_SIMPLE_TOKENS):
+        if raw < len(_SIMPLE_TOKENS) and (body[0] >= 4 or _SIMPLE_TOKENS[raw] not in WHOLE_CLICK):
             token = _SIMPLE_TOKENS[raw]
         elif SLIDE_BASE <= raw < SLIDE_BASE + board.size:
             token = f"@{raw - SLIDE_BASE}"

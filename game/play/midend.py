@@ -262,7 +262,7 @@ class MidEnd:
                 hint = (session.sheet.hints_used - before_hints) * HINT_COST_PER_LEVEL
                 self.news.points(change.kind, session.sheet.net - before_net - again + hint,
                                  session.sheet.restarts - before_restarts, cost, hint,
-                                 coached=session.auto_solved)
+                                 coached=session.auto_solved, count=change.stepped)
         elif isinstance(action, CycleHint):
             self.news.moved()  # the footer's hint words say what H costs (a newcomer read
             # an undo's words while H took 5 more)

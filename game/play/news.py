@@ -118,14 +118,15 @@ class News:
         self._unit_left = 0.0
 
     def points(self, kind: ChangeKind, gained: int, restarted: int, cost: int,
-               hint: int = 0, coached: bool = False) -> None:
+               hint: int = 0, coached: bool = False, count: int = 1) -> None:
         """Say why an undo, a redo or a restart changed the points (``gained``, before
         POINTS' floor and any ``hint`` cost; ``restarted``: the change in restarts;
         ``cost``: the undo's): its own cost, the points of the moves it took away or brought
         back, and the help drawn on the board it came to (a newcomer read "the +75 the moves
         earned" on a restart and "+70" on its undo: 5 of it was the hint at the start).
         ``coached``: the coach has played in the game, which a restart does not undo (a
-        newcomer restarted after Space and solved it alone, to find it unranked at the end)."""
+        newcomer restarted after Space and solved it alone, to find it unranked at the end).
+        ``count``: the moves an undo or redo took back or brought back (a whole click's)."""
         parts = []
         if restarted > 0:  # a restart, or a redo of one: the cost, then the moves gone
             parts.append(restart_words(-RESTART_COST, -RESTART_COST - gained,
@@ -133,9 +134,9 @@ class News:
         elif restarted < 0:  # an undo of a restart: its cost back, and the moves
             parts.append(restart_words(cost, gained - cost - RESTART_COST, undone=True))
         elif kind is ChangeKind.UNDO:
-            parts.append(undo_words(cost, cost - gained))
+            parts.append(undo_words(cost, cost - gained, count=count))
         elif gained:
-            parts.append(undo_words(0, gained, redo=True))
+            parts.append(undo_words(0, gained, redo=True, count=count))
         if hint:
             parts.append(f"hint here -{hint}")
         if coached and restarted > 0:

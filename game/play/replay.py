@@ -157,11 +157,11 @@ screen's footer says it."""
 
 
 def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
-          distance: int | None, hint_level: int = 0, assisted: tuple[bool, ...] = ()) -> str:
-    if isinstance(action, Undo):
-        return "undo"
-    if isinstance(action, Redo):
-        return "redo"
+          distance: int | None, hint_level: int = 0, assisted: tuple[bool, ...] = (),
+          stepped: int = 1) -> str:
+    if isinstance(action, Undo | Redo):
+        word = "undo" if isinstance(action, Undo) else "redo"
+        return f"{word} ({stepped} moves)" if stepped > 1 else word  # a whole click's
     if isinstance(action, Restart):
         return "restart"
     if isinstance(action, CycleHint):
@@ -210,6 +210,8 @@ class _Step:
     """The hint level shown after it (a CycleHint's note says it)."""
     assisted: tuple[bool, ...] = ()
     """Per move: made where help had been seen (scored at 1x, the streak held)."""
+    stepped: int = 0
+    """History entries an undo or redo stepped over (a whole click's tiles)."""
 
 
 def _line_length(session: Session) -> int:
@@ -242,6 +244,7 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
             letters = action.letter
         elif isinstance(action, Slide) and not session.solved:
             letters = board.slide_moves(action.index)
+        entry = session.history.position
         change = session.apply(action)
         cues = _with_stored(change.cues if change is not None else (), saved)
         first = _line_length(session) - len(cues) + 1
@@ -250,7 +253,8 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
         distance = known if known is not None else _distance(session)
         steps.append(_Step(action, at, board, session.board, cues, letters, distance, first,
                            _line_length(session), session.hint_level,
-                           _hinted(session, saved, len(cues))))
+                           _hinted(session, saved, len(cues)),
+                           abs(session.history.position - entry)))
     final = _line_length(session)
     line = _line_moves(session, steps, writer, final)
     counted = {writer[move.number] for move in line}
@@ -264,7 +268,7 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
         if distance is None and step.cues and not gone and proven[step.line_length]:
             distance = chart[step.line_length]  # the judgements from here on prove it
         note = _note(step.action, step.letters, step.cues, step.first, distance,
-                     step.hint_level, step.assisted)
+                     step.hint_level, step.assisted, step.stepped)
         if gone:
             how = "restarted away" if _restarted(steps, i) else "taken back"
             note += f" - {how} later" if gone == len(step.cues) else f" - {gone} {how} later"

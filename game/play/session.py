@@ -26,7 +26,7 @@ from game.core.summary import GameSummary, summarize
 from game.play.action_log import ActionLog, stood_on
 from game.play.help import HelpLedger, Sight, follows_hint
 from game.play.lines import Lines, Oracle, no_oracle
-from game.play.steps import Change, ChangeKind, Mark, Position, moves_anything
+from game.play.steps import Change, ChangeKind, Mark, Position, made_by, moves_anything
 from game.play.verdict import judge
 from game.play.words import HINT_LEVELS
 from game.store.highscores import SECONDS_DECIMALS
@@ -40,7 +40,8 @@ class Session:
 
     The one history holds a position per single-tile move (a click sliding three tiles makes
     three entries) or per restart; each position carries the board and the record of the moves
-    on its line, so an undo or redo restores both by moving one index.
+    on its line, so an undo or redo restores both by moving the index: over every entry the
+    last click made (``made_by``), or one entry for the per-tile undo of older recordings.
 
     Every action is also kept in order (Tatham's move records). A move the coach could not
     judge yet (it had not answered, or beyond exact reach had not searched the position the
@@ -332,20 +333,23 @@ class Session:
             return self._play(before, moves, action.source)
         if isinstance(action, Slide):
             return self._play(before, before.slide_moves(action.index), action.source)
+        entry = self.history.position
         if isinstance(action, Undo):
-            undone = self.history.undo()
+            undone = self.history.undo(made_by if action.whole else None)
             if undone is None:
                 return None
             here = self.history.state
             self.sheet = self.sheet.after_undo(here.line, coach=undone.kind is EntryKind.SOLVE,
                                                restarts=here.restarts)
-            return self._changed(before, ChangeKind.UNDO)
+            return replace(self._changed(before, ChangeKind.UNDO),
+                           stepped=entry - self.history.position)
         if isinstance(action, Redo):
-            if self.history.redo() is None:
+            if self.history.redo(made_by if action.whole else None) is None:
                 return None
             here = self.history.state
             self.sheet = self.sheet.after_redo(here.line, restarts=here.restarts)
-            return self._changed(before, ChangeKind.REDO)
+            return replace(self._changed(before, ChangeKind.REDO),
+                           stepped=self.history.position - entry)
         if isinstance(action, Restart):
             if before == self.start:
                 return None

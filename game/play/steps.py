@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from game.core.actions import BoardAction, Move, Slide
 from game.core.board import Board
 from game.core.coach import Hint
-from game.core.history import Entry
+from game.core.history import Entry, EntryKind
 from game.core.scoring import Line, MoveClass, ScoreSheet
 
 
@@ -34,6 +34,9 @@ class Change:
     """A move's single-tile moves, in order (one letter each, as ``cues``)."""
     shorter: int = 0
     """Beyond exact reach: how much shorter than the best known line the last move's is."""
+    stepped: int = 1
+    """History entries an undo or redo stepped over: the tiles of the click it took back or
+    brought back."""
 
     def tile_moved(self, index: int) -> int:
         """The tile single-tile move ``index`` slid (without ``moves``: the last tile to
@@ -55,6 +58,15 @@ class Position:
     board: Board
     line: Line | None = None
     restarts: int = 0
+
+
+def made_by(entry: Entry[Position]) -> int | None:
+    """The action that made a move's entry (a click's tiles share it): whole-click undo and
+    redo step over them together; None for the start and a restart."""
+    line = entry.state.line
+    if entry.kind in (EntryKind.MOVE, EntryKind.SOLVE) and line is not None and line.made >= 0:
+        return line.made
+    return None
 
 
 @dataclass(frozen=True, slots=True)
