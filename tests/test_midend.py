@@ -581,3 +581,12 @@ def test_one_undo_takes_back_a_whole_group_slide_and_says_so():
     game.update(DT)
     assert game.session.moves == 2
     assert game.view().footer == f"redo: the {earned:+d} the 2 moves {words} are back"
+
+
+def test_a_group_slide_move_not_judged_yet_shows_a_question_mark_not_plus_zero():
+    """The fourteenth playtest: a three-tile slide's pop-up read "+10 -10 +0" while its
+    third move waited for the coach (judged "-10" a moment later)."""
+    scored = Scored(MoveClass.WASTEFUL, 0, 1, False, (0, 0), parts=(10, -10, None))
+    assert scored.words == "+10 -10 ?"
+    assert Scored(MoveClass.WASTEFUL, 0, 1, False, (0, 0), hint_cost=-5,
+                  parts=(None, -10)).words == "? -10 -5 hint"

@@ -50,9 +50,10 @@ class Scored:
     hint_cost: int = 0
     """Of ``gained``, what the hints the move paid for cost (<= 0): the help shown where it
     arrived, and the numbered steps it was made with."""
-    parts: tuple[int, ...] = ()
+    parts: tuple[int | None, ...] = ()
     """A group slide judged both ways: each single-tile move's points, in order (its sum
-    alone, "+0", hid a wasteful move)."""
+    alone, "+0", hid a wasteful move); None for a move not judged yet, shown "?" (a newcomer
+    read "+10 -10 +0" as a move worth nothing)."""
 
     @property
     def words(self) -> str:
@@ -62,7 +63,7 @@ class Scored:
         slide judged both ways gives each move's points ("-10 +10")."""
         earned = self.gained - self.hint_cost
         if self.parts:
-            each = " ".join(f"{points:+d}" for points in self.parts)
+            each = " ".join("?" if points is None else f"{points:+d}" for points in self.parts)
             return f"{each} {self.hint_cost:+d} hint" if self.hint_cost else each
         if self.hint_cost:
             return f"{earned:+d} {self.hint_cost:+d} hint"

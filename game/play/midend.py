@@ -310,7 +310,8 @@ class MidEnd:
             cell = divmod(after.tiles.index(self.cue_tile), after.width)
             multiplier = sheet.last_points // BASE_POINTS if cue.good else 1
             mixed = any(c.good for c in change.cues) and any(c.bad for c in change.cues)
-            parts = tuple(node.points for node in sheet.line.last(len(change.cues))) \
+            parts = tuple(None if node.cls is MoveClass.UNKNOWN else node.points
+                          for node in sheet.line.last(len(change.cues))) \
                 if mixed and sheet.line is not None else ()
             self._events.append(Scored(cue, gained, multiplier, sheet.last_assisted, cell,
                                        change.shorter, hint_cost, parts))
