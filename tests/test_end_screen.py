@@ -105,7 +105,7 @@ def test_end_screen_lines_have_the_right_figures() -> None:
         "Efficiency: 100%",
         "Accuracy: 100%",
         "Best streak: 7",  # 3, held by the hinted move, then 4 more on the same line
-        "Hints used: 1",
+        "Hint levels used: 1",
         "Undos: 1",
         f"Move points: {move_points}",
         f"Solve bonus: +{bonus}",

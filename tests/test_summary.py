@@ -299,3 +299,14 @@ def test_hints_take_no_more_letters_than_the_grade_has_left() -> None:
                                  "(-2 letters)")
     few = summarize(replace(sheet, hints_used=5), SLOW_SECONDS, True)
     assert few.grade == "C" and few.grade_reason.endswith("5 hint levels used (-1 letter)")
+
+
+def test_what_the_efficiency_is_measured_against_follows_the_figure_not_the_hints() -> None:
+    """The fourteenth playtest read "A: 91% efficiency, 1 hint level used (against the
+    coach's best line)" as if the hint were measured against the line."""
+    sheet = ScoreSheet.start(None, width=5, height=5).after_hint(1)
+    for distance in (9, 8, 7, 6, 5, 4, 3, 2, 1, 0):
+        sheet = sheet.after_move(MoveClass.LINE, distance)
+    summary = summarize(sheet, 5.0, True, line_length=9)
+    assert summary.grade_reason == \
+        "A: 90% efficiency against the coach's best line, 1 hint level used"

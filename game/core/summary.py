@@ -226,7 +226,9 @@ def grade(efficiency: float | None, accuracy: float | None, hints_used: int,
 
 
 def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
-           perfect: bool) -> tuple[str, str]:
+           perfect: bool, against: str = "") -> tuple[str, str]:
+    """The letter and why; ``against`` follows the efficiency figure (what it is measured
+    against, when the start's distance is not proven)."""
     rating, measure = (efficiency, "efficiency") if efficiency is not None else (
         accuracy, "accuracy")
     if rating is None:
@@ -243,6 +245,8 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     dropped = min(steps, len(GRADES) - 1 - index)  # the letters the hints really took
     letter = GRADES[index + dropped]
     reason = f"{percent_text(rating)} {measure}"
+    if efficiency is not None and against:
+        reason += f" {against}"
     if index > 1:
         name, low = GRADE_THRESHOLDS[index - 2]
         reason += f" ({name} needs {round(low * 100)}%)"
@@ -283,10 +287,11 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
     perfect_bonus = PERFECT_BONUS_PER_MOVE * start if alone and start is not None else 0
     total = sheet.move_points - sheet.costs + solve_bonus + timed + perfect_bonus
     if by_player:
-        letter, why = _grade(efficiency, accuracy, sheet.hints_used, perfect)
-        if not exact and efficiency is not None:
-            why += " (against the coach's best line)"
-        elif exact and moves == start and not perfect and not sheet.hints_used \
+        # the figure says what it is measured against (after the hints' words, it read
+        # as if the hints were: "1 hint level used (against the coach's best line)")
+        letter, why = _grade(efficiency, accuracy, sheet.hints_used, perfect,
+                             "" if exact else "against the coach's best line")
+        if exact and moves == start and not perfect and not sheet.hints_used \
                 and (sheet.undos or sheet.restarts):
             why += " (S needs no undo or restart)"  # the moves were perfect: say what was not
     elif not finished:

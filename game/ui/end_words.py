@@ -171,7 +171,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         ("Efficiency", percent(s.efficiency)),
         ("Accuracy", percent(s.accuracy)),
         ("Best streak", s.streak_words),
-        ("Hints used", str(s.hints_used)),
+        ("Hint levels used", str(s.hints_used)),  # as the grade's words count them
         ("Undos", str(s.undos)),
         ("Move points", str(s.move_points)),
         ("Solve bonus", f"+{s.solve_bonus}"),
