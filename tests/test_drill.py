@@ -156,8 +156,8 @@ def test_5x5_from_stored_judgements_speaks_of_the_coach_s_line() -> None:
     assert drill is not None and not drill.exact and drill.first == 1
     # the won game's own line came back to the position: it is a known line from there,
     # and the words speak of the coach's line (never "optimal")
-    words = (f"{move_words(board, line[0])} kept you on the coach's line of {len(line)} moves; "
-             "your move cost 2")
+    words = (f"{move_words(board, line[0])} kept you on course for {len(line)} moves by the "
+             "coach's line from there; your move cost 2")
     assert drill.better == (line[0],) and drill.words() == words
     assert "optimal" not in drill.words()
     # a game left after the mistake: nothing known from there until the coach answers
@@ -189,4 +189,5 @@ def test_5x5_drill_counts_the_line_the_replay_and_end_screen_count() -> None:
     shorter = replace(model, chart=(len(line) - 2, *model.chart[1:]))  # the game knew better
     drill = find_drill(shorter)
     assert drill is not None and drill.kept == len(line) - 2
-    assert f"kept you on the coach's line of {len(line) - 2} moves" in drill.words()
+    assert f"kept you on course for {len(line) - 2} moves by the coach's line from there" \
+        in drill.words()

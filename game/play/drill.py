@@ -84,8 +84,10 @@ class Drill:
             kept = "was better" if self.exact else "stayed on the coach's line"
         else:
             moves = counted(self.kept, "move")
+            # beyond exact reach: the moves before it and the coach's line from there (not
+            # the coach's line from the start, which the end screen calls "Coach's line")
             kept = f"kept you on course for {moves}" if self.exact else \
-                f"kept you on the coach's line of {moves}"
+                f"kept you on course for {moves} by the coach's line from there"
         return f"{better} {kept}; {cost}"
 
     def spec(self) -> GameSpec:
