@@ -10,8 +10,11 @@ from game.store.highscores import AddResult, Entry
 from game.ui.scores_view import EMPTY_NAMED, EMPTY_TABLE, format_time, table_lines
 
 GRADE_LABEL = "Grade"
-HELP = "N new game   R play it again   G {race}   D drill   Esc title"
-HELP_SHARE = "N new game   R play it again   G {race}   D drill   C copy result   Esc title"
+HELP = "N new game   R play it again   G {race}{drill}   Esc title"
+HELP_SHARE = "N new game   R play it again   G {race}{drill}   C copy result   Esc title"
+DRILL_KEY = "   D drill"
+"""Offered only after a game with a charged move of the player's (a perfect game offered it,
+to answer "no mistakes to drill")."""
 """The keys when there is a share line (the daily): C copies it."""
 RACE_OWN = "race your ghost"
 RACE_COACH = "race the coach"
@@ -189,7 +192,8 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         rank_line=rank_line,
         table=tuple(table_lines(view.entries, empty_words(view))),
         help=view.drill_note or (HELP_SHARE if view.share else HELP).format(
-            race=RACE_OWN if view.own_ghost else RACE_COACH),
+            race=RACE_OWN if view.own_ghost else RACE_COACH,
+            drill=DRILL_KEY if s.wasteful else ""),
         warning=view.warning,
         share=view.share,
         share_note=view.share_note,
