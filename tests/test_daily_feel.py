@@ -154,7 +154,7 @@ def test_first_try_is_ranked_a_repeat_says_so(data_home: Path) -> None:
         assert first.naming is not None  # the prompt names the table the daily entered
         assert first.naming.lines()[0] == "New #1 in the 3x3 daily top 10!"
         assert text.share.startswith("Fifteen daily 2026-11-24 3x3 (first try): 2 moves")
-        assert text.help == HELP_SHARE.format(race="race your ghost")
+        assert text.help == HELP_SHARE.format(race="race your ghost", drill="")  # a perfect game
         points = first.summary.points
         key(pygame.K_ESCAPE)  # no name: the prompt for the new entry is skipped
         key(pygame.K_r)  # the same daily again
