@@ -53,8 +53,8 @@ SLIDE_BASE = 16
 CRC_BYTES = 4
 HEADER_BYTES = 4
 _SIMPLE_TOKENS = ("U", "D", "L", "R", "u", "d", "l", "r", "Z", "Y", "X", "H", "Z*", "Y*")
-WHOLE_CLICK = frozenset(_SIMPLE_TOKENS[12:])
-"""Tokens a code carries only from version 4."""
+WHOLE_CLICK = frozenset({"Z*", "Y*"})
+"""Tokens (a whole click's undo and redo) a code carries only from version 4."""
 MAX_CODE_CHARS = 200_000
 MAX_GAME_MS = 366 * 24 * 3600 * 1000
 """Longest game time a code may carry (a year): a larger time is damage, not a game, and
@@ -199,7 +199,8 @@ def _parse(body: bytes) -> CodedGame:
     actions, times, at = [], [], 0
     for number in range(1, count + 1):
         raw = reader.byte(f"action {number}")
-        if raw < len(_SIMPLE_TOKENS) and (body[0] >= 4 or _SIMPLE_TOKENS[raw] not in WHOLE_CLICK):
+        known = raw < len(_SIMPLE_TOKENS)
+        if known and (body[0] >= VERSION or _SIMPLE_TOKENS[raw] not in WHOLE_CLICK):
             token = _SIMPLE_TOKENS[raw]
         elif SLIDE_BASE <= raw < SLIDE_BASE + board.size:
             token = f"@{raw - SLIDE_BASE}"
