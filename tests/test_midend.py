@@ -584,7 +584,7 @@ def test_one_undo_takes_back_a_whole_group_slide_and_says_so():
 
 
 def test_a_group_slide_move_not_judged_yet_shows_a_question_mark_not_plus_zero():
-    """The fourteenth playtest: a three-tile slide's pop-up read "+10 -10 +0" while its
+    """The fifteenth playtest: a three-tile slide's pop-up read "+10 -10 +0" while its
     third move waited for the coach (judged "-10" a moment later)."""
     scored = Scored(MoveClass.WASTEFUL, 0, 1, False, (0, 0), parts=(10, -10, None))
     assert scored.words == "+10 -10 ?"

@@ -302,7 +302,7 @@ def test_hints_take_no_more_letters_than_the_grade_has_left() -> None:
 
 
 def test_what_the_efficiency_is_measured_against_follows_the_figure_not_the_hints() -> None:
-    """The fourteenth playtest read "A: 91% efficiency, 1 hint level used (against the
+    """The fifteenth playtest read "A: 91% efficiency, 1 hint level used (against the
     coach's best line)" as if the hint were measured against the line."""
     sheet = ScoreSheet.start(None, width=5, height=5).after_hint(1)
     for distance in (9, 8, 7, 6, 5, 4, 3, 2, 1, 0):
