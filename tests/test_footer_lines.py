@@ -1,0 +1,58 @@
+"""The play footer keeps its size: a line too long for the window takes two balanced lines
+in the free band under the board (with large text at 640x600 a 5x5 hint footer was shrunk
+to 9 px), never over the board, and a line that fits stays one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.ui import fonts as fonts_module
+from game.ui.fonts import Fonts
+from game.ui.hud import HudView, draw_hud, footer_lines
+from game.ui.layout import Type, compute_layout, type_px
+from game.ui.theme import get_theme
+from tests.test_hint_steps import TextSurface
+
+LONG = ("coach's best line so far: 90 moves; hints on: -10 a move, no perfect bonus "
+        "(H hides them, free)")
+
+
+@pytest.fixture
+def record_text() -> Iterator[None]:
+    pygame.init()
+    fonts_module.RENDERED = fonts_module.TextLog()
+    yield
+    fonts_module.RENDERED = None
+
+
+def test_a_long_footer_takes_two_lines_at_its_size_under_the_board(record_text: None) -> None:
+    window = (640, 600)
+    layout = compute_layout(window, 5, 5)
+    fonts = Fonts()
+    fonts.set_large(True)
+    surface = TextSurface(window)
+    draw_hud(surface, HudView(footer=LONG), layout, get_theme("classic"), fonts)
+    px = type_px(window, Type.CAPTION)
+    drawn = dict(surface.texts)
+    lines = ["coach's best line so far: 90 moves",
+             "hints on: -10 a move, no perfect bonus (H hides them, free)"]
+    assert all(line in drawn for line in lines) and LONG not in drawn
+    plate_bottom = layout.plate[1] + layout.plate[3]
+    for line in lines:
+        rect = drawn[line]
+        assert rect.height >= fonts(px).get_height() - 1  # not shrunk
+        assert rect.top > plate_bottom and rect.bottom <= window[1]
+        assert 0 <= rect.left and rect.right <= window[0]
+    assert drawn[lines[0]].bottom <= drawn[lines[1]].top + 1
+
+
+def test_a_footer_that_fits_stays_one_line(record_text: None) -> None:
+    fonts = Fonts()
+    assert footer_lines("arrows move  H hint", fonts, 14, 600, 80) == ("arrows move  H hint",)
+    # no room for two lines: one, shrunk as before
+    assert footer_lines(LONG, fonts, 14, 300, 10) == (LONG,)
+    two = footer_lines(" ".join(["word"] * 12), fonts, 14, 300, 80)
+    assert len(two) == 2 and abs(len(two[0]) - len(two[1])) < 12  # balanced
