@@ -56,3 +56,13 @@ def test_a_footer_that_fits_stays_one_line(record_text: None) -> None:
     assert footer_lines(LONG, fonts, 14, 300, 10) == (LONG,)
     two = footer_lines(" ".join(["word"] * 12), fonts, 14, 300, 80)
     assert len(two) == 2 and abs(len(two[0]) - len(two[1])) < 12  # balanced
+
+
+def test_two_lines_split_at_a_semicolon_when_one_fits(record_text: None) -> None:
+    fonts = Fonts()
+    text = "coach's best line so far: 90 moves; hints on: -10 a move"
+    width = fonts(14).size(text)[0] * 2 // 3
+    assert fonts.two_lines(text, 14, width) == ("coach's best line so far: 90 moves",
+                                                "hints on: -10 a move")
+    assert fonts.two_lines(text, 14, 10_000) == (text,)
+    assert fonts.two_lines(text, 14, 5) == (text,)  # no split fits: one line, shrunk where drawn

@@ -87,6 +87,7 @@ class Fonts:
             pygame.font.init()
         self._fonts: dict[int, Font] = {}
         self._text: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+        self._lines: dict[tuple[str, int, int], tuple[str, ...]] = {}
         self.scale = scale
 
     def set_large(self, large: bool) -> None:
@@ -95,6 +96,7 @@ class Fonts:
         if scale != self.scale:
             self.scale = scale
             self._text.clear()
+            self._lines.clear()
 
     def __call__(self, size: int) -> Font:
         """The default font at ``size`` pixels times the scale (the signature shared draw
@@ -128,6 +130,32 @@ class Fonts:
         elif RENDERED is not None:
             RENDERED.add(surf, text)
         return surf
+
+    def two_lines(self, text: str, size: int, width: int) -> tuple[str, ...]:
+        """``text`` as one line if it fits ``width`` at ``size``, else as two balanced lines
+        that do: split at a "; " when one fits, else at the space that balances them best;
+        one line when no split fits (it is then shrunk to fit where drawn). Remembered: the
+        callers ask every frame."""
+        key = (text, int(size), width)
+        found = self._lines.get(key)
+        if found is not None:
+            return found
+        face = self(size)
+        found = (text,)
+        if face.size(text)[0] > width:
+            cuts = [(i, i + 2) for i in range(len(text)) if text.startswith("; ", i)]
+            spaces = [(i, i + 1) for i in range(len(text)) if text[i] == " "]
+            for choices in (cuts, spaces):
+                fitting = [(max(face.size(text[:a].rstrip(";"))[0], face.size(text[b:])[0]),
+                            a, b) for a, b in choices]
+                best = min((f for f in fitting if f[0] <= width), default=None)
+                if best is not None:
+                    found = (text[: best[1]].rstrip(";").rstrip(), text[best[2]:].lstrip())
+                    break
+        if len(self._lines) >= MAX_TEXT_CACHE:
+            self._lines.clear()
+        self._lines[key] = found
+        return found
 
     def blit_center(self, surface: pygame.Surface, text: str, size: int,
                     color: tuple[int, ...], center: tuple[int, int], bold: bool = False,

@@ -224,33 +224,10 @@ def _draw_footer(surface: pygame.Surface, view: HudView, layout: Layout, theme: 
                               max_width=width)
 
 
-_split: dict[tuple[str, int, int, int], tuple[str, ...]] = {}
-"""``footer_lines``' answers: the footer changes a few times a game, frames come 60 a second."""
-
-
 def footer_lines(text: str, fonts: Fonts, px: int, width: int, room: int) -> tuple[str, ...]:
-    """The footer as one line, or as two balanced lines when one would be shrunk to fit
-    ``width`` and two fit ``room`` pixels high (with large text at 640x600 a 5x5 hint footer
-    was shrunk to 9 px): split at a "; " when one gives two lines that fit, else at the
-    space that balances them best."""
-    key = (text, px, width, room)
-    found = _split.get(key)
-    if found is not None:
-        return found
-    face = fonts(px)
-    found = (text,)
-    if face.size(text)[0] > width and 2 * face.get_linesize() <= room:
-        cuts = [(i, i + 2) for i in range(len(text)) if text.startswith("; ", i)]
-        spaces = [(i, i + 1) for i in range(len(text)) if text[i] == " "]
-        for choices in (cuts, spaces):
-            fitting = [(max(face.size(text[:a])[0], face.size(text[b:])[0]), a, b)
-                       for a, b in choices]
-            fitting = [f for f in fitting if f[0] <= width]
-            if fitting:
-                _, a, b = min(fitting)
-                found = (text[:a].rstrip(";"), text[b:])
-                break
-    if len(_split) > 64:
-        _split.clear()
-    _split[key] = found
-    return found
+    """The footer as one line, or as two balanced lines (``Fonts.two_lines``) when one would
+    be shrunk to fit ``width`` and two fit ``room`` pixels high (with large text at 640x600
+    a 5x5 hint footer was shrunk to 9 px)."""
+    if 2 * fonts(px).get_linesize() > room:
+        return (text,)
+    return fonts.two_lines(text, px, width)

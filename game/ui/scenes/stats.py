@@ -102,13 +102,19 @@ class StatsScene(Scene):
         surface.blit(title, ((w - title.get_width()) // 2, px))
         y = 3 * px + px // 2
         stats = self.stats()
+        room = w - 3 * px
         for line in self.lines(stats):
-            text = fonts.text(line, px + 2, theme.hud_text)
-            if text.get_width() > w - 3 * px:  # a narrow window: smaller, never cut off
-                text = fonts.text(line, max(MIN_PX, px * (w - 3 * px) // text.get_width()),
-                                  theme.hud_text)
-            surface.blit(text, (2 * px, y))
-            y += int(px * 1.6)
+            # a narrow window: two lines at the same size (the latest session's line was
+            # shrunk to 8 px at 640x600), then smaller, never cut off
+            indent = line[: len(line) - len(line.lstrip())]
+            parts = fonts.two_lines(line.lstrip(), px + 2, room - fonts(px + 2).size(indent)[0])
+            for part in parts:
+                text = fonts.text(indent + part, px + 2, theme.hud_text)
+                if text.get_width() > room:
+                    text = fonts.text(indent + part,
+                                      max(MIN_PX, px * room // text.get_width()), theme.hud_text)
+                surface.blit(text, (2 * px, y))
+                y += int(px * 1.6) if part is parts[-1] else int(px * 1.25)
         headline = stats.of(GameKind.RANDOM) if stats is not None else None
         if headline is not None and headline.trend:
             self._trend(surface, (2 * px, y + px, w - 4 * px, h - y - 5 * px), headline, px)
