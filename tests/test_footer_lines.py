@@ -4,31 +4,20 @@ to 9 px), never over the board, and a line that fits stays one."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pygame
 import pytest
 
-from game.ui import fonts as fonts_module
 from game.ui.fonts import Fonts
 from game.ui.hud import HudView, draw_hud, footer_lines
 from game.ui.layout import Type, compute_layout, type_px
 from game.ui.theme import get_theme
-from tests.test_hint_steps import TextSurface
+from tests.test_hint_steps import TextSurface, record_text  # noqa: F401 (a fixture)
 
 LONG = ("coach's best line so far: 90 moves; hints on: -10 a move, no perfect bonus "
         "(H hides them, free)")
 
 
-@pytest.fixture
-def record_text() -> Iterator[None]:
-    pygame.init()
-    fonts_module.RENDERED = fonts_module.TextLog()
-    yield
-    fonts_module.RENDERED = None
-
-
-def test_a_long_footer_takes_two_lines_at_its_size_under_the_board(record_text: None) -> None:
+@pytest.mark.usefixtures("record_text")
+def test_a_long_footer_takes_two_lines_at_its_size_under_the_board() -> None:
     window = (640, 600)
     layout = compute_layout(window, 5, 5)
     fonts = Fonts()
@@ -49,7 +38,8 @@ def test_a_long_footer_takes_two_lines_at_its_size_under_the_board(record_text: 
     assert drawn[lines[0]].bottom <= drawn[lines[1]].top + 1
 
 
-def test_a_footer_that_fits_stays_one_line(record_text: None) -> None:
+@pytest.mark.usefixtures("record_text")
+def test_a_footer_that_fits_stays_one_line() -> None:
     fonts = Fonts()
     assert footer_lines("arrows move  H hint", fonts, 14, 600, 80) == ("arrows move  H hint",)
     # no room for two lines: one, shrunk as before
@@ -58,7 +48,8 @@ def test_a_footer_that_fits_stays_one_line(record_text: None) -> None:
     assert len(two) == 2 and abs(len(two[0]) - len(two[1])) < 12  # balanced
 
 
-def test_two_lines_split_at_a_semicolon_when_one_fits(record_text: None) -> None:
+@pytest.mark.usefixtures("record_text")
+def test_two_lines_split_at_a_semicolon_when_one_fits() -> None:
     fonts = Fonts()
     text = "coach's best line so far: 90 moves; hints on: -10 a move"
     width = fonts(14).size(text)[0] * 2 // 3
