@@ -36,7 +36,7 @@ from game.solver.exact.pattern import PatternHeuristic, _mirror_maps, group_posi
 from game.solver.exact.pdb_pack import manhattan_cells, packed_size
 from game.solver.exact.strong_build import build_excess
 from game.solver.exact.strong_child import build_in_child, stop_children
-from game.solver.exact.strong_floor import Floor, code_muls, load_floor, make_floor
+from game.solver.exact.strong_floor import Floor, load_floor, make_floor
 from game.solver.results import BuildProgress
 
 STRONG_GROUPS = ((1, 2, 3, 4, 5, 6, 7, 8), (9, 10, 11, 12, 13, 14, 15))
@@ -119,7 +119,8 @@ class StrongHeuristic:
     mirror_cell: np.ndarray
     nbr: np.ndarray
     dist: np.ndarray
-    mul: np.ndarray
+    rank_mul: np.ndarray
+    """``rank_mul[t]``: what one step of tile t's digit is worth in its group's rank."""
     floor: Floor
     load_seconds: float = 0.0
 
@@ -132,13 +133,17 @@ class StrongHeuristic:
         """``pos[g, slot]``: the cell of each pattern tile (on the transposed board if asked)."""
         return group_positions(self, len(self.spec.groups), tiles, mirrored)
 
+    def ranks(self, pos: np.ndarray) -> np.ndarray:
+        """Each group's dense rank (``rank_pattern``) for the placements in ``pos``."""
+        return np.array([rank_pattern([int(p) for p in pos[g, : len(group)]], self.cells)
+                         for g, group in enumerate(self.spec.groups)], dtype=np.int64)
+
     def excesses(self, pos: np.ndarray) -> np.ndarray:
         """Each group's stored excess for the placements in ``pos``."""
         values = np.zeros(len(self.spec.groups), dtype=np.int64)
-        for g, group in enumerate(self.spec.groups):
-            rank = rank_pattern([int(p) for p in pos[g, : len(group)]], self.cells)
-            byte = int(self.packed[int(self.offsets[g]) + (rank >> 1)])
-            values[g] = (byte >> ((rank & 1) * 4)) & 0x0F
+        for g, rank in enumerate(self.ranks(pos)):
+            byte = int(self.packed[int(self.offsets[g]) + (int(rank) >> 1)])
+            values[g] = (byte >> ((int(rank) & 1) * 4)) & 0x0F
         return values
 
     def manhattan(self, tiles: tuple[int, ...]) -> int:
@@ -181,7 +186,17 @@ def assemble(spec: StrongSpec, packed: np.ndarray, load: float = 0.0,
     return StrongHeuristic(spec, base, packed, offsets, sizes, tile_group, tile_slot,
                            mirror_tile.astype(np.int64), mirror_cell.astype(np.int64),
                            neighbour_table(spec.width, spec.height).astype(np.int64), dist,
-                           code_muls(spec.groups, n), floor, load)
+                           rank_muls(spec.groups, n), floor, load)
+
+
+def rank_muls(groups: tuple[tuple[int, ...], ...], cells: int) -> np.ndarray:
+    """``rank_mul[t]``: the weight of tile t's digit in its group's mixed-radix rank (the
+    product of the later digits' radices)."""
+    mul = np.zeros(cells, dtype=np.int64)
+    for group in groups:
+        for slot, t in enumerate(group):
+            mul[t] = math.prod(cells - j for j in range(slot + 1, len(group)))
+    return mul
 
 
 _loaded: dict[StrongSpec, StrongHeuristic] = {}

@@ -38,13 +38,12 @@ class StrongSearch(IdaSearch):
         mpos = heur.group_positions(board.tiles, mirrored=True)
         self.vals = heur.excesses(pos)
         self.mvals = heur.excesses(mpos)
-        sizes = [len(g) for g in heur.spec.groups]
-        self.code = placement_codes(pos, sizes)
-        self.mcode = placement_codes(mpos, sizes)
+        self.rank = heur.ranks(pos)
+        self.mrank = heur.ranks(mpos)
         self.moves = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.nextdir = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.saved = np.zeros((MAX_DEPTH + 1, strong_kernels.SAVED), dtype=np.int64)
-        self.ahead = np.zeros((MAX_DEPTH + 1, 4), dtype=np.int64)
+        self.ahead = np.zeros((MAX_DEPTH + 1, strong_kernels.AHEAD_COLUMNS), dtype=np.int64)
         self.fsm = dupes.table() if self.prune_duplicates else dupes.NO_PRUNING
         self.fsm_at = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.fsm_at[0] = dupes.UNFED
@@ -54,8 +53,6 @@ class StrongSearch(IdaSearch):
         base_sizes = [len(g) for g in base.groups]
         self.bidx = placement_codes(bpos, base_sizes)
         self.bmidx = placement_codes(bmpos, base_sizes)
-        bvals = base.group_values(bpos)
-        bmvals = base.group_values(bmpos)
         self.ctl = np.zeros(strong_kernels.CTL_SLOTS, dtype=np.int64)
         self.ctl[kernels.BLANK] = board.blank
         self.ctl[kernels.HSUM] = int(self.vals.sum())
@@ -66,23 +63,25 @@ class StrongSearch(IdaSearch):
         self.ctl[kernels.H_WEIGHT] = 1
         self.ctl[kernels.CAP] = kernels.NO_BOUND
         self.h0 = max(md + 2 * max(int(self.vals.sum()), int(self.mvals.sum())),
-                      int(bvals.sum()), int(bmvals.sum()))
+                      int(base.group_values(bpos).sum()),
+                      int(base.group_values(bmpos).sum()))
 
     def _prime_root(self, code: int) -> None:
-        # the child's direct lookup, which the kernel reads from ``ahead`` (filled when a
-        # node is opened, not when it is started on one move)
+        # the child's direct lookup and its group's new rank, which the kernel reads from
+        # ``ahead`` (filled when a node is opened, not when it is started on one move)
         child = self.board.apply(MOVES[code])
         tile = self.board.tiles[child.blank]
         group = int(self.strong.tile_group[tile])
-        self.ahead[0, code] = int(self.strong.excesses(
-            self.strong.group_positions(child.tiles))[group])
+        pos = self.strong.group_positions(child.tiles)
+        self.ahead[0, code] = int(self.strong.excesses(pos)[group])
+        self.ahead[0, strong_kernels.RANK + code] = int(self.strong.ranks(pos)[group])
 
     def _run(self) -> int:
         h = self.strong
         b = h.base
         return int(strong_kernels.strong_run(
-            self.tiles, self.code, self.mcode, self.vals, self.mvals, self.moves, self.nextdir,
-            self.saved, self.ctl, self.flag, h.nbr, h.tile_group, h.mul, h.sizes,
+            self.tiles, self.rank, self.mrank, self.vals, self.mvals, self.moves, self.nextdir,
+            self.saved, self.ctl, self.flag, h.nbr, h.tile_group, h.tile_slot, h.rank_mul,
             h.offsets, h.packed, h.mirror_tile, h.mirror_cell, h.dist, self.ahead,
             self.bidx, self.bmidx, b.tile_group, h.floor.mul,
             h.floor.offsets, h.floor.tables, self.use_base, self.fsm, self.fsm_at,
