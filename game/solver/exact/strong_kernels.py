@@ -144,8 +144,8 @@ def strong_run(tiles: np.ndarray, prank: np.ndarray, mrank: np.ndarray, vals: np
                     ahead[depth, c] = -1
                     continue
                 # the group's new rank (see the docstring; written out again for the
-                # transpose below: a helper taking arrays costs reference counting, and was
-                # slower than ranking anew)
+                # transpose below: a helper taking arrays was slower than ranking anew, and
+                # one numba inlines, fed identity maps for this view, 10% slower than this)
                 t = tiles[to]
                 g = tile_group[t]
                 d = blank - to
