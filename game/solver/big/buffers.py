@@ -5,7 +5,7 @@ beam every step. Fresh memory is mapped page by page on first touch: on this pro
 virtual machines faulting in a 32 MB table and its links took 0.2 s, a fifth of a one-second
 line, where clearing memory already mapped takes a few ms. So a beam takes its arrays from
 here and hands them back when it is dropped; the pool keeps the most recent few (never more
-than ``KEEP_BYTES``): a search's peak memory is unchanged, it is kept mapped afterwards.
+than ``KEEP_BYTES``), mapped between searches.
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ import numpy as np
 
 KEEP = 12
 """Buffers kept at most (each view of a beam holds five)."""
-KEEP_BYTES = 512 << 20
-"""Bytes kept at most; the oldest go first."""
+KEEP_BYTES = 256 << 20
+"""Bytes kept at most; the oldest go first. A widening ladder's beams take the smallest
+buffers that fit, so the pool holds about one ladder: a search's peak grows by the smaller
+steps' arrays (a third of the widest step's) at most, by this bound in any case."""
 
 _free: list[np.ndarray] = []
 _lock = threading.Lock()
