@@ -92,3 +92,19 @@ def test_the_prepared_module_is_keyed_by_the_processor(monkeypatch: pytest.Monke
     mine = jit.prepared_key()
     monkeypatch.setattr(jit, "host_cpu", lambda: "another processor's flags")
     assert jit.prepared_key() != mine  # a cache copied to another machine is compiled again
+
+
+def test_inline_helpers_are_written_into_their_callers_but_not_in_the_aot_build() -> None:
+    from game.solver.big import widebeam
+
+    search.solve(parse_board(BOARDS[0]))  # starts the JIT
+    helpers = {"_group_value": kernels, "_rank": widebeam, "_manhattan": widebeam,
+               "_value": widebeam}
+    for name, module in helpers.items():
+        dispatcher = getattr(module, name)
+        assert dispatcher.targetoptions.get("inline") == "always", name
+    with jit._calls_not_inlined():  # what pycc sees while it builds the AOT module
+        for name, module in helpers.items():
+            assert getattr(module, name).targetoptions.get("inline", "never") == "never", name
+    for name, module in helpers.items():
+        assert getattr(module, name).targetoptions.get("inline") == "always", name

@@ -172,7 +172,7 @@ def popcount(x: int) -> int:
     return ((x * 0x0101010101010101) >> 56) & 0xFF
 
 
-@kernel
+@kernel(inline=True)
 def rank_pattern_nb(positions: np.ndarray, k: int, cells: int) -> int:
     """Mixed-radix rank of the first ``k`` entries of ``positions`` (compiled)."""
     rank = 0

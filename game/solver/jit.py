@@ -15,6 +15,7 @@ the game's worker, which searches beside the render loop, keeps the JIT.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -23,7 +24,7 @@ import shutil
 import sys
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import TypeVar, cast, overload
@@ -46,9 +47,10 @@ _prepared: ModuleType | None = None
 class Kernel:
     """A kernel whose compiled form is chosen on its first call (AOT module or numba JIT)."""
 
-    def __init__(self, func: Callable[..., object], entry: bool) -> None:
+    def __init__(self, func: Callable[..., object], entry: bool, inline: bool = False) -> None:
         self.py_func = func
         self.entry = entry
+        self.inline = inline
         self.export_name = f"{func.__module__.rsplit('.', 1)[-1]}__{func.__name__}"
         self.__name__ = func.__name__
         self.__doc__ = func.__doc__
@@ -79,32 +81,38 @@ class Kernel:
 
 
 @overload
-def kernel(func: F, *, entry: bool = False) -> F: ...
+def kernel(func: F, *, entry: bool = False, inline: bool = False) -> F: ...
 
 
 @overload
-def kernel(func: None = None, *, entry: bool = False) -> Callable[[F], F]: ...
+def kernel(func: None = None, *, entry: bool = False, inline: bool = False
+           ) -> Callable[[F], F]: ...
 
 
-def kernel(func: F | None = None, *, entry: bool = False) -> F | Callable[[F], F]:
-    """Declare a compiled kernel; ``entry=True`` for those called from Python (AOT exports).
+def kernel(func: F | None = None, *, entry: bool = False, inline: bool = False
+           ) -> F | Callable[[F], F]:
+    """Declare a compiled kernel; ``entry=True`` for those called from Python (AOT exports),
+    ``inline=True`` for a small helper that numba writes into each caller
+    (``inline='always'``): a compiled call that takes arrays counts their references each
+    time, which in a search's inner loop cost more than the helper's own work.
 
     Once the JIT has started, later declarations get numba's dispatcher directly.
     """
     def declare(f: F) -> F:
         if _jit_started:
-            return cast(F, _njit(f))
-        k = Kernel(f, entry)
+            return cast(F, _njit(f, inline))
+        k = Kernel(f, entry, inline)
         _kernels.append(k)
         return cast(F, k)
 
     return declare(func) if func is not None else declare
 
 
-def _njit(func: Callable[..., object]) -> Callable[..., object]:
+def _njit(func: Callable[..., object], inline: bool = False) -> Callable[..., object]:
     from numba import njit
 
-    return cast(Callable[..., object], njit(cache=True, nogil=True)(func))
+    return cast(Callable[..., object],
+                njit(cache=True, nogil=True, inline="always" if inline else "never")(func))
 
 
 def start_jit() -> None:
@@ -114,7 +122,7 @@ def start_jit() -> None:
         if _jit_started:
             return
         for k in _kernels:
-            k.dispatcher = _njit(k.py_func)
+            k.dispatcher = _njit(k.py_func, k.inline)
         for name, module in list(sys.modules.items()):
             if name == "game.solver" or name.startswith("game.solver."):
                 for attr, value in list(vars(module).items()):
@@ -211,6 +219,28 @@ def compiled(*kernels: Callable[..., object]) -> bool:
     return True
 
 
+@contextlib.contextmanager
+def _calls_not_inlined() -> Iterator[None]:
+    """The solver's globals hold plain dispatchers for the ``inline`` kernels meanwhile:
+    ``pycc`` fails to type the entry kernels that call inlined ones (it unifies no integer
+    literals then), so the ahead-of-time module calls its helpers."""
+    swapped: list[tuple[ModuleType, str, object]] = []
+    with _lock:
+        plain = {id(k.dispatcher): _njit(k.py_func) for k in _kernels
+                 if k.inline and k.dispatcher is not None}
+        for name, module in list(sys.modules.items()):
+            if name == "game.solver" or name.startswith("game.solver."):
+                for attr, value in list(vars(module).items()):
+                    if id(value) in plain:
+                        swapped.append((module, attr, value))
+                        setattr(module, attr, plain[id(value)])
+    try:
+        yield
+    finally:
+        for module, attr, value in swapped:
+            setattr(module, attr, value)
+
+
 def build_prepared() -> Path:
     """Compile the entry kernels ahead of time, for the signatures they were called with.
 
@@ -225,7 +255,7 @@ def build_prepared() -> Path:
     if missing:
         raise RuntimeError(f"kernels never called, so their types are unknown: {missing}")
     target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
+    with tempfile.TemporaryDirectory(dir=target.parent) as tmp, _calls_not_inlined():
         module = CC(target.name.split(".", 1)[0])
         module.output_dir = tmp
         module.verbose = False

@@ -44,7 +44,7 @@ one: the table is tens of MB, and one probe at a time waited on memory for a thi
 beam's time."""
 
 
-@kernel
+@kernel(inline=True)
 def _rank(where: np.ndarray, side: int, row: int, tiles_of: np.ndarray, k: int, cells: int,
           mirror_cell: np.ndarray, mirrored: bool, scratch: np.ndarray) -> int:
     """The table index of a group's placement, read from the board's inverse
@@ -55,7 +55,7 @@ def _rank(where: np.ndarray, side: int, row: int, tiles_of: np.ndarray, k: int, 
     return rank_pattern_nb(scratch, k, cells)
 
 
-@kernel
+@kernel(inline=True)
 def _manhattan(goal_dist: np.ndarray, g: int, k: int, cells: np.ndarray) -> int:
     """Group g's Manhattan distance for its tiles' ``cells`` (0 when the tables are not
     packed, ``goal_dist`` then empty)."""
@@ -66,7 +66,7 @@ def _manhattan(goal_dist: np.ndarray, g: int, k: int, cells: np.ndarray) -> int:
     return total
 
 
-@kernel
+@kernel(inline=True)
 def _value(pdbs: np.ndarray, index: int, manhattan: int, packed: bool) -> int:
     """A table entry: the byte, or a packed entry's value (``pdb_pack``)."""
     return packed_value(pdbs, index, manhattan) if packed else pdbs[index]

@@ -28,7 +28,7 @@ CANCEL_MASK = 4095
 """The cancel flag is read every 4096 nodes (well under a millisecond)."""
 
 
-@kernel
+@kernel(inline=True)
 def _group_value(pos: np.ndarray, g: int, sizes: np.ndarray, offsets: np.ndarray,
                  pdbs: np.ndarray, cells: int, goal_dist: np.ndarray) -> int:
     index = offsets[g] + rank_pattern_nb(pos[g], sizes[g], cells)

@@ -55,7 +55,7 @@ def unpacked(pdbs: np.ndarray, index: int, manhattan: int) -> int:
     return manhattan + 2 * ((int(pdbs[index >> 1]) >> ((index & 1) << 2)) & MAX_EXCESS)
 
 
-@kernel
+@kernel(inline=True)
 def packed_value(pdbs: np.ndarray, index: int, manhattan: int) -> int:
     """``unpacked``, compiled (the search kernels' lookup)."""
     return manhattan + 2 * ((int(pdbs[index >> 1]) >> ((index & 1) << 2)) & MAX_EXCESS)
