@@ -12,7 +12,6 @@ from __future__ import annotations
 import numpy as np
 
 from game.core.board import Board
-from game.solver.big import buffers
 from game.solver.encoding import rank_pattern_nb, transposed, view_line
 from game.solver.errors import SolveCancelled
 from game.solver.exact import kernels
@@ -330,22 +329,20 @@ class WideBeam:
         n = view.size
         groups = len(heur.groups)
         depth = max(1, min(cap, 2 * 255))
-        # the big arrays come from the pool, unzeroed where every row is written before it
-        # is read (the seen table must start empty)
-        self.tiles = buffers.take(self, (2, width, n), np.int8, zeroed=False)
-        self.where = buffers.take(self, (2, width, n), np.int8, zeroed=False)
+        self.tiles = np.zeros((2, width, n), dtype=np.int8)
+        self.where = np.zeros((2, width, n), dtype=np.int8)
         self.vals = np.zeros((2, width, groups), dtype=np.int16)
         self.mvals = np.zeros((2, width, groups), dtype=np.int16)
         self.hs = np.zeros((2, width, 2), dtype=np.int32)
         self.blank = np.zeros((2, width), dtype=np.int32)
         self.last = np.zeros((2, width), dtype=np.int8)
         self.hashes = np.zeros((2, width), dtype=np.uint64)
-        self.parent = buffers.take(self, (depth, width), np.int32, zeroed=False)
-        self.move = buffers.take(self, (depth, width), np.int8, zeroed=False)
+        self.parent = np.zeros((depth, width), dtype=np.int32)
+        self.move = np.zeros((depth, width), dtype=np.int8)
         self.cand = np.zeros((3 * width + 4, 5), dtype=np.int32)
         self.cand_hash = np.zeros(3 * width + 4, dtype=np.uint64)
         self.at = np.zeros(3 * width + 4, dtype=np.int64)
-        self.table = buffers.take(self, (1 << _table_bits(width * min(depth, 160)),), np.uint64)
+        self.table = np.zeros(1 << _table_bits(width * min(depth, 160)), dtype=np.uint64)
         self.hist = np.zeros(KEYS * (CHASE_SCALE if chase else 1), dtype=np.int64)
         self.ctl = np.zeros(CTL_SLOTS, dtype=np.int64)
         self.out = np.zeros(depth + 1, dtype=np.int64)
