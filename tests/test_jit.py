@@ -96,10 +96,11 @@ def test_the_prepared_module_is_keyed_by_the_processor(monkeypatch: pytest.Monke
 
 def test_inline_helpers_are_written_into_their_callers_but_not_in_the_aot_build() -> None:
     from game.solver.big import widebeam
+    from game.solver.exact import strong_kernels
 
     search.solve(parse_board(BOARDS[0]))  # starts the JIT
     helpers = {"_group_value": kernels, "_rank": widebeam, "_manhattan": widebeam,
-               "_value": widebeam}
+               "_value": widebeam, "rank_step": strong_kernels}
     for name, module in helpers.items():
         dispatcher = getattr(module, name)
         assert dispatcher.targetoptions.get("inline") == "always", name

@@ -55,6 +55,29 @@ def rank_code(code: int, size: int, cells: int) -> int:
     return rank
 
 
+@kernel(inline=True)
+def rank_step(rank: int, tiles: np.ndarray, t: int, a: int, b: int, tile_group: np.ndarray,
+              tile_slot: np.ndarray, rank_mul: np.ndarray, mirror_tile: np.ndarray,
+              mirror_cell: np.ndarray, mirrored: bool) -> int:
+    """The rank of tile t's group after t moves from cell a to the blank's cell b, from its
+    rank before (see ``strong_run``), on the board ``tiles`` or, if ``mirrored``, on its
+    transpose (t, a and b then the transpose's; its cell m holds the image of the tile on
+    the board's cell ``mirror_cell[m]``)."""
+    d = b - a
+    rank += d * rank_mul[t]
+    if d != 1 and d != -1:
+        g = tile_group[t]
+        k = tile_slot[t]
+        for m in range(min(a, b) + 1, max(a, b)):
+            u = mirror_tile[tiles[mirror_cell[m]]] if mirrored else tiles[m]
+            if tile_group[u] == g:
+                if tile_slot[u] < k:
+                    rank -= rank_mul[t] if d > 0 else -rank_mul[t]
+                else:
+                    rank += rank_mul[u] if d > 0 else -rank_mul[u]
+    return rank
+
+
 @kernel(entry=True)
 def strong_run(tiles: np.ndarray, prank: np.ndarray, mrank: np.ndarray, vals: np.ndarray,
                mvals: np.ndarray, moves: np.ndarray, nextdir: np.ndarray, saved: np.ndarray,
@@ -143,22 +166,10 @@ def strong_run(tiles: np.ndarray, prank: np.ndarray, mrank: np.ndarray, vals: np
                 if to < 0 or c == back or (state >= 0 and fsm[state, c] < 0):
                     ahead[depth, c] = -1
                     continue
-                # the group's new rank (see the docstring; written out again for the
-                # transpose below: a helper taking arrays was slower than ranking anew, and
-                # one numba inlines, fed identity maps for this view, 10% slower than this)
                 t = tiles[to]
                 g = tile_group[t]
-                d = blank - to
-                rank = prank[g] + d * rank_mul[t]
-                if d != 1 and d != -1:
-                    k = tile_slot[t]
-                    for m in range(min(to, blank) + 1, max(to, blank)):
-                        u = tiles[m]
-                        if tile_group[u] == g:
-                            if tile_slot[u] < k:
-                                rank -= rank_mul[t] if d > 0 else -rank_mul[t]
-                            else:
-                                rank += rank_mul[u] if d > 0 else -rank_mul[u]
+                rank = rank_step(prank[g], tiles, t, to, blank, tile_group, tile_slot,
+                                 rank_mul, mirror_tile, mirror_cell, False)
                 ahead[depth, RANK + c] = rank
                 ahead[depth, c] = offsets[g] * 2 + rank
             for c in range(4):
@@ -194,19 +205,8 @@ def strong_run(tiles: np.ndarray, prank: np.ndarray, mrank: np.ndarray, vals: np
             continue
         mt = mirror_tile[t]
         mg = tile_group[mt]
-        ma = mirror_cell[to]
-        mb = mirror_cell[blank]
-        d = mb - ma
-        new_mr = mrank[mg] + d * rank_mul[mt]
-        if d != 1 and d != -1:
-            k = tile_slot[mt]
-            for m in range(min(ma, mb) + 1, max(ma, mb)):
-                u = mirror_tile[tiles[mirror_cell[m]]]
-                if tile_group[u] == mg:
-                    if tile_slot[u] < k:
-                        new_mr -= rank_mul[mt] if d > 0 else -rank_mul[mt]
-                    else:
-                        new_mr += rank_mul[u] if d > 0 else -rank_mul[u]
+        new_mr = rank_step(mrank[mg], tiles, mt, mirror_cell[to], mirror_cell[blank],
+                           tile_group, tile_slot, rank_mul, mirror_tile, mirror_cell, True)
         new_mv = (packed[offsets[mg] + (new_mr >> 1)] >> ((new_mr & 1) * 4)) & 0x0F
         mex = mhsum - mvals[mg] + new_mv
         if mex > ex:
