@@ -471,6 +471,25 @@ def test_a_restart_and_its_undo_and_redo_say_what_they_did_to_the_points():
         assert game.view().footer == words
 
 
+def test_a_restart_after_one_move_names_one_move():
+    """The fourteenth-session playtest: a restart after one move said "the +10 the moves
+    earned taken back"; its undo and redo name one move too."""
+    from game.core.actions import Redo, Restart, Undo
+
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    frames(game, coach, 2)
+    game.act(Move(perfect_line(FOUR)[0], source=Source.KEY))
+    frames(game, coach, 20)
+    for action, words in (
+            (Restart(), "restart -25, the +10 the move earned taken back"),
+            (Undo(), "undo -5: the restart's cost given back, the +10 the move earned back"),
+            (Redo(), "redo: the restart again (-25), the +10 the move earned taken back")):
+        game.act(action)
+        game.update(DT)
+        assert game.view().footer == words
+
+
 def test_a_restart_with_hints_on_says_the_hint_apart_and_h_after_an_undo_shows_its_cost():
     """The twelfth playtest: with hints on, R said "the +75 the moves earned" and its undo
     "+70": 5 of it was the hint drawn at the start, named nowhere; and H right after U left

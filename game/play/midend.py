@@ -244,6 +244,7 @@ class MidEnd:
         session = self.session
         before_streak, before_net = session.streak, session.sheet.net
         before_hints, before_restarts = session.sheet.hints_used, session.sheet.restarts
+        before_moves = session.sheet.moves + session.sheet.coach_moves
         if not isinstance(action, Move | Slide):
             self.news.close()  # an undo or a restart changes the line the news numbers
         change = session.apply(action)
@@ -260,9 +261,13 @@ class MidEnd:
                 cost = session.sheet.last_points if change.kind is ChangeKind.UNDO else 0
                 # the help drawn on the board it came to is paid apart (and said apart)
                 hint = (session.sheet.hints_used - before_hints) * HINT_COST_PER_LEVEL
+                restarted = session.sheet.restarts - before_restarts
+                # a restart's words count the moves it took away (or brought back)
+                count = (abs(session.sheet.moves + session.sheet.coach_moves - before_moves)
+                         if restarted else change.stepped)
                 self.news.points(change.kind, session.sheet.net - before_net - again + hint,
-                                 session.sheet.restarts - before_restarts, cost, hint,
-                                 coached=session.auto_solved, count=change.stepped)
+                                 restarted, cost, hint, coached=session.auto_solved,
+                                 count=count)
         elif isinstance(action, CycleHint):
             self.news.moved()  # the footer's hint words say what H costs (a newcomer read
             # an undo's words while H took 5 more)

@@ -126,13 +126,15 @@ class News:
         earned" on a restart and "+70" on its undo: 5 of it was the hint at the start).
         ``coached``: the coach has played in the game, which a restart does not undo (a
         newcomer restarted after Space and solved it alone, to find it unranked at the end).
-        ``count``: the moves an undo or redo took back or brought back (a whole click's)."""
+        ``count``: the moves an undo or redo took back or brought back (a whole click's), or
+        a restart took away or an undo of one brought back."""
         parts = []
         if restarted > 0:  # a restart, or a redo of one: the cost, then the moves gone
             parts.append(restart_words(-RESTART_COST, -RESTART_COST - gained,
-                                       redone=kind is ChangeKind.REDO))
+                                       redone=kind is ChangeKind.REDO, count=count))
         elif restarted < 0:  # an undo of a restart: its cost back, and the moves
-            parts.append(restart_words(cost, gained - cost - RESTART_COST, undone=True))
+            parts.append(restart_words(cost, gained - cost - RESTART_COST, undone=True,
+                                       count=count))
         elif kind is ChangeKind.UNDO:
             parts.append(undo_words(cost, cost - gained, count=count))
         elif gained:

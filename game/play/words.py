@@ -166,15 +166,17 @@ def _moves_points(moved: int, gone: bool, noun: str = "moves") -> str:
     return f"{what} back"
 
 
-def restart_words(cost: int, moved: int, *, undone: bool = False, redone: bool = False) -> str:
+def restart_words(cost: int, moved: int, *, undone: bool = False, redone: bool = False,
+                  count: int = 2) -> str:
     """The footer's words for a restart (``cost`` < 0), an undo of one (``undone``: ``cost``
-    is the undo's) or a redo of one: what it cost and the points of the moves it took away
-    or brought back (``moved``: what they had earned). A newcomer saw POINTS go 100, "held
-    at 0 (-45)", 95 with nothing to say why."""
+    is the undo's) or a redo of one: what it cost and the points of the ``count`` moves it
+    took away or brought back (``moved``: what they had earned). A newcomer saw POINTS go
+    100, "held at 0 (-45)", 95 with nothing to say why."""
+    noun = "move" if count == 1 else "moves"  # "the +10 the moves earned" after one move
     if undone:
-        back = _moves_points(moved, gone=False)
+        back = _moves_points(moved, gone=False, noun=noun)
         return f"undo {cost:+d}: the restart's cost given back" + (f", {back}" if back else "")
-    gone = _moves_points(moved, gone=True)
+    gone = _moves_points(moved, gone=True, noun=noun)
     what = f"redo: the restart again ({cost:+d})" if redone else f"restart {cost:+d}"
     return f"{what}, {gone}" if gone else what
 
