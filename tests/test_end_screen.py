@@ -423,3 +423,42 @@ def test_the_legend_stays_over_the_plot_with_large_text() -> None:
     stray = [(x, y) for x in range(layout.chart[0], px) for y in band
              if surface.get_at((x, y))[:3] in colours]
     assert not stray, stray[:3]
+
+
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("size", [(640, 600), (1280, 900)])
+def test_the_new_best_badge_has_room_inside_its_outline(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], large: bool) -> None:
+    """This session's playtest: at 640x600 the badge's words touched its outline above and
+    below."""
+    from game.ui import end_screen
+    from game.ui.fonts import Fonts
+
+    pygame.init()
+    fonts = Fonts()
+    fonts.set_large(large)
+    theme = get_theme("classic")
+    pills: list[pygame.Rect] = []
+    words: list[tuple[str, int, float]] = []
+    real_rect, real_blit = pygame.draw.rect, end_screen.blit_fit
+
+    def rect(surface, colour, box, width=0, **kw):
+        if colour == theme.accent and width == 2:
+            pills.append(pygame.Rect(box))
+        return real_rect(surface, colour, box, width, **kw)
+
+    def blit(surface, font, px, text, colour, pos, max_w, align="left"):
+        if text.startswith("New best"):
+            words.append((text, px, pos[1]))
+        return real_blit(surface, font, px, text, colour, pos, max_w, align)
+
+    monkeypatch.setattr(end_screen.pygame.draw, "rect", rect)
+    monkeypatch.setattr(end_screen, "blit_fit", blit)
+    view = EndScreenView(scripted_summary(), table_entries(10), rank=1,
+                         badges=("best points", "best time", "fewest moves"))
+    end_screen.draw_end_screen(pygame.Surface(size), view, theme, fonts)
+    assert len(pills) == 1 and len(words) == 1, (pills, words)
+    pill, (_, px, top) = pills[0], words[0]
+    height = fonts(px).get_height()
+    assert top - pill.top >= end_screen.BADGE_PAD_MIN
+    assert pill.bottom - (top + height) >= end_screen.BADGE_PAD_MIN

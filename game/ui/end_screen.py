@@ -41,6 +41,8 @@ GRADE_PANEL_SHARE = 0.26
 CHART_SHARE = 0.4
 """The chart's share of the bottom row's width (the top 10 gets the rest)."""
 STAT_ROW_SPACING = 1.3
+BADGE_PAD_MIN = 4
+"""Pixels at least between the new-best badge's words and its outline, above and below."""
 
 
 
@@ -200,12 +202,14 @@ def _draw_hero(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenVie
     if text.badges:
         px = box.caption_px
         badge = font(px).render(text.badges[0], True, theme.accent)
+        # room inside the outline above and below the words (at 640x600 they touched it)
+        pad_y = max(BADGE_PAD_MIN, px // 4)
         pill = pygame.Rect(x, y + used + box.pad // 2, min(w, badge.get_width() + px),
-                           badge.get_height() + px // 3)
+                           badge.get_height() + 2 * pad_y)
         if pill.bottom <= y + h:
             pygame.draw.rect(surface, theme.accent, pill, 2, border_radius=pill.height // 2)
             blit_fit(surface, font, px, text.badges[0], theme.accent,
-                     (pill.centerx, pill.y + px // 6), pill.width - px // 2, "center")
+                     (pill.centerx, pill.y + pad_y), pill.width - px // 2, "center")
 
 
 def _draw_stats(surface: pygame.Surface, box: EndScreenLayout,
