@@ -261,6 +261,11 @@ class ScoreSheet:
         return 0 if self.line is None else self.line.coach
 
     @property
+    def line_moves(self) -> int:
+        """Every move on the current line, the player's and the coach's."""
+        return self.moves + self.coach_moves
+
+    @property
     def move_points(self) -> int:
         """Points earned by the moves on the current line (wasteful costs included)."""
         return 0 if self.line is None else self.line.total_points

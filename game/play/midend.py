@@ -244,7 +244,7 @@ class MidEnd:
         session = self.session
         before_streak, before_net = session.streak, session.sheet.net
         before_hints, before_restarts = session.sheet.hints_used, session.sheet.restarts
-        before_moves = session.sheet.moves + session.sheet.coach_moves
+        before_moves = session.sheet.line_moves
         if not isinstance(action, Move | Slide):
             self.news.close()  # an undo or a restart changes the line the news numbers
         change = session.apply(action)
@@ -263,8 +263,8 @@ class MidEnd:
                 hint = (session.sheet.hints_used - before_hints) * HINT_COST_PER_LEVEL
                 restarted = session.sheet.restarts - before_restarts
                 # a restart's words count the moves it took away (or brought back)
-                count = (abs(session.sheet.moves + session.sheet.coach_moves - before_moves)
-                         if restarted else change.stepped)
+                count = (abs(session.sheet.line_moves - before_moves) if restarted
+                         else change.stepped)
                 self.news.points(change.kind, session.sheet.net - before_net - again + hint,
                                  restarted, cost, hint, coached=session.auto_solved,
                                  count=count)

@@ -214,10 +214,6 @@ class _Step:
     """History entries an undo or redo stepped over (a whole click's tiles)."""
 
 
-def _line_length(session: Session) -> int:
-    return session.sheet.moves + session.sheet.coach_moves
-
-
 def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str] = (),
                  distances: Sequence[int | None] = ()) -> ReplayModel:
     """Play ``recording`` again on a session and comment every action; ``judgements`` (one
@@ -247,15 +243,15 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
         entry = session.history.position
         change = session.apply(action)
         cues = _with_stored(change.cues if change is not None else (), saved)
-        first = _line_length(session) - len(cues) + 1
+        first = session.sheet.line_moves - len(cues) + 1
         for k in range(len(cues)):
             writer[first + k] = (len(steps), k)
         distance = known if known is not None else _distance(session)
         steps.append(_Step(action, at, board, session.board, cues, letters, distance, first,
-                           _line_length(session), session.hint_level,
+                           session.sheet.line_moves, session.hint_level,
                            _hinted(session, saved, len(cues)),
                            abs(session.history.position - entry)))
-    final = _line_length(session)
+    final = session.sheet.line_moves
     line = _line_moves(session, steps, writer, final)
     counted = {writer[move.number] for move in line}
     chart = _chart(session, steps, writer, line, any(d is not None for d in given))
