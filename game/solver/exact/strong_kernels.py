@@ -66,15 +66,13 @@ def rank_step(rank: int, tiles: np.ndarray, t: int, a: int, b: int, tile_group: 
     d = b - a
     rank += d * rank_mul[t]
     if d != 1 and d != -1:
+        sign = 1 if d > 0 else -1
         g = tile_group[t]
         k = tile_slot[t]
         for m in range(min(a, b) + 1, max(a, b)):
             u = mirror_tile[tiles[mirror_cell[m]]] if mirrored else tiles[m]
             if tile_group[u] == g:
-                if tile_slot[u] < k:
-                    rank -= rank_mul[t] if d > 0 else -rank_mul[t]
-                else:
-                    rank += rank_mul[u] if d > 0 else -rank_mul[u]
+                rank += -sign * rank_mul[t] if tile_slot[u] < k else sign * rank_mul[u]
     return rank
 
 
