@@ -123,12 +123,17 @@ def start_jit() -> None:
             return
         for k in _kernels:
             k.dispatcher = _njit(k.py_func, k.inline)
-        for name, module in list(sys.modules.items()):
-            if name == "game.solver" or name.startswith("game.solver."):
-                for attr, value in list(vars(module).items()):
-                    if isinstance(value, Kernel) and value.dispatcher is not None:
-                        setattr(module, attr, value.dispatcher)
+        for module, attr, value in _solver_globals():
+            if isinstance(value, Kernel) and value.dispatcher is not None:
+                setattr(module, attr, value.dispatcher)
         _jit_started = True
+
+
+def _solver_globals() -> list[tuple[ModuleType, str, object]]:
+    """Every global of the solver's loaded modules, as (module, name, value)."""
+    return [(module, attr, value) for name, module in list(sys.modules.items())
+            if name == "game.solver" or name.startswith("game.solver.")
+            for attr, value in list(vars(module).items())]
 
 
 def jit_started() -> bool:
@@ -228,12 +233,10 @@ def _calls_not_inlined() -> Iterator[None]:
     with _lock:
         plain = {id(k.dispatcher): _njit(k.py_func) for k in _kernels
                  if k.inline and k.dispatcher is not None}
-        for name, module in list(sys.modules.items()):
-            if name == "game.solver" or name.startswith("game.solver."):
-                for attr, value in list(vars(module).items()):
-                    if id(value) in plain:
-                        swapped.append((module, attr, value))
-                        setattr(module, attr, plain[id(value)])
+        for module, attr, value in _solver_globals():
+            if id(value) in plain:
+                swapped.append((module, attr, value))
+                setattr(module, attr, plain[id(value)])
     try:
         yield
     finally:
