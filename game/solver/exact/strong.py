@@ -140,8 +140,12 @@ class StrongHeuristic:
 
     def excesses(self, pos: np.ndarray) -> np.ndarray:
         """Each group's stored excess for the placements in ``pos``."""
+        return self.stored(self.ranks(pos))
+
+    def stored(self, ranks: np.ndarray) -> np.ndarray:
+        """Each group's stored excess at its rank in ``ranks``."""
         values = np.zeros(len(self.spec.groups), dtype=np.int64)
-        for g, rank in enumerate(self.ranks(pos)):
+        for g, rank in enumerate(ranks):
             byte = int(self.packed[int(self.offsets[g]) + (int(rank) >> 1)])
             values[g] = (byte >> ((int(rank) & 1) * 4)) & 0x0F
         return values

@@ -36,10 +36,10 @@ class StrongSearch(IdaSearch):
         self.tiles = np.array(board.tiles, dtype=np.int8)
         pos = heur.group_positions(board.tiles)
         mpos = heur.group_positions(board.tiles, mirrored=True)
-        self.vals = heur.excesses(pos)
-        self.mvals = heur.excesses(mpos)
         self.rank = heur.ranks(pos)
         self.mrank = heur.ranks(mpos)
+        self.vals = heur.stored(self.rank)
+        self.mvals = heur.stored(self.mrank)
         self.moves = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.nextdir = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
         self.saved = np.zeros((MAX_DEPTH + 1, strong_kernels.SAVED), dtype=np.int64)
@@ -72,9 +72,9 @@ class StrongSearch(IdaSearch):
         child = self.board.apply(MOVES[code])
         tile = self.board.tiles[child.blank]
         group = int(self.strong.tile_group[tile])
-        pos = self.strong.group_positions(child.tiles)
-        self.ahead[0, code] = int(self.strong.excesses(pos)[group])
-        self.ahead[0, strong_kernels.RANK + code] = int(self.strong.ranks(pos)[group])
+        ranks = self.strong.ranks(self.strong.group_positions(child.tiles))
+        self.ahead[0, code] = int(self.strong.stored(ranks)[group])
+        self.ahead[0, strong_kernels.RANK + code] = int(ranks[group])
 
     def _run(self) -> int:
         h = self.strong
