@@ -221,3 +221,23 @@ def test_a_game_the_coach_started_and_the_player_finished(data_home: Path, capsy
     assert main(["stats", "--json"]) == 0
     (size,) = json.loads(capsys.readouterr().out)["sizes"]
     assert (size["games"], size["solves"]) == (1, 0)
+
+
+def test_a_game_whose_moves_were_restarted_away_is_kept_when_left(data_home: Path,
+                                                                   capsys) -> None:
+    """A newcomer's 5x5 game, played, restarted and left with N, was missing from the
+    history, though the README keeps every game left after one move."""
+    app = make_app(data_home)
+    try:
+        play_moves(app, "UDU")
+        key(pygame.K_r)  # restart: nothing left on the line
+        frames(app, 10)
+        app.start_game(GameSpec(3, 3, board=START))  # and leave it
+        frames(app, 2)
+    finally:
+        app.close()
+    (game,) = History(data_home / HISTORY_FILE).games()
+    assert (game.finished, game.moves) == (False, 0)
+    assert main(["replay", "--last", "--text"]) == 0
+    text = capsys.readouterr().out
+    assert "restart" in text and "restarts 1" in text.splitlines()[-1]

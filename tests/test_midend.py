@@ -169,9 +169,22 @@ def test_an_abandoned_game_wants_its_record_and_a_finished_one_does_not():
     frames(game, coach, 1)
     assert game.wants_record() and not game.record().finished
     game.act(Restart())
+    frames(game, coach, 1)
+    assert game.session.moves == 0  # restarted away, and still a game the player left
+    assert game.wants_record() and not game.record().finished
     for move in perfect_line(FOUR):
         game.act(Move(move))
     assert finished(frames(game, coach, 90)) is not None
+    assert not game.wants_record()
+
+
+def test_a_game_only_the_coach_moved_in_is_not_recorded_when_left():
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    frames(game, coach, 3)
+    game.solve()
+    frames(game, coach, 12)
+    assert game.session.sheet.coach_moves >= 1 and game.stop_solving()
     assert not game.wants_record()
 
 

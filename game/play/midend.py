@@ -233,8 +233,10 @@ class MidEnd:
                            kind=spec.kind, race=race)
 
     def wants_record(self) -> bool:
-        """Whether leaving now should still record the game (an abandoned or unhanded one)."""
-        return self.autoplayer is None and not self.finished and self.session.moves > 0
+        """Whether leaving now should still record the game: an abandoned one the player moved
+        in, even if every move was undone or restarted away (the README keeps a game left
+        after one move; a newcomer's restarted 5x5 game was missing from the history)."""
+        return self.autoplayer is None and not self.finished and self.session.played
 
     # --- applying actions ---------------------------------------------------
     def _do(self, action: BoardAction) -> None:

@@ -67,6 +67,9 @@ class Session:
         self._replaying = False
         self.elapsed = 0.0
         self.started = False
+        self.played = False
+        """Whether the player has moved a tile in this game, even one later undone or
+        restarted away (the coach's moves do not count)."""
         self.paused = False
         self._reset()
 
@@ -368,6 +371,7 @@ class Session:
         if by_coach:
             self.auto_solved = True  # before the moves: the solver's steps are not charged hints
         else:
+            self.played = True
             # before the judgement: the move was made with the help shown
             self.sheet = self.help.on_move(self.sheet, self._sight())
         for move in moves:
