@@ -106,7 +106,7 @@ def test_end_screen_lines_have_the_right_figures() -> None:
         "Accuracy: 100%",
         "Best streak: 7",  # 3, held by the hinted move, then 4 more on the same line
         "Hint levels used: 1",
-        "Undos: 1",
+        "Undos, restarts: 1, 0",
         f"Move points: {move_points}",
         f"Solve bonus: +{bonus}",
         "Time, perfect bonus: +0, +0",  # over par; a hint cost the perfect bonus
@@ -123,6 +123,15 @@ def test_end_screen_lines_have_the_right_figures() -> None:
     ]
     assert HELP.format(race="race your ghost", drill=DRILL_KEY) == \
         "N new game   R play it again   G race your ghost   D drill   Esc title"
+
+
+def test_the_end_screen_counts_the_restarts_left_on_the_line() -> None:
+    sheet = ScoreSheet.start(8, width=3, height=3).after_move(MoveClass.OPTIMAL)
+    sheet = sheet.after_restart()
+    for _ in range(8):
+        sheet = sheet.after_move(MoveClass.OPTIMAL)
+    text = end_screen_text(EndScreenView(summarize(sheet, 40.0, solved_by_player=True), ()))
+    assert ("Undos, restarts", "0, 1") in text.stats
 
 
 def test_end_screen_text_variants() -> None:

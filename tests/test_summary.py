@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -100,10 +102,14 @@ def test_perfect_needs_exact_length_and_no_undo_and_hints_keep_it_from_s() -> No
     assert undone.grade == "A" and undone.headline == "Solved!"
     assert undone.history_note == (f"1 undo (-{UNDO_COST}): moves undone or restarted away "
                                    "don't count")
-    hinted = summarize(play(ScoreSheet.start(4).after_hint(1).after_hint(2), "oooo"),
-                       SLOW_SECONDS, True)
+    hinted_sheet = play(ScoreSheet.start(4).after_hint(1).after_hint(2), "oooo")
+    hinted = summarize(hinted_sheet, SLOW_SECONDS, True)
     assert hinted.perfect and hinted.grade == "A" and hinted.headline == "Solved!"
     assert hinted.grade_reason == "A: perfect moves, 2 hint levels used (S needs no hints)"
+    many = summarize(dataclasses.replace(hinted_sheet, hints_used=12), SLOW_SECONDS, True)
+    # a perfect game's letters taken by hints are named, as a non-perfect game's are
+    assert many.grade_reason == ("C: perfect moves, 12 hint levels used "
+                                 "(S needs no hints; -2 letters)")
     assert hinted.perfect_bonus == 0  # perfect moves, but not alone: no perfect bonus
 
 

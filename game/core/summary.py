@@ -237,9 +237,10 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
         return GRADES[0], "perfect: the optimal number of moves, no hints"
     steps = hints_used // HINT_LEVELS_PER_GRADE_STEP
     hints = _count(hints_used, "hint level") + " used"
-    if perfect:
-        letter = GRADES[min(len(GRADES) - 1, 1 + steps)]
-        return letter, f"perfect moves, {hints} (S needs no hints)"
+    if perfect:  # an A at best, and every HINT_LEVELS_PER_GRADE_STEP levels a letter less
+        dropped = min(steps, len(GRADES) - 2)
+        taken = f"; -{_count(dropped, 'letter')}" if dropped else ""
+        return GRADES[1 + dropped], f"perfect moves, {hints} (S needs no hints{taken})"
     base = next((name for name, low in GRADE_THRESHOLDS if rating >= low), GRADES[-1])
     index = GRADES.index(base)
     dropped = min(steps, len(GRADES) - 1 - index)  # the letters the hints really took

@@ -175,7 +175,9 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         ("Accuracy", percent(s.accuracy)),
         ("Best streak", s.streak_words),
         ("Hint levels used", str(s.hints_used)),  # as the grade's words count them
-        ("Undos", str(s.undos)),
+        # both counts, as `replay --text` and the saved game give them (a newcomer who had
+        # restarted looked for a row to say so)
+        ("Undos, restarts", f"{s.undos}, {s.restarts}"),
         ("Move points", str(s.move_points)),
         ("Solve bonus", f"+{s.solve_bonus}"),
         ("Time, perfect bonus", f"+{s.time_bonus}, +{s.perfect_bonus}"),
