@@ -10,7 +10,7 @@ from game.ui.scenes.end import ScoresScene
 from game.ui.scenes.menus import Option, SettingsScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import ATTRACT_AFTER, GeneratingScene, TitleScene
-from tests.app_driver import START, centre, frames, key, play
+from tests.app_driver import START, centre, click, frames, key, play
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker, MemoryStore
 
@@ -224,3 +224,26 @@ def test_playing_from_the_keys_hides_the_ring_under_a_resting_pointer(make_app) 
     motion(centre(app, now, beside))
     frames(app)
     assert beside in scene.board_view().hover_cells
+
+
+def test_a_click_with_large_text_picks_the_entry_drawn_under_it(make_app) -> None:
+    """With large text at the smallest window the settings rows move up and grow: a click
+    is tested on the rows as drawn (the first, Animation, is above where it was)."""
+    from dataclasses import replace
+
+    from game.ui.layout import MIN_WINDOW, menu_rects
+
+    app = make_app()
+    app.set_settings(replace(app.settings, large_text=True))
+    app.screen = pygame.display.set_mode(MIN_WINDOW)
+    app.push(SettingsScene(app))
+    frames(app, 2)
+    count = len(Option)
+    normal, large = menu_rects(MIN_WINDOW, count), menu_rects(MIN_WINDOW, count, 1.25)
+    assert normal != large
+    x, y, w, h = large[0]
+    assert y + h < normal[0][1]  # moved up out of the old row
+    before = app.settings.anim_seconds
+    click((x + w // 2, y + h // 2))
+    frames(app, 2)
+    assert app.settings.anim_seconds != before

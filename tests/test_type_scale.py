@@ -237,3 +237,28 @@ def check_text_fits(surface: RecordingSurface, name: str, size: tuple[int, int])
     if size == DEFAULT:
         small = [(d.text, d.rect.height) for d in surface.texts if d.rect.height < MIN_LINE_PX]
         assert not small, f"{name}: text under {MIN_LINE_PX} px at {size}: {small}"
+
+
+ENTRY = {"title": "Play", "settings": "Back", "pause": "Restart"}
+"""A menu entry of each menu, to measure."""
+
+
+@pytest.mark.parametrize("name", sorted(ENTRY))
+def test_large_text_makes_a_menus_entries_larger_at_every_size(make_app, name: str) -> None:
+    """Newcomer playtest: with large text on, the ten settings at 640x600 stayed the size
+    they were (the rows had no room to grow); the title now gives up room to them."""
+    heights: dict[bool, list[int]] = {}
+    for large in (False, True):
+        app = make_app(FakeWorker())
+        app.set_settings(app.settings.__class__(**{**app.settings.to_dict(),
+                                                   "large_text": large}))
+        for size in SIZES:
+            surface = RecordingSurface(size)
+            app.screen = surface
+            scene = SCENES[name](app)
+            scene.update(1 / 60)
+            scene.draw(surface)
+            (entry,) = [d for d in surface.texts if d.text == ENTRY[name]]
+            heights.setdefault(large, []).append(entry.rect.height)
+    for size, normal, large_px in zip(SIZES, heights[False], heights[True], strict=True):
+        assert large_px >= 1.15 * normal, f"{name} at {size}: {normal} px, large {large_px} px"

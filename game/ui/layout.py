@@ -145,17 +145,45 @@ def menu_unit(window: tuple[int, int]) -> int:
     return max(14, min(window) // 22)
 
 
-def menu_rects(window: tuple[int, int], count: int) -> list[Rect]:
-    """Each menu entry's rectangle: drawing paints them and clicks are tested against them."""
+@dataclass(frozen=True, slots=True)
+class MenuFrame:
+    """Where a menu's parts go: the title's centre height and font size, the subtitle's centre
+    height, and each entry's rectangle (drawing paints them and clicks are tested on them)."""
+
+    title_y: int
+    title_px: int
+    subtitle_y: int
+    rects: list[Rect]
+
+
+def menu_frame(window: tuple[int, int], count: int, scale: float = 1.0) -> MenuFrame:
+    """The menu's frame for a window, ``count`` entries and the text scale (large text).
+
+    Rows are as tall as their words at the scale. Where large text's rows would not fit
+    below the title, the title and subtitle move up and the title shrinks, so the entries'
+    words still come out a quarter larger (the ten settings at 640x600 stayed normal-sized).
+    """
     w, h = window
     unit = menu_unit(window)
-    top = int(h * 0.34)
+    title_y, title_px, subtitle_y, top = int(h * 0.16), unit * 3, int(h * 0.26), int(h * 0.34)
     room = h - unit * 3 - top
-    step = max(unit, min(int(unit * 1.9), room // max(1, count)))
+    full = int(unit * 1.9)
+    step = max(unit, min(full, room // max(1, count)))
+    wanted = int(step * scale) if step < full else step  # rows the room had cut short
+    if wanted * count > room:  # crowded: the title gives up room to the rows
+        title_y, title_px, subtitle_y, top = int(h * 0.12), unit * 2, int(h * 0.20), int(h * 0.27)
+        room = h - unit * 3 - top
+    step = max(step, min(wanted, room // max(1, count)))
     band_w = min(w - 2 * unit, unit * MENU_BAND_UNITS)
-    band_h = min(int(unit * 1.7), step - max(3, unit // 5))  # rows never touch
-    return [(w // 2 - band_w // 2, top + i * step - band_h // 2, band_w, band_h)
-            for i in range(count)]
+    band_h = min(int(unit * 1.7 * scale), step - max(3, unit // 5))  # rows never touch
+    rects = [(w // 2 - band_w // 2, top + i * step - band_h // 2, band_w, band_h)
+             for i in range(count)]
+    return MenuFrame(title_y, title_px, subtitle_y, rects)
+
+
+def menu_rects(window: tuple[int, int], count: int, scale: float = 1.0) -> list[Rect]:
+    """Each menu entry's rectangle (``menu_frame``'s)."""
+    return menu_frame(window, count, scale).rects
 
 
 def hit(rects: list[Rect], pos: tuple[int, int]) -> int | None:

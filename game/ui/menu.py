@@ -74,8 +74,9 @@ class MenuController(Generic[K]):
         self.selected = 0
 
     def handle(self, event: pygame.event.Event, items: Sequence[MenuItem[K]],
-               window: tuple[int, int]) -> Pick[K] | Back | None:
-        """Interpret one event: a pick, BACK (Esc), or None (nothing to do)."""
+               window: tuple[int, int], scale: float = 1.0) -> Pick[K] | Back | None:
+        """Interpret one event: a pick, BACK (Esc), or None (nothing to do); clicks are
+        tested on the rows drawn for the window and the text ``scale``."""
         count = len(items)
         if not count:
             return None
@@ -91,7 +92,7 @@ class MenuController(Generic[K]):
                 return Pick(items[self.selected].key, _NAV_KEYS[event.key])
             return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            index = hit(menu_rects(window, count), event.pos)
+            index = hit(menu_rects(window, count, scale), event.pos)
             if index is None:
                 return None
             self.selected = index

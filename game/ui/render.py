@@ -11,7 +11,7 @@ import pygame.gfxdraw
 from game.core.board import Board
 from game.core.scoring import MoveClass
 from game.ui.fonts import Fonts, blit_faded
-from game.ui.layout import MIN_TYPE_PX, Layout, Type, menu_rects, menu_unit, type_px
+from game.ui.layout import MIN_TYPE_PX, Layout, Type, menu_frame, menu_unit, type_px
 from game.ui.theme import Theme, ink_on
 
 NUMBER_SHARE = 0.46
@@ -352,7 +352,8 @@ def draw_menu(surface: pygame.Surface, view: MenuView, theme: Theme, fonts: Font
         shade.fill((0, 0, 0, OVERLAY_ALPHA))
         surface.blit(shade, (0, 0))
     unit = menu_unit((w, h))
-    rects = [pygame.Rect(r) for r in menu_rects((w, h), len(view.items))]
+    frame = menu_frame((w, h), len(view.items), fonts.scale)
+    rects = [pygame.Rect(r) for r in frame.rects]
     footer_in_panel = dim and bool(rects)
     if footer_in_panel:
         bottom = rects[-1].bottom + unit * 2 + fonts(footer_px(unit)).get_height()
@@ -360,10 +361,10 @@ def draw_menu(surface: pygame.Surface, view: MenuView, theme: Theme, fonts: Font
         panel.midtop = (w // 2, int(h * 0.06))
         pygame.draw.rect(surface, theme.panel, panel, border_radius=unit)
         pygame.draw.rect(surface, theme.accent, panel, 2, border_radius=unit)
-    fonts.blit_center(surface, view.title, unit * 3, theme.accent, (w // 2, int(h * 0.16)),
-                      bold=True)
+    fonts.blit_center(surface, view.title, frame.title_px, theme.accent,
+                      (w // 2, frame.title_y), bold=True)
     if view.subtitle:
-        fonts.blit_center(surface, view.subtitle, unit, theme.muted, (w // 2, int(h * 0.26)),
+        fonts.blit_center(surface, view.subtitle, unit, theme.muted, (w // 2, frame.subtitle_y),
                           max_width=w - 2 * unit)
     item_px = int(unit * 1.2)
     while rects and item_px > unit // 2 and fonts(item_px).get_height() > rects[0].height - 4:

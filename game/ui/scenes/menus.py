@@ -63,7 +63,7 @@ class SettingsScene(Scene):
         return [MenuItem(option, setting_text(self.ctx.settings, option)) for option in Option]
 
     def handle(self, event: pygame.event.Event) -> None:
-        pick = self.menu.handle(event, self.items(), self.ctx.window)
+        pick = self.menu.handle(event, self.items(), self.ctx.window, self.ctx.fonts.scale)
         if isinstance(pick, Back):
             self.emit(Pop())
         elif pick is None:

@@ -42,11 +42,12 @@ class PauseMenu:
     def selected(self, index: int) -> None:
         self.controller.selected = index
 
-    def handle(self, event: pygame.event.Event, window: tuple[int, int]) -> PauseItem | None:
-        """The entry chosen by this event, if any."""
+    def handle(self, event: pygame.event.Event, window: tuple[int, int],
+               scale: float = 1.0) -> PauseItem | None:
+        """The entry chosen by this event, if any (``scale``: the text's, as drawn)."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button != 1:
             return None
-        pick = self.controller.handle(event, PAUSE_ITEMS, window)
+        pick = self.controller.handle(event, PAUSE_ITEMS, window, scale)
         if isinstance(pick, Back):
             return PauseItem.RESUME
         if pick is None or not pick.nav.chooses:

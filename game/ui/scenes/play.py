@@ -127,7 +127,7 @@ class PlayScene(Scene):
 
     def _menu_event(self, event: pygame.event.Event) -> None:
         assert self.menu is not None
-        choice = self.menu.handle(event, self.ctx.window)
+        choice = self.menu.handle(event, self.ctx.window, self.ctx.fonts.scale)
         if choice is None:
             return
         if choice is PauseItem.SETTINGS:

@@ -105,7 +105,7 @@ class TitleScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
             self.idle = 0.0
-        pick = self.menu.handle(event, self.items(), self.ctx.window)
+        pick = self.menu.handle(event, self.items(), self.ctx.window, self.ctx.fonts.scale)
         if isinstance(pick, Back):
             self.emit(Quit())
         elif pick is not None:
