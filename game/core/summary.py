@@ -239,7 +239,8 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     hints = _count(hints_used, "hint level") + " used"
     if perfect:  # an A at best, and every HINT_LEVELS_PER_GRADE_STEP levels a letter less
         dropped = min(steps, len(GRADES) - 2)
-        taken = f"; -{_count(dropped, 'letter')}" if dropped else ""
+        floor = f", {GRADES[-1]} is the lowest" if steps > dropped else ""
+        taken = f"; -{_count(dropped, 'letter')}{floor}" if dropped else ""
         return GRADES[1 + dropped], f"perfect moves, {hints} (S needs no hints{taken})"
     base = next((name for name, low in GRADE_THRESHOLDS if rating >= low), GRADES[-1])
     index = GRADES.index(base)
@@ -252,7 +253,8 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
         name, low = GRADE_THRESHOLDS[index - 2]
         reason += f" ({name} needs {round(low * 100)}%)"
     if dropped:
-        reason += f", {hints} (-{_count(dropped, 'letter')})"
+        floor = f", {GRADES[-1]} is the lowest" if steps > dropped else ""  # 54 levels: -3
+        reason += f", {hints} (-{_count(dropped, 'letter')}{floor})"
     elif hints_used:
         reason += f", {hints}"
     return letter, reason
