@@ -64,6 +64,20 @@ def test_a_quick_run_of_moves_shows_one_pop_up_at_a_time() -> None:
     assert len(effects.popups) == 2
 
 
+def test_a_pop_up_rising_into_the_new_ones_place_goes_at_once() -> None:
+    """Newcomer playtest: a tile moved up and back carried two pop-ups at once, the older
+    rising through the newer's words; one beside it still fades out."""
+    effects = Effects()
+    below = Popup("+10", MoveClass.OPTIMAL, (2, 1))
+    beside = Popup("+10", MoveClass.OPTIMAL, (1, 2))
+    effects.pop(beside)
+    effects.pop(below)
+    effects.pop(Popup("-10", MoveClass.WASTEFUL, (1, 1)))
+    assert below not in effects.popups and beside in effects.popups
+    effects.advance(0.05)
+    assert 0 < beside.alpha < 255
+
+
 def test_a_move_pop_up_with_a_hint_cost_fits_its_tile() -> None:
     """The seventh playtest: "+10 -10 hint" was wider than a tile and covered the numbered
     step on the tile beside it."""

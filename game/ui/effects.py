@@ -70,6 +70,13 @@ class Popup:
         return int(255 * max(0.0, fade))
 
 
+def _crossing(old: Popup, new: Popup) -> bool:
+    """Whether ``old`` (rising from its tile) could cross ``new``'s words: the same column,
+    on the same row or the one below (a pop-up rises under half a tile)."""
+    (old_row, old_col), (new_row, new_col) = old.cell, new.cell
+    return old_col == new_col and 0 <= old_row - new_row <= 1
+
+
 @dataclass
 class Shake:
     """The board shaking sideways after a move that cannot be made."""
@@ -147,7 +154,9 @@ class Effects:
         drawing over it)."""
         if popup.news:
             self.popups = [old for old in self.popups if not old.news]
-        else:  # the newest move's pop-up is the one to read: the older ones make way
+        else:  # the newest move's pop-up is the one to read: the older ones make way, at
+            # once where they would cross its words (a tile moved back and forth carried two)
+            self.popups = [old for old in self.popups if old.news or not _crossing(old, popup)]
             for old in self.popups:
                 if not old.news and old.left is None:
                     old.left = HANDOVER_SECONDS
