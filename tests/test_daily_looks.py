@@ -24,10 +24,9 @@ from game.ui.scenes.play import PlayScene
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker
 from tests.test_type_scale import (
-    SIZES,
     Build,
-    RecordingSurface,
     check_text_fits,
+    drawn_at_each_size,
     entries,
     summary_for,
 )
@@ -92,14 +91,7 @@ SCENES: dict[str, Build] = {
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_daily_text_fits_the_window_and_never_overlaps(make_app, name: str,  # noqa: F811
                                                        large: bool) -> None:
-    app = make_app(FakeWorker())
-    app.set_settings(replace(app.settings, large_text=large))
-    for size in SIZES:
-        surface = RecordingSurface(size)
-        app.screen = surface
-        scene = SCENES[name](app)
-        scene.update(1 / 60)
-        scene.draw(surface)
+    for size, surface in drawn_at_each_size(make_app(FakeWorker()), SCENES[name], large):
         texts = [d.text for d in surface.texts]
         if name.startswith("play") or name.startswith("pause"):
             assert "Daily 4x4 \u00b7 Tue 24 Nov 2026" in texts, f"{name} at {size}: {texts}"

@@ -154,6 +154,7 @@ def test_the_coach_solves_and_any_input_takes_the_game_back():
     assert game.view().moves == 0
     assert game.view().moves_note == f"+{game.session.sheet.coach_moves} coach"
     assert game.stop_solving() and not game.solving
+    assert not game.wants_record()  # only the coach moved: left now, nothing is kept
     game.solve()
     events = frames(game, coach, 200)
     done = finished(events)
@@ -175,16 +176,6 @@ def test_an_abandoned_game_wants_its_record_and_a_finished_one_does_not():
     for move in perfect_line(FOUR):
         game.act(Move(move))
     assert finished(frames(game, coach, 90)) is not None
-    assert not game.wants_record()
-
-
-def test_a_game_only_the_coach_moved_in_is_not_recorded_when_left():
-    coach = FakeWorker()
-    game = MidEnd(FOUR, spec_for(FOUR), coach)
-    frames(game, coach, 3)
-    game.solve()
-    frames(game, coach, 12)
-    assert game.session.sheet.coach_moves >= 1 and game.stop_solving()
     assert not game.wants_record()
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 import pytest
@@ -211,17 +211,23 @@ def overlaps(texts: list[Drawn]) -> list[tuple[str, str]]:
     return bad
 
 
-@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
-@pytest.mark.parametrize("name", sorted(SCENES))
-def test_text_fits_the_window_and_never_overlaps(make_app, name: str, large: bool) -> None:
-    app = make_app(FakeWorker())
-    app.set_settings(app.settings.__class__(**{**app.settings.to_dict(), "large_text": large}))
+def drawn_at_each_size(app: App, build: Build, large: bool
+                       ) -> Iterator[tuple[tuple[int, int], RecordingSurface]]:
+    """The scene ``build`` makes, drawn once at each of SIZES with large text on or off."""
+    app.set_settings(replace(app.settings, large_text=large))
     for size in SIZES:
         surface = RecordingSurface(size)
         app.screen = surface
-        scene = SCENES[name](app)
+        scene = build(app)
         scene.update(1 / 60)
         scene.draw(surface)
+        yield size, surface
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_text_fits_the_window_and_never_overlaps(make_app, name: str, large: bool) -> None:
+    for size, surface in drawn_at_each_size(make_app(FakeWorker()), SCENES[name], large):
         assert surface.texts, f"{name} at {size} drew no text"
         check_text_fits(surface, name, size)
 
@@ -249,15 +255,7 @@ def test_large_text_makes_a_menus_entries_larger_at_every_size(make_app, name: s
     they were (the rows had no room to grow); the title now gives up room to them."""
     heights: dict[bool, list[int]] = {}
     for large in (False, True):
-        app = make_app(FakeWorker())
-        app.set_settings(app.settings.__class__(**{**app.settings.to_dict(),
-                                                   "large_text": large}))
-        for size in SIZES:
-            surface = RecordingSurface(size)
-            app.screen = surface
-            scene = SCENES[name](app)
-            scene.update(1 / 60)
-            scene.draw(surface)
+        for _, surface in drawn_at_each_size(make_app(FakeWorker()), SCENES[name], large):
             (entry,) = [d for d in surface.texts if d.text == ENTRY[name]]
             heights.setdefault(large, []).append(entry.rect.height)
     for size, normal, large_px in zip(SIZES, heights[False], heights[True], strict=True):
