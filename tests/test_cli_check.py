@@ -98,3 +98,13 @@ def test_unreadable_picture_is_bad_input(tmp_path: Path) -> None:
     assert f"cannot read image file '{garbage}'" in result.stderr
     missing = run("play", "--image", str(tmp_path / "missing.png"))
     assert missing.returncode == 2 and "cannot read image file" in missing.stderr
+
+
+@pytest.mark.parametrize("entry", [["main.py"], ["-m", "game"], ["-m", "game.cli.main"]])
+def test_every_way_to_run_the_command_line_runs_it(entry: list[str]) -> None:
+    """A newcomer ran `python -m game.cli.main replay --last --text`: it printed nothing and
+    exited 0 (the module had no entry point of its own)."""
+    args = [str(ROOT / entry[0])] if entry[0].endswith(".py") else entry
+    result = subprocess.run([sys.executable, *args, "check", "4x4-1"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0 and "solvable" in result.stdout
