@@ -75,9 +75,22 @@ def test_end_screen_g_races_the_best_game_on_the_board(data_home: Path) -> None:
         assert ghost is not None and scene.game.race.choice.kind is GhostKind.BEST
         assert ghost.board_at(999).is_solved() and ghost.total_moves == 2
         solve(app, wait=1)  # faster than the first game's 10 frames a move
-        assert "ghost beaten by" in scene.hud_view().banner
+        banner = scene.hud_view().banner
+        assert "ghost beaten by" in banner
+        frames(app, 80)
+        assert isinstance(app.scene, EndScene)  # the same gap, as the clocks show it
+        gap = banner.split("ghost beaten by ")[1].split(" s")[0]
+        assert f"You beat the ghost by {gap} s" in app.scene.view.race[0]
     finally:
         app.close()
+
+
+def test_a_gap_is_told_as_the_clocks_show_it() -> None:
+    """A newcomer's play screen said "ghost beaten by 68.7 s", the end screen 68.6 s, for
+    0:02.5 against 1:11.1 (2.472 s and 71.145 s)."""
+    from game.core.race import gap_text
+
+    assert gap_text(2.472, 71.145) == "68.6 s" and gap_text(3.01, 3.04) == "under 0.1 s"
 
 
 def test_best_ghost_is_read_from_the_history_off_the_frame(data_home: Path) -> None:

@@ -44,6 +44,13 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def gap_text(seconds: float, other: float) -> str:
+    """The gap between two times as the clocks show them (tenths), so "14.0 s" matches
+    0:12.8 and 0:26.8 wherever it is said: "14.0 s", or "under 0.1 s"."""
+    tenths = abs(round(seconds * TENTHS) - round(other * TENTHS))
+    return f"{tenths / TENTHS:.1f} s" if tenths else "under 0.1 s"
+
+
 def race_lines(race: RaceResult, seconds: float, moves: int,
                solved_by_player: bool) -> tuple[str, str]:
     """Who won, by how much and both times, then both figures, e.g. ("You beat the ghost by
@@ -54,9 +61,7 @@ def race_lines(race: RaceResult, seconds: float, moves: int,
     line made a tie read as "3 moves fewer"."""
     if race.seconds is None or race.moves is None or race.won is None:
         return f"No race: {race.ghost_name} did not run", ""
-    # the gap between the times as shown (tenths), so "by 14.0 s" matches 0:12.8 and 0:26.8
-    tenths = abs(round(seconds * TENTHS) - round(race.seconds * TENTHS))
-    by = f"by {tenths / TENTHS:.1f} s" if tenths else "by under 0.1 s"
+    by = f"by {gap_text(seconds, race.seconds)}"
     move_gap = race.moves - moves
     times = f" (you {clock_text(seconds)}, the ghost {clock_text(race.seconds)})"
     if not solved_by_player:

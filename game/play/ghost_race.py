@@ -17,7 +17,7 @@ from game.core.board import Board
 from game.core.clock import clock_text
 from game.core.coach import Hint
 from game.core.ghost import Ghost, GhostChoice, GhostError, GhostKind
-from game.core.race import RaceResult
+from game.core.race import RaceResult, gap_text
 from game.core.recording import Recording, RecordingError
 from game.core.spec import GameSpec
 from game.store.highscores import SECONDS_DECIMALS, HighScores
@@ -180,8 +180,10 @@ class GhostRace:
         ghost = self.ghost
         if ghost is None or not ghost.solves:
             return ""
-        finish = ghost.duration + self.offset
-        gap = abs(seconds - finish)
+        # as the end screen will say it (a newcomer read 68.7 s here, 68.6 s there)
+        finish = round(ghost.duration + self.offset, SECONDS_DECIMALS)
+        seconds = round(seconds, SECONDS_DECIMALS)
+        gap = gap_text(seconds, finish)
         if seconds <= finish:
-            return f"ghost beaten by {gap:.1f} s"
-        return f"the ghost was {gap:.1f} s faster"
+            return f"ghost beaten by {gap}"
+        return f"the ghost was {gap} faster"
