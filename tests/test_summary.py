@@ -295,14 +295,17 @@ def test_undoing_the_coachs_move_is_free() -> None:
 
 
 def test_hints_take_no_more_letters_than_the_grade_has_left() -> None:
-    """Newcomer playtest: "D: 90% efficiency, 114 hint levels used (-22 letters)"."""
+    """Newcomer playtests: "D: 90% efficiency, 114 hint levels used (-22 letters)" read as a
+    miscount, and so did "-2 letters, D is the lowest" for 15 levels: the rule is named."""
     from dataclasses import replace
 
     sheet = play(ScoreSheet.start(4), "owoo" + "o")  # 80%: a B
     many = summarize(replace(sheet, hints_used=114), SLOW_SECONDS, True)
     assert many.grade == "D"
     assert many.grade_reason == ("D: 80% efficiency (A needs 85%), 114 hint levels used "
-                                 "(-2 letters, D is the lowest)")  # it says why not -22
+                                 "(one letter per 5: -22, stopped at D)")
+    fifteen = summarize(replace(sheet, hints_used=15), SLOW_SECONDS, True)
+    assert fifteen.grade_reason.endswith("(one letter per 5: -3, stopped at D)")
     few = summarize(replace(sheet, hints_used=5), SLOW_SECONDS, True)
     assert few.grade == "C" and few.grade_reason.endswith("5 hint levels used (-1 letter)")
 

@@ -239,8 +239,7 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     hints = _count(hints_used, "hint level") + " used"
     if perfect:  # an A at best, and every HINT_LEVELS_PER_GRADE_STEP levels a letter less
         dropped = min(steps, len(GRADES) - 2)
-        floor = f", {GRADES[-1]} is the lowest" if steps > dropped else ""
-        taken = f"; -{_count(dropped, 'letter')}{floor}" if dropped else ""
+        taken = f"; {_letters_taken(dropped, steps)}" if dropped else ""
         return GRADES[1 + dropped], f"perfect moves, {hints} (S needs no hints{taken})"
     base = next((name for name, low in GRADE_THRESHOLDS if rating >= low), GRADES[-1])
     index = GRADES.index(base)
@@ -253,11 +252,19 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
         name, low = GRADE_THRESHOLDS[index - 2]
         reason += f" ({name} needs {round(low * 100)}%)"
     if dropped:
-        floor = f", {GRADES[-1]} is the lowest" if steps > dropped else ""  # 54 levels: -3
-        reason += f", {hints} (-{_count(dropped, 'letter')}{floor})"
+        reason += f", {hints} ({_letters_taken(dropped, steps)})"
     elif hints_used:
         reason += f", {hints}"
     return letter, reason
+
+
+def _letters_taken(dropped: int, steps: int) -> str:
+    """The letters hints took: "-1 letter"; where the grade stopped at the lowest, the rule's
+    count and where it stopped ("one letter per 5: -3, stopped at D": newcomers read "-2
+    letters, D is the lowest" and "-22 letters" alike as miscounts)."""
+    if steps > dropped:
+        return f"one letter per {HINT_LEVELS_PER_GRADE_STEP}: -{steps}, stopped at {GRADES[-1]}"
+    return f"-{_count(dropped, 'letter')}"
 
 
 def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, *,
