@@ -471,3 +471,37 @@ def test_the_new_best_badge_has_room_inside_its_outline(
     height = fonts(px).get_height()
     assert top - pill.top >= end_screen.BADGE_PAD_MIN
     assert pill.bottom - (top + height) >= end_screen.BADGE_PAD_MIN
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_every_figure_label_is_drawn_at_one_size(monkeypatch: pytest.MonkeyPatch,
+                                                 large: bool) -> None:
+    """Newcomer playtest: "Time, perfect bonus" was smaller beside "+231, +960" than beside
+    "+224, +0" (each label took what its own value left)."""
+    from game.ui import end_screen
+    from game.ui.fonts import Fonts
+
+    pygame.init()
+    sheet = ScoreSheet.start(40, width=4, height=4)
+    for _ in range(40):
+        sheet = sheet.after_move(MoveClass.OPTIMAL)
+    fast = summarize(sheet, 30.0, solved_by_player=True)  # both bonuses: long values
+    assert fast.time_bonus and fast.perfect_bonus
+    labels = {label for label, _ in end_screen_text(EndScreenView(fast)).stats}
+    fonts = Fonts()
+    fonts.set_large(large)
+    for size in ((640, 600), (760, 820), (1920, 1080)):
+        sizes: dict[str, int] = {}
+        real = end_screen.blit_fit
+
+        def logged(surface, font, px, text, colour, pos, max_w, align="left",
+                   sizes=sizes, real=real):
+            used = real(surface, font, px, text, colour, pos, max_w, align)
+            if text in labels:
+                sizes[text] = used  # the height drawn: the size blit_fit settled on
+            return used
+
+        monkeypatch.setattr(end_screen, "blit_fit", logged)
+        draw_end_screen(pygame.Surface(size), EndScreenView(fast), get_theme("classic"), fonts)
+        monkeypatch.undo()
+        assert "Time, perfect bonus" in sizes and len(set(sizes.values())) == 1, (size, sizes)

@@ -220,17 +220,28 @@ def _draw_stats(surface: pygame.Surface, box: EndScreenLayout,
     gap = box.pad * 2
     col_w = (w - gap) / 2
     row_h = h / max(1, per_column)
+    px = _stats_px(font, box.body_px, stats, col_w)
     for i, (label, value) in enumerate(stats):
         col, row = divmod(i, per_column)
         left = x + col * (col_w + gap)
         top = y + row * row_h
-        value_w = min(font(box.body_px).size(value)[0], col_w * 0.46)
-        blit_fit(surface, font, box.body_px, value, theme.hud_text, (left + col_w, top),
+        value_w = min(font(px).size(value)[0], col_w * 0.46)
+        blit_fit(surface, font, px, value, theme.hud_text, (left + col_w, top),
                  col_w * 0.46, "right")
         # the label takes what its value leaves ("Time, perfect bonus" was drawn smaller
         # than its neighbours beside a short "+104, +0")
-        blit_fit(surface, font, box.body_px, label, theme.muted, (left, top),
-                 col_w - value_w - box.body_px)
+        blit_fit(surface, font, px, label, theme.muted, (left, top), col_w - value_w - px)
+
+
+def _stats_px(font: FontFn, px: int, stats: Sequence[tuple[str, str]], col_w: float) -> int:
+    """One font size for every label and value, the largest up to ``px`` at which each row
+    fits its column (a long value shrank its own label only: "Time, perfect bonus" beside
+    "+231, +960" was smaller than beside "+224, +0")."""
+    while px > MIN_TEXT_PX and any(
+            font(px).size(label)[0] + font(px).size(value)[0] + px > col_w
+            for label, value in stats):
+        px = max(MIN_TEXT_PX, int(px * FIT_SHRINK))
+    return px
 
 
 def _draw_notes(surface: pygame.Surface, box: EndScreenLayout, notes: Sequence[str],
