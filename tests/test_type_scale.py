@@ -260,3 +260,16 @@ def test_large_text_makes_a_menus_entries_larger_at_every_size(make_app, name: s
             heights.setdefault(large, []).append(entry.rect.height)
     for size, normal, large_px in zip(SIZES, heights[False], heights[True], strict=True):
         assert large_px >= 1.15 * normal, f"{name} at {size}: {normal} px, large {large_px} px"
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+def test_the_keys_rows_are_drawn_at_one_size_on_one_edge(make_app, large: bool) -> None:
+    """Newcomer playtest: with large text at 760x820 four long descriptions were shrunk and
+    centred on their own, smaller and indented unlike the rest."""
+    from game.ui.input import KEYS_HELP
+
+    words = {what for _, what in KEYS_HELP}
+    for size, surface in drawn_at_each_size(make_app(FakeWorker()), SCENES["keys"], large):
+        rows = [d.rect for d in surface.texts if d.text in words]
+        assert len(rows) == len(words)
+        assert len({r.height for r in rows}) == 1 and len({r.left for r in rows}) == 1, size

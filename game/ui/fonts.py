@@ -12,6 +12,7 @@ was tuned on the built-in font, which pygame draws at 0.6875 of the size asked f
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -167,6 +168,23 @@ class Fonts:
             size = max(floor, int(size * FIT_STEP))
             surf = self.text(text, size, color, bold)
         return surface.blit(surf, surf.get_rect(center=center))
+
+    def fit_all(self, texts: Sequence[str], size: int, max_width: int,
+                bold: bool = False) -> int:
+        """The largest size up to ``size`` at which every one of ``texts`` is at most
+        ``max_width`` pixels wide (not below the fit floor): rows drawn at one size, where
+        each shrunk on its own came out uneven."""
+        def widest(px: int) -> int:
+            face = self(px)
+            face.set_bold(bold)
+            try:
+                return max((face.size(t)[0] for t in texts), default=0)
+            finally:
+                face.set_bold(False)
+
+        while size > self.min_fit and widest(size) > max_width:
+            size = max(self.min_fit, int(size * FIT_STEP))
+        return size
 
     def blit_chars(self, surface: pygame.Surface, text: str, size: int,
                    color: tuple[int, ...], center: tuple[int, int], bold: bool = False,

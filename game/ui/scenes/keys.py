@@ -39,16 +39,15 @@ class KeysScene(Scene):
                                   int(h * 0.72) // max(1, len(KEYS_HELP))))
         top = int(h * 0.2)
         split = int(w * 0.4)
+        # every row's words at one size and on one edge (with large text four long ones
+        # were shrunk and centred on their own)
+        key_px = fonts.fit_all([k for k, _ in KEYS_HELP], body_px, split - body_px, bold=True)
+        what_px = fonts.fit_all([t for _, t in KEYS_HELP], body_px, w - split - body_px)
         for i, (keys, what) in enumerate(KEYS_HELP):
             y = top + i * row_h
-            key_img = fonts.text(keys, body_px, theme.hud_text, bold=True)
+            key_img = fonts.text(keys, key_px, theme.hud_text, bold=True)
             surface.blit(key_img, key_img.get_rect(midright=(split - body_px // 2, y)))
-            what_img = fonts.text(what, body_px, theme.muted)
-            if what_img.get_width() > w - split - body_px:
-                fonts.blit_center(surface, what, body_px, theme.muted,
-                                  ((split + body_px // 2 + w - body_px) // 2, y),
-                                  max_width=w - split - body_px)
-            else:
-                surface.blit(what_img, what_img.get_rect(midleft=(split + body_px // 2, y)))
+            what_img = fonts.text(what, what_px, theme.muted)
+            surface.blit(what_img, what_img.get_rect(midleft=(split + body_px // 2, y)))
         fonts.blit_center(surface, FOOTER, type_px((w, h), Type.CAPTION), theme.muted,
                           (w // 2, h - int(h * 0.05)))
