@@ -272,4 +272,6 @@ def test_the_keys_rows_are_drawn_at_one_size_on_one_edge(make_app, large: bool) 
     for size, surface in drawn_at_each_size(make_app(FakeWorker()), SCENES["keys"], large):
         rows = [d.rect for d in surface.texts if d.text in words]
         assert len(rows) == len(words)
-        assert len({r.height for r in rows}) == 1 and len({r.left for r in rows}) == 1, size
+        heights = [r.height for r in rows]  # one size (a rendering may differ by a pixel)
+        assert max(heights) - min(heights) <= 1 and len({r.left for r in rows}) == 1, \
+            (size, [(d.text, d.rect) for d in surface.texts if d.text in words])
