@@ -505,3 +505,38 @@ def test_every_figure_label_is_drawn_at_one_size(monkeypatch: pytest.MonkeyPatch
         draw_end_screen(pygame.Surface(size), EndScreenView(fast), get_theme("classic"), fonts)
         monkeypatch.undo()
         assert "Time, perfect bonus" in sizes and len(set(sizes.values())) == 1, (size, sizes)
+
+
+def test_the_charts_middle_tick_sits_near_the_middle() -> None:
+    """Newcomer playtest: the distance axis read 0 / 20 / 50 for a 50-move chart."""
+    from game.ui.chart import _ticks
+
+    assert _ticks(50) == [0, 25, 50] and _ticks(49) == [0, 25, 49]
+    for top in range(4, 2000):
+        ticks = _ticks(top)
+        assert ticks[0] == 0 and ticks[-1] == top
+        if len(ticks) == 3:
+            assert 0.35 <= ticks[1] / top <= 0.65, top
+
+
+@pytest.mark.parametrize("by_coach", [[True] * 8, [False] + [True] * 7])
+def test_the_legend_names_you_only_when_you_moved(by_coach: list[bool]) -> None:
+    """Newcomer playtest: a game the coach played alone had "you" in its chart's key."""
+    from game.ui.chart import chart_geometry, draw_distance_chart
+    from game.ui.fonts import Fonts
+
+    pygame.init()
+    theme, fonts = get_theme("classic"), Fonts()
+    layout = end_screen_layout(760, 820, fonts)
+    surface = pygame.Surface((760, 820))
+    distances = list(range(8, -1, -1))
+    draw_distance_chart(surface, layout.chart, distances, theme, fonts, layout.caption_px,
+                        by_coach)
+    label = fonts(layout.caption_px)
+    geo = chart_geometry(distances, layout.chart, label.get_height(), None,
+                         lambda text: label.size(text)[0])
+    px, py, pw, _ = geo.plot
+    band = range(max(0, py - 3 * layout.caption_px), py - layout.caption_px // 2)
+    you = [(x, y) for x in range(px, px + pw) for y in band
+           if surface.get_at((x, y))[:3] == theme.chart_line]
+    assert bool(you) == (not all(by_coach))

@@ -100,11 +100,12 @@ def chart_geometry(distances: Sequence[int | None], box: Box,
 
 
 def _ticks(top: int) -> list[int]:
-    """0, a round middle value when there is room, and ``top``."""
+    """0, a round value near the middle when there is room, and ``top`` (a multiple of half
+    a power of ten: 0 / 25 / 50, where 0 / 20 / 50 looked uneven to a newcomer)."""
     if top < 4:
         return [0, top]
-    step = 10 ** (len(str(top // 2)) - 1)
-    middle = (top // 2) // step * step
+    step = max(1, 10 ** (len(str(top // 2)) - 1) // 2)
+    middle = round(top / 2 / step) * step
     return [0, middle, top] if 0 < middle < top else [0, top]
 
 
@@ -163,7 +164,9 @@ def _draw_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | Non
         pygame.draw.line(surface, theme.chart_coach, start, end, line_w)
         if dots:
             pygame.draw.circle(surface, theme.chart_coach, end, line_w + 1)
-    _legend(surface, geo, theme, label, line_w, any(by_coach))
+    moves = len(distances) - 1
+    yours = any(i >= len(by_coach) or not by_coach[i] for i in range(moves))
+    _legend(surface, geo, theme, label, line_w, any(by_coach), yours)
 
 
 def coach_segments(geo: ChartGeometry, distances: Sequence[int | None],
@@ -184,9 +187,13 @@ def coach_segments(geo: ChartGeometry, distances: Sequence[int | None],
 
 
 def _legend(surface: pygame.Surface, geo: ChartGeometry, theme: Theme,
-            label: pygame.font.Font, line_w: int, coach: bool) -> None:
+            label: pygame.font.Font, line_w: int, coach: bool, yours: bool = True) -> None:
+    """The key of the lines drawn: "you" only when a move of the player's is (a game the
+    coach played alone named a line it did not draw)."""
     px, py, pw, _ = geo.plot
-    entries = [(LEGEND_IDEAL, theme.chart_ideal), (LEGEND_YOU, theme.chart_line)]
+    entries = [(LEGEND_IDEAL, theme.chart_ideal)]
+    if yours:
+        entries.append((LEGEND_YOU, theme.chart_line))
     if coach:
         entries.insert(0, (LEGEND_COACH, theme.chart_coach))
     images = [(label.render(text, True, theme.muted), colour) for text, colour in entries]
