@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.core.notation import parse_board
 from game.core.settings import THEME_CHOICES
@@ -10,6 +11,7 @@ from game.ui.scenes.end import ScoresScene
 from game.ui.scenes.menus import Option, SettingsScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import ATTRACT_AFTER, GeneratingScene, TitleScene
+from game.ui.theme import THEMES
 from tests.app_driver import START, centre, click, frames, key, play
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker, MemoryStore
@@ -224,6 +226,27 @@ def test_playing_from_the_keys_hides_the_ring_under_a_resting_pointer(make_app) 
     motion(centre(app, now, beside))
     frames(app)
     assert beside in scene.board_view().hover_cells
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_the_ring_under_the_pointer_shows_on_every_theme(make_app, theme: str) -> None:
+    """Newcomer playtest: on the high-contrast theme the white ring round the tile a click
+    would slide was lost on the white tiles; a dark line inside it shows on any tile."""
+    from dataclasses import replace
+
+    from game.ui.theme import contrast
+
+    app = make_app()
+    app.set_settings(replace(app.settings, theme=theme))
+    board = parse_board("1 2 3/4 5 6/7 0 8")
+    play(app, board)
+    frames(app, 30)  # the scene's fade-in over
+    motion(centre(app, board, 6))
+    frames(app, 3)
+    x, y, size, _ = app.layout_for(board).cell_rect(6)
+    colours = {app.screen.get_at((x + size // 2, y + d))[:3] for d in range(size // 8)}
+    tile = app.screen.get_at((x + size // 4, y + size // 4))[:3]  # the tile's face
+    assert max(contrast(c, tile) for c in colours) >= 3.0, (theme, colours, tile)
 
 
 def test_a_click_with_large_text_picks_the_entry_drawn_under_it(make_app) -> None:

@@ -152,8 +152,13 @@ def draw_board(surface: pygame.Surface, view: BoardView, layout: Layout, theme: 
         x += view.offset
         surface.blit(cache.face(tile, tile == index + 1, size, theme, view), (x, y))
         if index in view.hover_cells and not view.moving:  # neutral: the hint ring is coloured
-            pygame.draw.rect(surface, theme.hud_text, (x, y, size, size), max(2, size // 50),
+            ring = max(2, size // 40)
+            pygame.draw.rect(surface, theme.hud_text, (x, y, size, size), ring,
                              border_radius=radius)
+            # a dark line inside it: the ring shows on a tile as light as itself
+            pygame.draw.rect(surface, theme.bg, (x + ring, y + ring, size - 2 * ring,
+                                                 size - 2 * ring), max(1, ring // 2),
+                             border_radius=max(1, radius - ring))
         if view.cue and tile == view.cue_tile and view.cue_strength > 0:
             good = view.cue.good
             color = theme.good if good else theme.bad
