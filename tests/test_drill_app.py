@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pygame
 
+from game.core.ghost import GhostKind
 from game.core.spec import GameKind, GameSpec
 from game.play.drill import NO_MISTAKES
 from game.ui.end_words import RANK_PRACTICE, end_screen_lines, end_screen_text
@@ -67,6 +68,14 @@ def test_d_on_the_end_screen_opens_the_drill_and_plays_on_as_practice(data_home:
         assert text.rank_line == RANK_PRACTICE == "Practice games are never ranked"
         assert RANK_PRACTICE in end_screen_lines(practice_end.view)
         assert len(app.scores.games) == len(ranked_before) + 1  # recorded all the same
+        # G races the practice game just solved, the only one on that board (a newcomer
+        # was set to race the coach)
+        assert "G race your ghost" in text.help
+        key(pygame.K_g)
+        frames(app, 3)
+        race = app.scene
+        assert isinstance(race, PlayScene) and race.game.race is not None
+        assert race.game.race.choice.kind is GhostKind.BEST
     finally:
         app.close()
 

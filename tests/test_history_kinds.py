@@ -202,6 +202,9 @@ def test_best_ghost_is_of_the_same_kind() -> None:
     assert best_game(games, shape="3x3") is random  # no board: never a custom board's game
     assert best_game(games, board=START) is custom  # on the board: the best game on it
     assert best_game([custom], shape="3x3") is None
+    # a board solved only in practice (the drill's position): the practice game is raced
+    assert best_game([practice], board=START) is practice
+    assert best_game([practice], shape="3x3") is None
 
 
 def test_races_won_counts_races_whose_ghost_ran() -> None:

@@ -160,15 +160,17 @@ def scores_data(games: list[GameRecord], key: TableKey) -> dict:
 
 def best_game(games: list[GameRecord], *, board: Board | None = None,
               shape: str | None = None) -> GameRecord | None:
-    """The fastest game the player solved that can be replayed (stored board and actions),
-    never a practice game: on ``board`` (of any kind), or without one the fastest random
-    game of ``shape`` (never a custom board's); ties go to fewer moves, then the earlier
-    game."""
+    """The fastest game the player solved that can be replayed (stored board and actions):
+    on ``board``, of any kind but practice, or a practice game when the player solved the
+    board only so (the drill's position: a newcomer who had just solved it was set to race
+    the coach), or without a board the fastest random game of ``shape`` (never a custom
+    board's); ties go to fewer moves, then the earlier game."""
     fits = [g for g in games if g.finished and g.solved_by_player and g.board is not None
-            and not g.imported and g.kind is not GameKind.PRACTICE
+            and not g.imported
             and (g.board == board if board is not None else g.kind is GameKind.RANDOM)
             and (shape is None or g.shape == shape)]
-    return min(fits, key=lambda g: (g.seconds, g.moves), default=None)
+    ranked = [g for g in fits if g.kind is not GameKind.PRACTICE]
+    return min(ranked or fits, key=lambda g: (g.seconds, g.moves), default=None)
 
 
 def races_won(games: list[GameRecord]) -> tuple[int, int]:
