@@ -226,7 +226,10 @@ def test_bad_input_is_one_line_and_exit_2_before_any_build(
     assert builds == []
 
 
-def test_exact_tables_are_named_by_shape() -> None:
+def test_exact_tables_are_named_by_shape(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.solver.exact import strong
+
+    monkeypatch.setattr(strong, "_loaded", {})  # whatever an earlier test loaded
     assert exact_tables_name(3, 3) == "3x3 full table"
     assert exact_tables_name(4, 4) == "4x4 6-6-3"
 
