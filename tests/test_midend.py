@@ -48,6 +48,8 @@ def compare_from(game: MidEnd, before: list) -> int:
     each had been shown last."""
     game.news._shown = {key: shown for (key, *_), shown in zip(
         judged_line(game.session.sheet.line), before, strict=True)}
+    game.news._verdicts = {key: cls for key, cls in (
+        (key, shown[0]) for key, shown in game.news._shown.items()) if cls is not MoveClass.UNKNOWN}
     news = game._compare()
     return news.gained if news is not None else 0
 
@@ -437,6 +439,23 @@ def test_a_move_told_and_changed_again_is_judged_again():
     assert game.view().footer == "move 1 judged again: optimal (+20)"
     (news,) = [e for e in game.take_events() if isinstance(e, Rejudged)]
     assert f"{news.gained:+d} {news.verb}" == "+20 judged again"
+
+def test_a_move_judged_then_waiting_then_judged_is_judged_again():
+    """Newcomer playtest: "move 68 judged: off the coach's line" of a move shown judged a
+    moment before (it had waited again in between)."""
+    from game.play.news import News
+
+    news = News()
+    line = three_perfect_moves().session.sheet.line
+    keys = [key for key, *_ in judged_line(line)]
+    shown = {key: (MoveClass.LINE, 10) for key in keys}
+    news._shown = dict(shown)
+    news._verdicts = {key: MoveClass.LINE for key in keys}
+    news._shown[keys[0]] = (MoveClass.UNKNOWN, 0)  # it waits again: LINE is remembered
+    news._unit_left = 0.0
+    changed, _ = news.compare(line)
+    assert changed is not None and news.shown.startswith("move 1 judged again")
+
 
 def test_an_undo_says_what_it_cost_and_what_it_took_back():
     """The eighth playtest: an undo after a +10 move showed POINTS falling by 15 with no word

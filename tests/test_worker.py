@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from test_worker_fakes import (
@@ -407,10 +408,50 @@ def test_big_board_hint_sharpens_while_the_search_runs() -> None:
         worker.submit(board)
         first = until_hint(worker, board)
         assert [h.distance for h in hints_for(first, board)] == [len(long_line)]
+        assert all(h.provisional for h in hints_for(first, board))  # mid-search
         release.set()
         later = until_hint(worker, board)
         assert min(h.distance for h in hints_for(later, board)) == len(short_line)
         assert worker.knowledge.known(board).distance == len(short_line)
+        for _ in range(200):  # the search's end: its line is no longer provisional
+            if not worker.knowledge.known(board).provisional:
+                break
+            time.sleep(0.01)
+        assert not worker.knowledge.known(board).provisional
     finally:
         release.set()
+        worker.shutdown()
+
+
+def test_a_big_board_judged_in_the_background_gets_its_final_line_only() -> None:
+    """A board searched to judge a move sends no line mid-search: the game judges by lines
+    of searches that have ended, and nobody looks at that board's hint."""
+    import types
+
+    from game.core.board import inverse_moves
+    from game.worker.jobs import Found
+
+    board = Board.goal(5, 5).apply_all("DDRRUL")
+    line = inverse_moves("DDRRUL")
+    screen = Board.goal(5, 5).apply_all("DDRU")  # the board on screen
+    lines = {board: line, screen: inverse_moves("DDRU")}
+    given: dict[Board, bool] = {}
+
+    def optimal_moves(b, *, cancel=None, deadline=None, progress=None, on_better=None):
+        given[b] = on_better is not None
+        return Found(b, lines[b])
+
+    solver = types.SimpleNamespace(
+        CancelToken=lambda: types.SimpleNamespace(cancelled=False, cancel=lambda: None),
+        SolveCancelled=type("Cancelled", (Exception,), {}), warm_up=lambda *a: None,
+        optimal_moves=optimal_moves,
+        within_reach=lambda b: False, random_board_with_length=None)
+    worker = SolverWorker(solver_module=solver, prefetch=False)
+    try:
+        worker.start()
+        worker.submit(screen)
+        worker.judge([board])
+        hints = hints_for(until_hint(worker, board), board)
+        assert given == {screen: True, board: False} and not any(h.provisional for h in hints)
+    finally:
         worker.shutdown()

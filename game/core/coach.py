@@ -30,6 +30,10 @@ class Hint:
     latency: float = 0.0
     """Seconds from ``submit(board)`` to delivery in a packet (0 for hints about other boards
     and for knowledge read from a cache)."""
+    provisional: bool = False
+    """Beyond exact reach: a line found mid-search, whose search has not finished yet (a
+    quick first line is often long: a move is charged against a board's line only once a
+    search of it has run to its end)."""
 
     @property
     def proven(self) -> bool:

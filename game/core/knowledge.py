@@ -38,6 +38,7 @@ def merge(old: Hint | None, new: Hint | None) -> Hint | None:
     proven distance (``optimal``) beats a best-found one. Between two of the same kind the
     shorter distance wins; on equal distances they combine: the union of their moves, the new
     path (the old one if the new has none), complete if either is, the new one's latency.
+    Two best-found lines are ``provisional`` only while both are.
     """
     if new is None:
         return old
@@ -47,10 +48,15 @@ def merge(old: Hint | None, new: Hint | None) -> Hint | None:
         return old
     if old.optimal != new.optimal:
         return old if old.optimal else new
+    # a board some search of which has finished stays so (a shorter line found mid-search
+    # by a later one, or a longer final line after a shorter one)
+    provisional = old.provisional and new.provisional
     if old.distance != new.distance:
-        return new if new.distance < old.distance else old
+        kept = new if new.distance < old.distance else old
+        return kept if kept.provisional == provisional else replace(kept,
+                                                                    provisional=provisional)
     return replace(new, moves=old.moves | new.moves, path=new.path or old.path,
-                   complete=old.complete or new.complete)
+                   complete=old.complete or new.complete, provisional=provisional)
 
 
 def follow(hint: Hint | None, move: str, after: Board, *, back: bool = False) -> Hint | None:

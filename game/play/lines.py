@@ -98,12 +98,16 @@ class Lines:
         return merge(self.searched(board), self.own.get(board))
 
     def searched(self, board: Board) -> Hint | None:
-        """What the coach said about ``board`` (None: it has not looked at it yet)."""
+        """What the coach said about ``board`` once a search of it has ended (None: it has
+        not yet). Lines found mid-search are left out: a quick first line shortened a moment
+        later, so moves judged by it were charged and refunded, or credited and taken back,
+        within two seconds (a newcomer's 5x5 game); the boards around one on screen still
+        have lines from the boards it came from."""
         memo = self._memo
         if memo is not None and board in memo:
             return memo[board]
         known = self.oracle(board)
-        if known is not None and known.board != board:
+        if known is not None and (known.board != board or known.provisional):
             known = None
         if memo is not None:
             memo[board] = known

@@ -45,6 +45,10 @@ class News:
         self._shown: dict[tuple[int, int], tuple[MoveClass, int]] = {}
         """Each move's judgement and points as last shown, by the action that made it and
         its number on the line."""
+        self._verdicts: dict[tuple[int, int], MoveClass] = {}
+        """Each move's last verdict shown (on or off the line), kept while it waits again: a
+        move judged once, then waiting, then judged is "judged again" (a newcomer read
+        "move 68 judged" of a move shown judged a moment before)."""
 
     @property
     def shown(self) -> str:
@@ -70,7 +74,10 @@ class News:
         off it; a judgement that changed no points is no news."""
         now = judged_line(line)
         before = [self._shown.get(key, (cls, points)) for key, cls, points in now]
+        before = [(self._verdicts.get(key, old) if old is MoveClass.UNKNOWN else old, points)
+                  for (key, _, _), (old, points) in zip(now, before, strict=True)]
         self._shown.update((key, (cls, points)) for key, cls, points in now)
+        self._verdicts.update((key, cls) for key, cls, _ in now if cls is not MoveClass.UNKNOWN)
         changed = Rejudged.between(before, [(cls, points) for _, cls, points in now])
         return changed, self.gather(changed.changes) if changed is not None else None
 

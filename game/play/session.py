@@ -140,7 +140,7 @@ class Session:
         when the judgements changed."""
         self.lines.learned(boards)
         shown = self.hint if self.hint is not None and self.hint.board == self.board else None
-        self.hint = merge(shown, self.lookup(self.board))
+        self.hint = self._hint_for(self.board, shown)
         if shown is None:
             self._charge_hint()  # the help asked for shows now
         return self.refresh(boards)
@@ -239,8 +239,21 @@ class Session:
         self.hint, self.auto_solved, self.last_cue = mark.hint, mark.auto_solved, mark.last_cue
         self._needed = dict.fromkeys(mark.needed)
 
+    def _hint_for(self, board: Board, shown: Hint | None = None) -> Hint | None:
+        """The hint to show for ``board``: the best line known (and ``shown``), or, when the
+        coach's search of it has found a shorter one on the way, that line: shown at once (a
+        new 5x5 board's first hint waited a second for the search's end), and never judged
+        by (``Lines.searched``)."""
+        best = merge(shown if shown is None or not shown.provisional else None,
+                     self.lookup(board))
+        told = self.lines.oracle(board)
+        if told is not None and told.board == board and told.provisional and (
+                best is None or (not best.optimal and told.distance < best.distance)):
+            return told
+        return best
+
     def _refresh_hint(self, charge: bool = True) -> None:
-        self.hint = self.lookup(self.board)
+        self.hint = self._hint_for(self.board)
         if charge:
             self._charge_hint()
 
@@ -376,7 +389,8 @@ class Session:
             self.sheet = self.help.on_move(self.sheet, self._sight())
         for move in moves:
             self.sheet = self.help.recall(self.sheet, board)
-            shown = self.hint if self.hint is not None and self.hint.board == board else None
+            shown = self.hint if self.hint is not None and self.hint.board == board \
+                and not self.hint.provisional else None  # mid-search: shown, not judged by
             verdict = judge(self.lines, board, move, shown, self.start,
                             board is before and self._current in self.help.followed)
             for wanted in verdict.wanted:

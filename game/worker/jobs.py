@@ -8,7 +8,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from game.core.board import Board
@@ -226,7 +226,9 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
 
     def better(line: str) -> None:
         give_way()
-        stored = knowledge.learn(checked_hint(board, Found(board, line)))
+        # mid-search: the line may shorten yet (the final answer comes at the end)
+        stored = knowledge.learn(replace(checked_hint(board, Found(board, line)),
+                                         provisional=True))
         if improved is not None:
             improved(stored)
 
@@ -235,7 +237,8 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
         if known is None:
             result = solver.optimal_moves(board, cancel=token, deadline=deadline,
                                           progress=progress,
-                                          on_better=better if board.size > BIG_CELLS else None)
+                                          on_better=better if board.size > BIG_CELLS
+                                          and job.kind is not JobKind.JUDGE else None)
         else:  # one iteration at the proven distance, over the children left open
             result = solver.optimal_moves(board, cancel=token, deadline=deadline,
                                           progress=progress, distance=known.distance,

@@ -168,9 +168,11 @@ class SolverWorker:
 
     def _answered(self, board: Board) -> Hint | None:
         """What judges a move on ``board`` without a search: a proven hint or, beyond exact
-        reach, any line the coach found for it."""
+        reach, the line of a search of it that ran to its end."""
         hint = self._knowledge.known(board)
-        return hint if hint is not None and (hint.proven or board.size > EXACT_CELLS) else None
+        if hint is None or not (hint.proven or board.size > EXACT_CELLS) or hint.provisional:
+            return None
+        return hint
 
     def request_board(self, width: int, height: int, length: int | None, seed: int) -> int:
         """Ask for a new board (of optimal ``length`` if given); returns the request id.
