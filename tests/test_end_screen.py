@@ -406,26 +406,34 @@ def test_a_long_grade_note_takes_two_lines_at_the_smallest_window(
             assert fonts(layout.body_px).size(line)[0] <= width
 
 
+def drawn_chart(size: tuple[int, int], fonts, theme, by_coach: list[bool]):
+    """The end screen's chart of a game home in ``len(by_coach)`` moves, drawn alone on a
+    window of ``size``: the surface, the layout and the chart's geometry."""
+    from game.ui.chart import chart_geometry, draw_distance_chart
+
+    layout = end_screen_layout(*size, fonts)
+    surface = pygame.Surface(size)
+    surface.fill(theme.bg)
+    distances = list(range(len(by_coach), -1, -1))
+    draw_distance_chart(surface, layout.chart, distances, theme, fonts, layout.caption_px,
+                        by_coach)
+    label = fonts(layout.caption_px)
+    geo = chart_geometry(distances, layout.chart, label.get_height(), None,
+                         lambda text: label.size(text)[0])
+    return surface, layout, geo
+
+
 def test_the_legend_stays_over_the_plot_with_large_text() -> None:
     """Newcomer playtest: at 640x600 with large text, a game the coach finished had its
     three-entry legend run past the plot onto the rotated axis title."""
-    from game.ui.chart import chart_geometry, draw_distance_chart
     from game.ui.fonts import LARGE_TEXT_SCALE, Fonts
 
     pygame.init()
     theme = get_theme("classic")
     fonts = Fonts(LARGE_TEXT_SCALE)
     size = (640, 600)
-    layout = end_screen_layout(*size, fonts)
-    surface = pygame.Surface(size)
-    surface.fill(theme.bg)
-    distances = list(range(26, -1, -1))
     by_coach = [False, False] + [True] * 24
-    draw_distance_chart(surface, layout.chart, distances, theme, fonts, layout.caption_px,
-                        by_coach)
-    label = fonts(layout.caption_px)
-    geo = chart_geometry(distances, layout.chart, label.get_height(), None,
-                         lambda text: label.size(text)[0])
+    surface, layout, geo = drawn_chart(size, fonts, theme, by_coach)
     px, py, _, _ = geo.plot
     colours = {theme.chart_line, theme.chart_ideal, theme.chart_coach}
     band = range(max(0, py - 3 * layout.caption_px), py - layout.caption_px // 2)  # the legend
@@ -522,19 +530,11 @@ def test_the_charts_middle_tick_sits_near_the_middle() -> None:
 @pytest.mark.parametrize("by_coach", [[True] * 8, [False] + [True] * 7])
 def test_the_legend_names_you_only_when_you_moved(by_coach: list[bool]) -> None:
     """Newcomer playtest: a game the coach played alone had "you" in its chart's key."""
-    from game.ui.chart import chart_geometry, draw_distance_chart
     from game.ui.fonts import Fonts
 
     pygame.init()
     theme, fonts = get_theme("classic"), Fonts()
-    layout = end_screen_layout(760, 820, fonts)
-    surface = pygame.Surface((760, 820))
-    distances = list(range(8, -1, -1))
-    draw_distance_chart(surface, layout.chart, distances, theme, fonts, layout.caption_px,
-                        by_coach)
-    label = fonts(layout.caption_px)
-    geo = chart_geometry(distances, layout.chart, label.get_height(), None,
-                         lambda text: label.size(text)[0])
+    surface, layout, geo = drawn_chart((760, 820), fonts, theme, by_coach)
     px, py, pw, _ = geo.plot
     band = range(max(0, py - 3 * layout.caption_px), py - layout.caption_px // 2)
     you = [(x, y) for x in range(px, px + pw) for y in band

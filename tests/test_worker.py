@@ -377,10 +377,21 @@ def test_the_board_on_screen_goes_before_judging(solver, make_worker):
     assert hints_for(results, old)[0].complete
 
 
+def scripted_solver(optimal_moves):
+    """A solver module whose searches are ``optimal_moves`` (big boards: no table, no
+    exact reach)."""
+    import types
+
+    return types.SimpleNamespace(
+        CancelToken=lambda: types.SimpleNamespace(cancelled=False, cancel=lambda: None),
+        SolveCancelled=type("Cancelled", (Exception,), {}), warm_up=lambda *a: None,
+        optimal_moves=optimal_moves,
+        within_reach=lambda b: False, random_board_with_length=None)
+
+
 def test_big_board_hint_sharpens_while_the_search_runs() -> None:
     """On boards beyond 16 cells each shorter line found mid-search goes out at once."""
     import threading
-    import types
 
     from game.core.board import inverse_moves
     from game.worker.jobs import Found
@@ -397,12 +408,7 @@ def test_big_board_hint_sharpens_while_the_search_runs() -> None:
         on_better(short_line)
         return Found(b, short_line)
 
-    solver = types.SimpleNamespace(
-        CancelToken=lambda: types.SimpleNamespace(cancelled=False, cancel=lambda: None),
-        SolveCancelled=type("Cancelled", (Exception,), {}), warm_up=lambda *a: None,
-        optimal_moves=optimal_moves,
-        within_reach=lambda b: False, random_board_with_length=None)
-    worker = SolverWorker(solver_module=solver, prefetch=False)
+    worker = SolverWorker(solver_module=scripted_solver(optimal_moves), prefetch=False)
     try:
         worker.start()
         worker.submit(board)
@@ -426,7 +432,6 @@ def test_big_board_hint_sharpens_while_the_search_runs() -> None:
 def test_a_big_board_judged_in_the_background_gets_its_final_line_only() -> None:
     """A board searched to judge a move sends no line mid-search: the game judges by lines
     of searches that have ended, and nobody looks at that board's hint."""
-    import types
 
     from game.core.board import inverse_moves
     from game.worker.jobs import Found
@@ -441,12 +446,7 @@ def test_a_big_board_judged_in_the_background_gets_its_final_line_only() -> None
         given[b] = on_better is not None
         return Found(b, lines[b])
 
-    solver = types.SimpleNamespace(
-        CancelToken=lambda: types.SimpleNamespace(cancelled=False, cancel=lambda: None),
-        SolveCancelled=type("Cancelled", (Exception,), {}), warm_up=lambda *a: None,
-        optimal_moves=optimal_moves,
-        within_reach=lambda b: False, random_board_with_length=None)
-    worker = SolverWorker(solver_module=solver, prefetch=False)
+    worker = SolverWorker(solver_module=scripted_solver(optimal_moves), prefetch=False)
     try:
         worker.start()
         worker.submit(screen)
