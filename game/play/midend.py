@@ -285,9 +285,11 @@ class MidEnd:
             self._events.append(Moved(len(change.cues)))
             cues = change.cues  # a slide's wasteful move is the one shown, else its last
             at = next((i for i, c in enumerate(cues) if c.bad), len(cues) - 1)
+            hint_cost = (before_hints - session.sheet.hints_used) * HINT_COST_PER_LEVEL
             if cues and (cues[at].good or cues[at].bad) and not self.solving:
-                hint_cost = (before_hints - session.sheet.hints_used) * HINT_COST_PER_LEVEL
                 self._cue(change, at, session.sheet.net - before_net, hint_cost)
+            elif cues and hint_cost and not self.solving:
+                self._charged(change, hint_cost)
             if change.shorter > 0 and not self.solving:  # with any news of moves it rejudged
                 found = f"you found a line {change.shorter} shorter than the coach's!"
                 self.news.found(found, rejudged)  # the moves it judged again follow it
@@ -325,6 +327,17 @@ class MidEnd:
         if sheet.last_assisted and not self.session.hint_level:
             self.news.tell(hint_seen_words(gained, sheet.streak),  # no hint on screen: why
                            of_a_move=True)
+
+    def _charged(self, change: Change, hint_cost: int) -> None:
+        """A move not judged yet that paid for the help on screen: its pop-up says so ("?
+        -10 hint"; a newcomer saw POINTS fall with no word, the move's judgement to come)."""
+        self.news.moved()
+        tile = change.tile_moved(len(change.cues) - 1)
+        if tile:
+            after = change.after
+            cell = divmod(after.tiles.index(tile), after.width)
+            self._events.append(Scored(MoveClass.UNKNOWN, hint_cost, 1, False, cell, 0,
+                                       hint_cost, (None,) * len(change.cues)))
 
     # --- the coach --------------------------------------------------------
     def _ask_coach(self) -> None:
