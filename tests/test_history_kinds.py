@@ -200,9 +200,10 @@ def test_best_ghost_is_of_the_same_kind() -> None:
     practice = game(START.text(), kind=GameKind.PRACTICE, seconds=0.1)
     games = [custom, random, practice]
     assert best_game(games, shape="3x3") is random  # no board: never a custom board's game
-    assert best_game(games, board=START) is custom  # on the board: the best game on it
+    # on the board: the fastest game on it, practice included (the drill's position)
+    assert best_game(games, board=START) is practice
+    assert best_game([custom, random], board=START) is custom
     assert best_game([custom], shape="3x3") is None
-    # a board solved only in practice (the drill's position): the practice game is raced
     assert best_game([practice], board=START) is practice
     assert best_game([practice], shape="3x3") is None
 
