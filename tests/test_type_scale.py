@@ -247,6 +247,7 @@ def check_text_fits(surface: RecordingSurface, name: str, size: tuple[int, int])
 
 ENTRY = {"title": "Play", "settings": "Back", "pause": "Restart"}
 """A menu entry of each menu, to measure."""
+TITLE = {"title": "FIFTEEN", "settings": "Settings", "pause": "Paused"}
 
 
 @pytest.mark.parametrize("name", sorted(ENTRY))
@@ -254,12 +255,18 @@ def test_large_text_makes_a_menus_entries_larger_at_every_size(make_app, name: s
     """Newcomer playtest: with large text on, the ten settings at 640x600 stayed the size
     they were (the rows had no room to grow); the title now gives up room to them."""
     heights: dict[bool, list[int]] = {}
+    titles: dict[bool, list[int]] = {}
     for large in (False, True):
         for _, surface in drawn_at_each_size(make_app(FakeWorker()), SCENES[name], large):
             (entry,) = [d for d in surface.texts if d.text == ENTRY[name]]
             heights.setdefault(large, []).append(entry.rect.height)
+            (title,) = [d for d in surface.texts if d.text == TITLE[name]]
+            titles.setdefault(large, []).append(title.rect.height)
     for size, normal, large_px in zip(SIZES, heights[False], heights[True], strict=True):
         assert large_px >= 1.15 * normal, f"{name} at {size}: {normal} px, large {large_px} px"
+    # and the title no smaller (a newcomer saw "FIFTEEN" and "Settings" shrink)
+    for size, normal, large_px in zip(SIZES, titles[False], titles[True], strict=True):
+        assert large_px >= normal - 1, f"{name}'s title at {size}: {normal}, large {large_px}"
 
 
 @pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])

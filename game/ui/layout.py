@@ -171,7 +171,9 @@ def menu_frame(window: tuple[int, int], count: int, scale: float = 1.0) -> MenuF
     step = max(unit, min(full, room // max(1, count)))
     wanted = int(step * scale) if step < full else step  # rows the room had cut short
     if wanted * count > room:  # crowded: the title gives up room to the rows
-        title_y, title_px, subtitle_y, top = int(h * 0.12), unit * 2, int(h * 0.20), int(h * 0.27)
+        # the title (its size times the scale) no smaller than without large text
+        title_px = math.ceil(unit * 3 / max(1.0, scale))
+        title_y, subtitle_y, top = int(h * 0.12), int(h * 0.20), int(h * 0.27)
         room = h - unit * 3 - top
     step = max(step, min(wanted, room // max(1, count)))
     band_w = min(w - 2 * unit, unit * MENU_BAND_UNITS)
