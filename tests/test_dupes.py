@@ -3,6 +3,7 @@ them, and searches that prune find the same distances and optimal moves with few
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 
 from game.core.board import MOVES, Board
 from game.core.generate import random_board
+from game.solver import cache
 from game.solver.exact import dupes, tables
 from game.solver.exact.heuristic import make_heuristic
 from game.solver.exact.ida import IdaSearch, known_first_moves, optimal_first_moves
@@ -138,3 +140,24 @@ def test_window_search_finds_shortest_paths_with_pruning(bfs33) -> None:
             if distance > 1:  # a limit below the distance: none
                 assert _shortcut(start, board.blank, goal, nbr, distance - 2, 10**9, out,
                                  cancel, fsm) == NOT_FOUND
+
+
+def test_the_automaton_is_cached_and_a_damaged_copy_is_set_aside_and_made_again() -> None:
+    fresh = dupes.automaton(p for p, _ in dupes.load_pairs())
+    dupes.table.cache_clear()
+    assert np.array_equal(dupes.table(), fresh)  # made, and written for the next process
+    path = cache.cache_path(dupes.CACHE_NAME)
+    assert path.exists()
+    dupes.table.cache_clear()
+    assert np.array_equal(dupes.table(), fresh)  # read back
+    damaged = bytearray(path.read_bytes())
+    damaged[-5] ^= 0x40
+    path.write_bytes(bytes(damaged))
+    dupes.table.cache_clear()
+    try:
+        assert np.array_equal(dupes.table(), fresh)
+    finally:
+        dupes.table.cache_clear()
+    assert path.with_name(path.name + cache.SET_ASIDE).read_bytes() == bytes(damaged)
+    assert cache.load_tables(dupes.CACHE_NAME, {
+        "source_sha256": hashlib.sha256(dupes.DATA.read_bytes()).hexdigest()}) is not None
