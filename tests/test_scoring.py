@@ -151,6 +151,27 @@ def test_unknown_moves_neither_score_nor_break_streak() -> None:
     assert sheet.streak == 4 and sheet.distance is None
 
 
+def test_an_unjudged_move_holds_the_multiplier_so_no_credit_is_given_then_taken() -> None:
+    # 10 optimal moves make x3; a move waits for its judgement; three optimal moves follow
+    waiting = play(ScoreSheet.start(None, width=5, height=5), "o" * 10 + "u" + "ooo")
+    assert waiting.held and waiting.streak == 13
+    assert waiting.multiplier == 1 and waiting.streak_multiplier == 3
+    assert [n.points for n in waiting.line.last(3)] == [BASE_POINTS] * 3  # 1x while held
+    held_points = waiting.points
+    # judged one way or the other (the session scores the line again), the three moves
+    # after it never lose what they were shown: charged, it costs only its own points...
+    charged = play(ScoreSheet.start(None, width=5, height=5), "o" * 10 + "w" + "ooo")
+    assert not charged.held and charged.points == held_points - WASTEFUL_COST
+    assert [n.points for n in charged.line.last(3)] == [BASE_POINTS] * 3
+    # ...optimal, it earns its x3 and releases the held credit
+    judged = play(ScoreSheet.start(None, width=5, height=5), "o" * 10 + "o" + "ooo")
+    assert not judged.held and judged.multiplier == 3
+    assert [n.points for n in judged.line.last(4)] == [3 * BASE_POINTS] * 4
+    # a wasteful move ends the hold with the streak; the next streak starts free of it
+    assert not play(ScoreSheet.start(None), "ouow").held
+    assert play(ScoreSheet.start(None), "ouowooooooo").last_points == 2 * BASE_POINTS
+
+
 def undo(sheet: ScoreSheet, steps: int = 1) -> ScoreSheet:
     """One undo of ``steps`` moves, as the session does it: back to an earlier line."""
     line = sheet.line

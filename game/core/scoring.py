@@ -12,7 +12,10 @@ Rules (every number is a named constant below; the end-of-game figures are in
 * Each optimal move earns BASE_POINTS times the streak multiplier: 1x, then 2x once 5 optimal
   moves in a row were made, 3x after 10, 4x after 20, 5x after 40. A wasteful move costs
   WASTEFUL_COST (so stepping away and back earns nothing) and resets the streak. Unknown moves
-  earn nothing and leave the streak alone.
+  earn nothing and leave the streak alone, but they hold the multiplier: until every move
+  since the streak began is judged, an optimal move earns 1x (the streak still grows). So a
+  move judged wasteful later takes back only its own points, never credit the moves after it
+  were given on a streak it breaks; judged optimal, it releases the held credit.
 * Hints: the overlay's help is charged per level shown per position (level 1 arrows, level 2
   arrows and path): HINT_COST_PER_LEVEL for each level not yet charged on this position. A move
   made from a position whose help was shown (even if hints were turned off there since) is
@@ -173,6 +176,9 @@ class Line:
     made: int = -1
     """Which action of the game made the move (-1: not told), so the same move can be found
     again after an undo, a restart or a judging again (the game's news tells what changed)."""
+    held: bool = False
+    """A move of the player's since the streak began is still unjudged (UNKNOWN): optimal
+    moves earn 1x until it is judged."""
 
     def last(self, count: int) -> list[Line]:
         """The last ``count`` moves of this line (all of them if it has fewer), in order."""
@@ -194,7 +200,8 @@ class Line:
 
 
 def _extend(line: Line | None, move: str, cls: MoveClass, distance: int | None, points: int,
-            assisted: bool, by_coach: bool, streak: int, made: int = -1) -> Line:
+            assisted: bool, by_coach: bool, streak: int, made: int = -1,
+            held: bool = False) -> Line:
     """``line`` with one more move (the coach's moves count apart from the player's)."""
     base = (0, 0, 0, 0, 0, 0) if line is None else (
         line.moves, line.optimal, line.wasteful, line.unknown, line.coach, line.total_points
@@ -204,7 +211,8 @@ def _extend(line: Line | None, move: str, cls: MoveClass, distance: int | None, 
                 base[0] + mine, base[1] + (mine and cls.good),
                 base[2] + (mine and cls.bad),
                 base[3] + (mine and cls is MoveClass.UNKNOWN), base[4] + by_coach,
-                base[5] + points, streak, max(streak, 0 if line is None else line.best), made)
+                base[5] + points, streak, max(streak, 0 if line is None else line.best), made,
+                held)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,8 +306,18 @@ class ScoreSheet:
         return 0 if self.line is None else self.line.best
 
     @property
+    def held(self) -> bool:
+        """Whether the multiplier is held: a move since the streak began awaits its judgement."""
+        return self.line is not None and self.line.held
+
+    @property
     def multiplier(self) -> int:
-        """The multiplier the next optimal move will earn."""
+        """The multiplier the next optimal move will earn (1 while it is held)."""
+        return 1 if self.held else multiplier(self.streak)
+
+    @property
+    def streak_multiplier(self) -> int:
+        """The multiplier the streak has come to, held or not."""
         return multiplier(self.streak)
 
     @property
@@ -327,18 +345,19 @@ class ScoreSheet:
         if distance_after is None and before is not None and cls.exact:
             distance_after = before - 1 if cls is MoveClass.OPTIMAL else before + 1
         streak = self.streak
+        held = self.held
         assisted = self.hint_level_here > 0 and not by_coach and cls.good
         if by_coach:
             points = 0
         elif cls.good:
-            points = BASE_POINTS * (1 if assisted else multiplier(streak))
+            points = BASE_POINTS * (1 if assisted or held else multiplier(streak))
             streak = streak if assisted else streak + 1
         elif cls.bad:
-            points, streak = -WASTEFUL_COST, 0
+            points, streak, held = -WASTEFUL_COST, 0, False
         else:
-            points = 0
+            points, held = 0, True
         line = _extend(self.line, move, cls, distance_after, points, assisted, by_coach, streak,
-                       made)
+                       made, held)
         return replace(
             self,
             hint_level_here=0,

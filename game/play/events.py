@@ -54,6 +54,9 @@ class Scored:
     """A group slide judged both ways: each single-tile move's points, in order (its sum
     alone, "+0", hid a wasteful move); None for a move not judged yet, shown "?" (a newcomer
     read "+10 -10 +0" as a move worth nothing)."""
+    held: int = 1
+    """The streak's multiplier a move before, still unjudged, holds: the move earned 1x, and
+    the rest comes when that move is judged optimal (the pop-up "+10 x3?", as STREAK)."""
 
     @property
     def words(self) -> str:
@@ -69,6 +72,8 @@ class Scored:
             return f"{earned:+d} {self.hint_cost:+d} hint"
         if self.assisted:
             return f"{earned:+d} hint"
+        if self.held > 1:
+            return f"{earned:+d} x{self.held}?"
         return f"{earned:+d} x{self.multiplier}" if self.multiplier > 1 else f"{earned:+d}"
 
 

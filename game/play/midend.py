@@ -14,6 +14,7 @@ from game.core.coach import CoachPacket, CoachState, WorkerStatus
 from game.core.knowledge import Knowledge
 from game.core.recording import Mode, Recording
 from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, MoveClass
+from game.core.scoring import multiplier as streak_multiplier
 from game.core.spec import GameSpec
 from game.core.tween import Flash, SlideTween
 from game.play.autoplay import SOLVED_PAUSE, AutoPlayer, CoachPlay
@@ -322,8 +323,10 @@ class MidEnd:
             parts = tuple(None if node.cls is MoveClass.UNKNOWN else node.points
                           for node in sheet.line.last(len(change.cues))) \
                 if mixed and sheet.line is not None else ()
+            held = (streak_multiplier(sheet.streak - 1)
+                    if cue.good and sheet.held and not sheet.last_assisted else 1)
             self._events.append(Scored(cue, gained, multiplier, sheet.last_assisted, cell,
-                                       change.shorter, hint_cost, parts))
+                                       change.shorter, hint_cost, parts, held))
         if sheet.last_assisted and not self.session.hint_level:
             self.news.tell(hint_seen_words(gained, sheet.streak),  # no hint on screen: why
                            of_a_move=True)
@@ -419,7 +422,8 @@ class MidEnd:
             moves=session.moves, seconds=session.elapsed, points=session.points,
             moves_note=f"+{coach} coach" if (coach := session.sheet.coach_moves) else "",
             points_note=f"held at 0 ({session.sheet.net:+d})" if session.sheet.net < 0 else "",
-            streak=session.streak, multiplier=session.sheet.multiplier,
+            streak=session.streak, multiplier=session.sheet.streak_multiplier,
+            held=session.sheet.held,
             coach_words=words, coach_note=note, coach_state=status.state,
             coach_progress=status.progress,
             footer=footer, banner=self._banner(),

@@ -34,6 +34,10 @@ class PlayView:
     """While POINTS is held at zero: what the moves and costs add up to below it."""
     streak: int = 0
     multiplier: int = 1
+    """The streak's multiplier (x2 from 5 in a row), held or not."""
+    held: bool = False
+    """The multiplier is held: a move since the streak began awaits its judgement, and an
+    optimal move earns 1x until it is judged."""
     coach_words: str = ""
     coach_note: str = ""
     """Under the coach's words: proven, searching, best found, or (hints off) the H legend."""

@@ -45,6 +45,8 @@ class HudView:
     """Under POINTS while it is held at zero: the total below it."""
     streak: int = 0
     multiplier: int = 1
+    """The streak's multiplier; shown "x3?" while ``held`` (a move awaits its judgement)."""
+    held: bool = False
     status: str = ""
     """The coach's words (only while hints are on); empty shows a quiet dot."""
     status_note: str = ""
@@ -60,6 +62,14 @@ class HudView:
     """While the coach builds tables or compiles (share done): a bar under its column."""
     title: str = ""
     """A line above the figures naming the game (the daily and its date); "" for none."""
+
+
+def streak_text(view: HudView) -> str:
+    """STREAK's value: the streak and its multiplier, "x3?" while a move's judgement holds
+    it (the next optimal move then earns 1x)."""
+    if view.multiplier <= 1:
+        return f"{view.streak}"
+    return f"{view.streak} x{view.multiplier}" + ("?" if view.held else "")
 
 
 def streak_progress(streak: int) -> float:
@@ -87,7 +97,7 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
         ("MOVES", str(view.moves)),
         ("TIME", clock_text(view.seconds)),
         ("POINTS", str(view.points)),
-        ("STREAK", f"{view.streak}" + (f" x{view.multiplier}" if view.multiplier > 1 else "")),
+        ("STREAK", streak_text(view)),
     )
     label_share, value_share = TITLED_ROW_SHARES if view.title else ROW_SHARES
     line_shares = TITLED_LINE_SHARES if view.title else GHOST_LINE_SHARES
@@ -101,7 +111,8 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
         cx = int(x + icon + col_w * (i + 0.5))
         fonts.blit_center(surface, label, label_px, theme.muted, (cx, label_y),
                           max_width=int(col_w * 0.95))
-        color = theme.good if label == "STREAK" and view.multiplier > 1 else theme.hud_text
+        color = (theme.good if label == "STREAK" and view.multiplier > 1 and not view.held
+                 else theme.hud_text)
         fonts.blit_chars(surface, value, value_px, color, (cx, value_y), bold=True,
                          max_width=int(col_w * 0.95))
         note = {"MOVES": (view.moves_note, theme.muted),
