@@ -215,6 +215,10 @@ def test_races_won_counts_races_whose_ghost_ran() -> None:
     assert races_won([won, lost, none, game()]) == (1, 2)
     size = scores_of(won, lost, none).size_stats("3x3")
     assert (size.races, size.races_won) == (2, 1)
+    # left before the ghost's finish: no race run; left after it: lost
+    race = RaceResult(GhostKind.COACH, tps=4, seconds=9.0, moves=30, won=False)
+    assert races_won([game(solved=False, seconds=6.0, race=race)]) == (0, 0)
+    assert races_won([game(solved=False, seconds=12.0, race=race)]) == (0, 1)
 
 
 def test_race_lines_say_who_won_and_by_how_much() -> None:

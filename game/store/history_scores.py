@@ -173,8 +173,12 @@ def best_game(games: list[GameRecord], *, board: Board | None = None,
 
 
 def races_won(games: list[GameRecord]) -> tuple[int, int]:
-    """(races won, races run) of these games (a race whose ghost never ran is not counted)."""
-    run = [g.race for g in games if g.race is not None and g.race.won is not None]
+    """(races won, races run) of these games. Not counted: a race whose ghost never ran, and
+    one the player left before the ghost had finished (no one crossed the line; a newcomer
+    read "ghost races won 0 of 1" after leaving a race as a loss never run). Left after the
+    ghost's finish, it was lost."""
+    run = [g.race for g in games if g.race is not None and g.race.won is not None
+           and (g.finished or (g.race.seconds is not None and g.race.seconds <= g.seconds))]
     return sum(1 for race in run if race.won), len(run)
 
 
