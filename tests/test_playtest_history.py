@@ -81,6 +81,9 @@ def test_counts_agree_with_their_number() -> None:
         ("1 game", "0 games", "3 solves")
     one = totals_line(game(moves=1, points=1, seconds=1.0))
     assert one.startswith("totals: 1 move in 0:01.0 · 1 point · ")  # newcomer: "1 moves"
+    # a game left unsolved says so (a newcomer's replay of one read as a finished game)
+    left = totals_line(replace(game(moves=3, points=20, seconds=4.0), finished=False))
+    assert left.startswith("totals: left unsolved after 3 moves in 0:04.0 · 20 points · ")
 
 
 def test_a_text_replay_says_which_hint_level_was_shown() -> None:

@@ -240,7 +240,8 @@ def totals_line(game: GameRecord, restarts: int = 0) -> str:
     """A saved game's totals in one line: "24 moves in 0:41.2 · 101 points · grade D · ...";
     ``restarts``: those on its final line (the replayed actions count them, as the end screen
     did; the history keeps no count)."""
-    parts = [f"{counted(game.moves, 'move')} in {clock_text(game.seconds)}",
+    left = "" if game.finished else "left unsolved after "  # an abandoned game, a DNF
+    parts = [f"{left}{counted(game.moves, 'move')} in {clock_text(game.seconds)}",
              counted(game.points, "point"),
              f"grade {game.grade}" if game.grade not in ("", "-") else "not graded"]
     if game.optimal_length is not None:  # named as the end screen names it
