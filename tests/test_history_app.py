@@ -241,3 +241,12 @@ def test_a_game_whose_moves_were_restarted_away_is_kept_when_left(data_home: Pat
     assert main(["replay", "--last", "--text"]) == 0
     text = capsys.readouterr().out
     assert "restart" in text and "restarts 1" in text.splitlines()[-1]
+
+
+def test_the_trend_charts_top_is_a_round_number() -> None:
+    from game.ui.scenes.stats import round_top
+
+    # a fifth over the slowest solve, rounded up: "500", not "408"
+    assert [round_top(v) for v in (408.0, 400.0, 14.76, 0.72, 99.0, 100.0, 101.0, 2.4)] == \
+        [500.0, 400.0, 15.0, 0.8, 100.0, 100.0, 150.0, 2.5]
+    assert f"{round_top(0.72):g}" == "0.8" and f"{round_top(408):g}" == "500"

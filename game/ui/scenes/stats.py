@@ -3,6 +3,8 @@ explained, and a trend of random boards' solve times."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.core.averages import (
@@ -30,6 +32,23 @@ TREND_HEADROOM = 1.2
 FOOTER = "Left/Right size  R replay the last game  Esc back"
 MIN_PX = 10
 """The smallest text a long line is shrunk to."""
+
+
+ROUND_STEPS = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+"""The trend chart's top is one of these times a power of ten."""
+
+
+def round_top(value: float) -> float:
+    """The least round number (``ROUND_STEPS`` times a power of ten) at or above ``value``:
+    the chart's top label reads "500", not "408" (a newcomer's 5x5 chart)."""
+    if value <= 0:
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(value))
+    for step in ROUND_STEPS:
+        top = round(step * power, 10)
+        if top >= value - 1e-9:
+            return top
+    return 10 * power
 
 
 class StatsScene(Scene):
@@ -132,11 +151,11 @@ class StatsScene(Scene):
         surface.blit(label, (x, y))
         # from zero: one game, or equal times, read plainly; a fifth of headroom, so the
         # slowest solve's dot is drawn inside the plot, not on its top edge
-        top, bottom = max(times) * TREND_HEADROOM, 0.0
+        top, bottom = round_top(max(times) * TREND_HEADROOM), 0.0
         span = max(1e-6, top - bottom)
         plot = pygame.Rect(x + 3 * px, y + int(1.5 * px), w - 3 * px, h - int(2.5 * px))
         pygame.draw.rect(surface, theme.panel, plot)
-        surface.blit(fonts.text(f"{top:.0f}", px, theme.muted), (x, plot.top))
+        surface.blit(fonts.text(f"{top:g}", px, theme.muted), (x, plot.top))
         surface.blit(fonts.text(f"{bottom:.0f}", px, theme.muted), (x, plot.bottom - px))
         points = []
         for i, t in enumerate(times):
