@@ -171,9 +171,10 @@ def _draw_table_rows(surface: pygame.Surface, box: Box, entries: Sequence[Entry]
                   else row_h * 3)
     pygame.draw.rect(surface, theme.panel, pygame.Rect(x, y, w, panel_h),
                      border_radius=max(2, row_h // 4))
-    if not entries:
+    if not entries:  # a margin of half a line each side (it ran to 1 px of the panel)
         blit_fit(surface, font, text_px, empty, theme.muted,
-                 (x + w / 2, y + panel_h / 2 - font(text_px).get_height() / 2), w, "center")
+                 (x + w / 2, y + panel_h / 2 - font(text_px).get_height() / 2),
+                 w - text_px, "center")
         return
     edges: list[float] = [x]
     for share in COLUMN_SHARES:
