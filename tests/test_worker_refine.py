@@ -12,7 +12,7 @@ from game.core.board import Board, inverse, inverse_moves
 from game.core.coach import CoachState, Hint, WorkerStatus
 from game.play.words import coach_lines
 from game.worker import SolverWorker
-from game.worker.jobs import Found
+from game.worker.jobs import FIRST_SECONDS, Found
 from game.worker.waiting import REFINE_SECONDS
 
 WALK = "DDRRULLDRRUU"
@@ -65,7 +65,8 @@ def test_the_line_on_screen_shortens_round_after_round_until_it_stops_improving(
                         and worker.status.state is CoachState.READY)
         assert worker.knowledge.known(board).distance == len(lines[-1])
         first, *rounds = solver.budgets
-        assert first is None  # the game's first answer: the solver's own budget
+        # the game's first answer: half a second on 5x5 (each move judged at a brisk pace)
+        assert first is not None and abs(first - FIRST_SECONDS[(5, 5)]) < 0.05
         assert [round(b) for b in rounds] == [round(s) for s in REFINE_SECONDS[:3]]
         time.sleep(0.2)
         assert len(solver.budgets) == 4  # no shorter line in the last round: it stopped
@@ -165,3 +166,27 @@ def test_a_long_search_shows_that_it_goes_on() -> None:
     thinking = WorkerStatus(CoachState.THINKING, board=board)
     assert coach_lines(thinking, best, board, True, 0.4) == ("best 14", "searching")
     assert coach_lines(thinking, best, board, True, 12.7) == ("best 14", "searching 12 s")
+
+
+def test_only_a_5x5_board_beyond_exact_reach_gets_the_short_first_search() -> None:
+    """On 5x5 the first search of a board takes half a second, so a player moving every
+    0.6-0.8 s has each move judged (with the solver's own second none of 36 was, in 30 s);
+    a board within exact reach and a 6x6 board keep the solver's own budget."""
+    five = Board.goal(5, 5).apply_all(WALK)
+    six = Board.goal(6, 6).apply_all(WALK)
+    budgets: dict[Board, float | None] = {}
+    for board, reach in ((five, False), (five, True), (six, False)):
+        solver = Sharpening({board: lines_for(board, inverse_moves(WALK), 0)})
+        solver.module.within_reach = lambda b, reach=reach: reach
+        worker = SolverWorker(solver_module=solver.module, prefetch=False)
+        try:
+            worker.submit(board)
+            assert wait_for(lambda solver=solver: len(solver.budgets) >= 1)
+            budgets[board] = solver.budgets[0]
+        finally:
+            worker.shutdown()
+        if board is five and not reach:
+            first = budgets[five]
+            assert first is not None and abs(first - FIRST_SECONDS[(5, 5)]) < 0.05
+            budgets.pop(five)
+    assert budgets == {five: None, six: None}
