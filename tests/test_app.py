@@ -268,6 +268,19 @@ def test_focus_loss_pauses_the_timer_and_f11_never_crashes(make_app) -> None:
     assert scene.game.session.elapsed > before and app.running
 
 
+def test_a_move_made_while_the_focus_is_elsewhere_starts_the_clock_again(make_app) -> None:
+    app = make_app()
+    scene = play(app, parse_board("8 6 7/2 5 4/3 0 1"))
+    key(pygame.K_DOWN)
+    frames(app, 5)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    frames(app, 5)
+    stopped = scene.game.session.elapsed
+    key(pygame.K_UP)  # keys still reach the window (sent to it): the player is there
+    frames(app, 20)
+    assert scene.game.session.moves == 2 and scene.game.session.elapsed > stopped
+
+
 def test_leaving_during_the_win_flash_keeps_the_score(make_app) -> None:
     app = make_app(FakeWorker())
     scene = play(app)

@@ -94,6 +94,11 @@ class PlayScene(Scene):
             self.focus_lost = True
         elif event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED):
             self.focus_lost = False
+        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            # input reached the window, so the player is at it: the clock runs (keys sent to
+            # a window another one had taken the focus from played 20 moves on a clock
+            # stopped at 0:05.2, and that time went to the top 10)
+            self.focus_lost = False
         if self.menu is not None:
             self._menu_event(event)
             return
