@@ -1,5 +1,5 @@
 """Beyond exact reach a move may wait for its judgement while the player goes on: the moves
-after it earn 1x until it is judged ("+10 x2?"), so judging it off the line costs its own
+after it earn 1x until it is judged ("+10 x2 held"), so judging it off the line costs its own
 points and never takes back streak credit already shown (a newcomer saw "moves 31-33 judged:
 on the coach's line (+90)", then "move 30 judged: off the coach's line (-10); streak
 multiplier (-60)")."""
@@ -32,7 +32,7 @@ def test_moves_after_a_waiting_one_hold_their_multiplier_and_keep_what_they_show
     assert line is not None
     assert [n.cls for n in line.walk()] == [MoveClass.LINE] * 5 + [MoveClass.UNKNOWN] + \
         [MoveClass.LINE] * 5  # the step away waits for its board's search; the rest judged
-    assert popups == ["+10"] * 5 + ["+10 x2?"] * 5  # the step away's own waits unshown
+    assert popups == ["+10"] * 5 + ["+10 x2 held"] * 5  # the step away's own waits unshown
     view = game.view()
     assert view.held and view.multiplier == 3 and view.streak == 10
     shown = game.session.points
@@ -51,7 +51,7 @@ def test_moves_after_a_waiting_one_hold_their_multiplier_and_keep_what_they_show
     assert not view.held and (view.streak, view.multiplier) == (5, 2)
 
 
-def test_the_hud_shows_a_held_multiplier_with_a_question_mark() -> None:
+def test_the_hud_says_when_the_multiplier_is_held() -> None:
     assert streak_text(HudView(streak=12, multiplier=3)) == "12 x3"
-    assert streak_text(HudView(streak=12, multiplier=3, held=True)) == "12 x3?"
+    assert streak_text(HudView(streak=12, multiplier=3, held=True)) == "12 x3 held"
     assert streak_text(HudView(streak=3, multiplier=1, held=True)) == "3"

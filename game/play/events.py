@@ -56,7 +56,7 @@ class Scored:
     read "+10 -10 +0" as a move worth nothing)."""
     held: int = 1
     """The streak's multiplier a move before, still unjudged, holds: the move earned 1x, and
-    the rest comes when that move is judged optimal (the pop-up "+10 x3?", as STREAK)."""
+    the rest comes when that move is judged optimal (the pop-up "+10 x3 held", as STREAK)."""
 
     @property
     def words(self) -> str:
@@ -73,7 +73,7 @@ class Scored:
         if self.assisted:
             return f"{earned:+d} hint"
         if self.held > 1:
-            return f"{earned:+d} x{self.held}?"
+            return f"{earned:+d} x{self.held} held"
         return f"{earned:+d} x{self.multiplier}" if self.multiplier > 1 else f"{earned:+d}"
 
 

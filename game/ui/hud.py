@@ -45,7 +45,7 @@ class HudView:
     """Under POINTS while it is held at zero: the total below it."""
     streak: int = 0
     multiplier: int = 1
-    """The streak's multiplier; shown "x3?" while ``held`` (a move awaits its judgement)."""
+    """The streak's multiplier; shown "x3 held" while ``held`` (a move awaits its judgement)."""
     held: bool = False
     status: str = ""
     """The coach's words (only while hints are on); empty shows a quiet dot."""
@@ -65,11 +65,12 @@ class HudView:
 
 
 def streak_text(view: HudView) -> str:
-    """STREAK's value: the streak and its multiplier, "x3?" while a move's judgement holds
-    it (the next optimal move then earns 1x)."""
+    """STREAK's value: the streak and its multiplier, "x3 held" while a move's judgement
+    holds it (the next optimal move then earns 1x; two newcomers read "x3?" as the game
+    doubting their multiplier)."""
     if view.multiplier <= 1:
         return f"{view.streak}"
-    return f"{view.streak} x{view.multiplier}" + ("?" if view.held else "")
+    return f"{view.streak} x{view.multiplier}" + (" held" if view.held else "")
 
 
 def streak_progress(streak: int) -> float:
