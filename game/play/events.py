@@ -78,6 +78,23 @@ class Scored:
 
 
 @dataclass(frozen=True, slots=True)
+class HintPaid:
+    """Help drawn for the position on screen was charged apart from any move: H showed it, or
+    the coach's answer brought the help asked for before it had answered (a newcomer saw
+    POINTS fall by 5 with no word when the hint came)."""
+
+    cost: int
+    """What it cost (< 0)."""
+    cell: tuple[int, int]
+    """(row, column) of the blank, which the help points into."""
+
+    @property
+    def words(self) -> str:
+        """The pop-up: "-5 hint"."""
+        return f"{self.cost:+d} hint"
+
+
+@dataclass(frozen=True, slots=True)
 class Rejudged:
     """Moves shown earlier were judged again with what the coach (or the finished game's own
     line) taught since: ``gained`` is what that did to the points."""
@@ -158,4 +175,5 @@ class Known:
     board: Board
 
 
-PlayEvent = Happened | Moved | Scored | Rejudged | Won | Finished | DemoDone | Shown | Known
+PlayEvent = (Happened | Moved | Scored | HintPaid | Rejudged | Won | Finished | DemoDone | Shown
+             | Known)

@@ -23,6 +23,7 @@ from game.play.events import (
     Finished,
     Happened,
     Happening,
+    HintPaid,
     Known,
     Moved,
     PlayEvent,
@@ -156,9 +157,20 @@ class MidEnd:
             return
         for hint in packet.hints:
             self.knowledge.add(hint)
+        hints = self.session.sheet.hints_used
         if self.session.learned([hint.board for hint in packet.hints]):
             self._compare()
+        self._paid(hints)  # the help asked for before the coach answered shows now
         self._note_complete()
+
+    def _paid(self, before_hints: int) -> None:
+        """Pop up the help charged for the position on screen since ``before_hints`` were
+        used, apart from any move (every change of the points is told)."""
+        session = self.session
+        cost = (before_hints - session.sheet.hints_used) * HINT_COST_PER_LEVEL
+        if cost:
+            board = session.board
+            self._events.append(HintPaid(cost, divmod(board.blank, board.width)))
 
     def _compare(self) -> Rejudged | None:
         """Tell the player about moves on the line whose points changed since they were last
@@ -260,7 +272,7 @@ class MidEnd:
             if session.solved:
                 self._held = self._held or rejudged  # show it before the end
             self._animate(change, before_streak, before_net + again, before_hints, rejudged)
-            if change.kind is not ChangeKind.MOVE and not rejudged and not self.solving:
+            if change.kind is not ChangeKind.MOVE and not self.solving:
                 cost = session.sheet.last_points if change.kind is ChangeKind.UNDO else 0
                 # the help drawn on the board it came to is paid apart (and said apart)
                 hint = (session.sheet.hints_used - before_hints) * HINT_COST_PER_LEVEL
@@ -268,12 +280,14 @@ class MidEnd:
                 # a restart's words count the moves it took away (or brought back)
                 count = (abs(session.sheet.line_moves - before_moves) if restarted
                          else change.stepped)
+                # the moves it judged again were told a moment ago: said with it, not lost
                 self.news.points(change.kind, session.sheet.net - before_net - again + hint,
                                  restarted, cost, hint, coached=session.auto_solved,
-                                 count=count)
+                                 count=count, also=self.news.shown if rejudged else "")
         elif isinstance(action, CycleHint):
             self.news.moved()  # the footer's hint words say what H costs (a newcomer read
             # an undo's words while H took 5 more)
+            self._paid(before_hints)
         elif isinstance(action, Move | Slide) and action.source in PLAYER_SOURCES \
                 and not session.solved:
             self._events.append(Happened(Happening.BUMP))  # a nudge, never a lost input

@@ -125,7 +125,7 @@ class News:
         self._unit_left = 0.0
 
     def points(self, kind: ChangeKind, gained: int, restarted: int, cost: int,
-               hint: int = 0, coached: bool = False, count: int = 1) -> None:
+               hint: int = 0, coached: bool = False, count: int = 1, also: str = "") -> None:
         """Say why an undo, a redo or a restart changed the points (``gained``, before
         POINTS' floor and any ``hint`` cost; ``restarted``: the change in restarts;
         ``cost``: the undo's): its own cost, the points of the moves it took away or brought
@@ -134,7 +134,9 @@ class News:
         ``coached``: the coach has played in the game, which a restart does not undo (a
         newcomer restarted after Space and solved it alone, to find it unranked at the end).
         ``count``: the moves an undo or redo took back or brought back (a whole click's), or
-        a restart took away or an undo of one brought back."""
+        a restart took away or an undo of one brought back. ``also``: news of the same
+        moment said after it (moves the undo brought back judged again meanwhile: a
+        newcomer's undo of a restart gave back 190 points with only "-20 judged" said)."""
         parts = []
         if restarted > 0:  # a restart, or a redo of one: the cost, then the moves gone
             parts.append(restart_words(-RESTART_COST, -RESTART_COST - gained,
@@ -150,6 +152,8 @@ class News:
             parts.append(f"hint here -{hint}")
         if coached and restarted > 0:
             parts.append(COACHED_WORDS)
+        if parts and also:
+            parts.append(also)
         if parts:
             self.tell("; ".join(parts), of_a_move=True)
 

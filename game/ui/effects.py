@@ -56,6 +56,9 @@ class Popup:
     left: float | None = None
     """Once a newer move's pop-up came: the seconds it still shows, fading out (a quick run of
     moves piled its pop-ups on one another)."""
+    even: bool = False
+    """Neither a gain nor a loss (news of moves judged both ways that cancel out): drawn in
+    the HUD's own colour, not the good one (a newcomer saw "+30 -30 judged" in green)."""
 
     @property
     def done(self) -> bool:
@@ -188,7 +191,7 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, them
         _draw_particles(surface, effects.particles, layout, theme)
     px = type_px(layout.window, Type.BODY)
     for popup in effects.popups:
-        colour = theme.good if popup.kind.good else theme.bad
+        colour = theme.hud_text if popup.even else theme.good if popup.kind.good else theme.bad
         plate = _plate(fonts, popup.text, px, colour, theme.bg)
         if not popup.news and plate.get_width() > layout.tile_px:  # "+10 -10 hint" over a
             # tile covered its neighbours' step badges: smaller words, within the tile

@@ -17,6 +17,7 @@ from game.play.events import (
     Finished,
     Happened,
     Happening,
+    HintPaid,
     Known,
     Moved,
     PlayEvent,
@@ -184,6 +185,8 @@ class PlayScene(Scene):
                 self.emit(PlaySound(SOUNDS[what]))
             case Scored():
                 self.effects.pop(Popup(event.words, event.cls, event.cell))
+            case HintPaid():
+                self.effects.pop(Popup(event.words, MoveClass.UNKNOWN, event.cell))
             case Rejudged(moves=0):
                 self.effects.drop_news()
             case Rejudged(gained=gained, refunds=refunds, charges=charges):
@@ -192,7 +195,7 @@ class PlayScene(Scene):
                 points = f"{refunds:+d} {charges:+d}" if refunds and charges else f"{gained:+d}"
                 self.effects.pop(Popup(f"{points} {event.verb}", kind,
                                        (0.0, (board.width - 1) / 2), life=NEWS_POPUP_SECONDS,
-                                       news=True))
+                                       news=True, even=gained == 0))
             case Won(seed=seed):
                 self.effects.celebrate(seed)
             case Finished():

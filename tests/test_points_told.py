@@ -1,0 +1,155 @@
+"""Every change of the points is told as it happens: a move's pop-up, news of moves judged
+again, an undo's or a restart's words, or a hint's pop-up. A player who sees POINTS move
+with nothing said stops trusting the figures (newcomers saw 5x5 points fall with no word)."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.actions import CycleHint, Move, Redo, Restart, Source, Undo
+from game.core.notation import parse_board
+from game.play.events import HintPaid, Rejudged, Scored
+from game.play.midend import MidEnd
+from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
+from tests.fakes_front import FakeWorker
+from tests.test_midend import DT, FOUR, spec_for
+
+SIX = parse_board("4 1 3/0 2 6/7 5 8")
+"""Six moves from the goal on the fake coach's 3x3."""
+
+
+class Told:
+    """A mid-end whose every frame is checked: the change of the points (before POINTS'
+    floor) against the figures its events and footer words gave for it."""
+
+    def __init__(self, game: MidEnd) -> None:
+        self.game = game
+        self.said: list[int] = []
+        points = game.news.points
+
+        def told(kind, gained, restarted, cost, hint=0, coached=False, count=1, also=""):
+            self.said.append(gained - hint)  # the words give the moves' points and costs
+            points(kind, gained, restarted, cost, hint, coached, count, also)
+            assert also == "" or game.news.shown.endswith(also)
+
+        game.news.points = told  # type: ignore[method-assign]
+
+    def frame(self, coach: FakeWorker, action=None) -> list:
+        """One frame (the packet, any action, the update); asserts the points changed by
+        what it told, and returns its events."""
+        game = self.game
+        before = game.session.sheet.net
+        self.said = []
+        game.take(coach.take())
+        if action is not None:
+            game.act(action)
+        game.update(DT)
+        events = game.take_events()
+        told = sum(self.said) + sum(
+            e.gained if isinstance(e, Scored) else e.fresh if isinstance(e, Rejudged)
+            else e.cost if isinstance(e, HintPaid) else 0 for e in events)
+        assert game.session.sheet.net - before == told, (action, events, self.said)
+        return events
+
+
+def test_a_hint_asked_for_before_the_coach_answered_pops_up_its_cost_when_it_shows():
+    """A newcomer pressed H on a fresh board: nothing showed and nothing was charged; a moment
+    later the chevrons came and POINTS fell by 5 with no word."""
+    coach = FakeWorker(silent=True)
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    told = Told(game)
+    told.frame(coach, CycleHint())
+    assert game.session.sheet.net == 0  # nothing on screen yet, nothing paid
+    coach.speak()
+    events = told.frame(coach)
+    paid = [e for e in events if isinstance(e, HintPaid)]
+    assert [(e.cost, e.words, e.cell) for e in paid] == [(-5, "-5 hint", (0, 0))]
+    assert game.session.sheet.net == -5
+
+
+def test_h_with_the_answer_known_pops_up_its_cost():
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    told = Told(game)
+    for _ in range(3):
+        told.frame(coach)
+    events = told.frame(coach, CycleHint())
+    assert [e.words for e in events if isinstance(e, HintPaid)] == ["-5 hint"]
+    # the numbered steps are paid when a move is made with them, not on sight
+    assert not [e for e in told.frame(coach, CycleHint()) if isinstance(e, HintPaid)]
+
+
+def test_an_undo_of_a_restart_that_brings_back_moves_judged_meanwhile_tells_both():
+    """Moves played before the coach answered, then restarted away, were judged while off
+    the line: undoing the restart gave back its 25 and the moves' points, and only the
+    moves' "+20 judged" was said (the footer's undo words were dropped)."""
+    coach = FakeWorker(silent=True)
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    told = Told(game)
+    for move in "LU":
+        told.frame(coach, Move(move, source=Source.KEY))
+    told.frame(coach, Restart())
+    assert game.session.sheet.net == -25
+    coach.speak()
+    for _ in range(3):
+        told.frame(coach)
+    events = told.frame(coach, Undo())
+    assert game.session.sheet.net == 15  # the undo costs its own 5
+    assert [e.fresh for e in events if isinstance(e, Rejudged)] == [20]
+    footer = game.view().footer
+    assert footer.startswith("undo -5: the restart's cost given back")
+    assert footer.endswith("; moves 1, 2 judged: optimal (+20)"), footer
+
+
+MOVES = st.sampled_from([Move(m, source=Source.KEY) for m in "LRUD"]
+                        + [Undo(), Redo(), Restart(), CycleHint(), "speak", None])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(MOVES, min_size=1, max_size=40), st.booleans())
+def test_every_change_of_the_points_is_told_in_the_frame_it_happens(steps, silent):
+    """Random play on 3x3 with a coach answering at once or waking part way (``"speak"``):
+    undo, redo, restart and H included; every frame's change of the points is what it told."""
+    coach = FakeWorker(silent=silent)
+    game = MidEnd(SIX, spec_for(SIX), coach)
+    told = Told(game)
+    for step in steps:
+        if step == "speak":
+            coach.speak()
+            step = None
+        told.frame(coach, step)
+        if game.finished:
+            break
+
+
+def test_the_footer_figures_of_an_undo_are_the_change():
+    """The words' own figures add up to what POINTS did (a single undo after a good move)."""
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    told = Told(game)
+    told.frame(coach)
+    told.frame(coach, Move("L", source=Source.KEY))
+    before = game.session.sheet.net
+    told.frame(coach, Undo())
+    figures = [int(f) for f in re.findall(r"[+-]\d+", game.view().footer)]
+    assert figures == [-5, 10] and game.session.sheet.net - before == -15
+
+
+def test_news_that_cancels_out_pops_up_in_the_hud_colour_and_a_hint_paid_on_the_blank(make_app):
+    """A newcomer saw "+30 -30 judged" in green: a net 0 is neither good nor bad news."""
+    from game.core.scoring import MoveClass
+    from tests.app_driver import play
+
+    app = make_app()
+    scene = play(app, FOUR)
+    scene._event(Rejudged(2, 0, 30, -30, ((0, MoveClass.UNKNOWN, MoveClass.LINE, 30),
+                                          (1, MoveClass.LINE, MoveClass.OFF_LINE, -30))))
+    news = [p for p in scene.effects.popups if p.news]
+    assert [(p.text, p.even) for p in news] == [("+30 -30 judged again", True)]
+    scene._event(HintPaid(-5, (0, 0)))
+    paid = [p for p in scene.effects.popups if not p.news]
+    assert [(p.text, p.even, p.cell, p.kind.good) for p in paid] == [("-5 hint", False, (0, 0),
+                                                                      False)]
