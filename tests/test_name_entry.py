@@ -256,3 +256,30 @@ def test_no_prompt_outside_the_top_10(data_home: Path) -> None:
         assert end.view.rank is None and end.naming is None and not end.text_input
     finally:
         app.close()
+
+
+def test_the_prompt_opens_once_the_points_have_counted_up_or_at_the_first_key(
+        data_home: Path) -> None:
+    """A newcomer's "New #1" prompt opened while the total still counted up behind it: the
+    dimmed screen showed a passing figure. It opens over the total; a key typed sooner ends
+    the count at once and is typed into it, never lost."""
+    from game.ui.end_words import COUNT_UP_SECONDS
+
+    app = make_app(data_home)
+    try:
+        end = win(app)
+        drawn: list[int] = []
+        assert end.naming is not None
+        end.naming.draw = lambda *_: drawn.append(1)  # type: ignore[method-assign]
+        end.elapsed = 0.0
+        end.draw(app.screen)
+        assert not end.prompting and not drawn and end.text_input
+        end.elapsed = COUNT_UP_SECONDS
+        end.draw(app.screen)
+        assert end.prompting and drawn == [1]
+        end.elapsed = 0.1  # again: a key before the total is up
+        type_text("Z")
+        frames(app)
+        assert end.prompting and end.naming.text.endswith("Z")
+    finally:
+        app.close()

@@ -20,7 +20,7 @@ from game.store.history import GameRecord
 from game.ui.clipboard import copy_line
 from game.ui.context import SceneContext
 from game.ui.end_screen import draw_end_screen
-from game.ui.end_words import EndScreenView, count_up
+from game.ui.end_words import COUNT_UP_SECONDS, EndScreenView, count_up
 from game.ui.intents import NameGame, Pop, ShowDrill, StartGame, ToTitle
 from game.ui.menu import Back, page_key
 from game.ui.name_entry import NameChoice, NameEntry
@@ -108,8 +108,17 @@ class EndScene(Scene):
             return
         self.emit(ShowDrill(recording, game.judgements, game.distances))
 
+    @property
+    def prompting(self) -> bool:
+        """The name prompt is drawn: once the points have counted up to the total (a
+        newcomer's "New #1" prompt opened over a passing figure)."""
+        return self.naming is not None and (self.ctx.settings.reduced_motion
+                                            or self.elapsed >= COUNT_UP_SECONDS)
+
     def handle(self, event: pygame.event.Event) -> None:
         if self.naming is not None:
+            if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):  # typing before it opened:
+                self.elapsed = max(self.elapsed, COUNT_UP_SECONDS)  # the total, the prompt
             self._name_event(event)
             return
         if event.type != pygame.KEYDOWN:
@@ -145,7 +154,7 @@ class EndScene(Scene):
         if not self.ctx.settings.reduced_motion:
             view = replace(view, points_shown=count_up(view.summary.points, self.elapsed))
         draw_end_screen(surface, view, self.ctx.theme, self.ctx.fonts)
-        if self.naming is not None:
+        if self.naming is not None and self.prompting:
             self.naming.draw(surface, self.ctx.theme, self.ctx.fonts)
         self.draw_notice(surface)
 
