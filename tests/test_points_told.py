@@ -15,6 +15,7 @@ from game.play.events import HintPaid, Rejudged, Scored
 from game.play.midend import MidEnd
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker
+from tests.test_judging import walk_line
 from tests.test_midend import DT, FOUR, spec_for
 
 SIX = parse_board("4 1 3/0 2 6/7 5 8")
@@ -153,3 +154,84 @@ def test_news_that_cancels_out_pops_up_in_the_hud_colour_and_a_hint_paid_on_the_
     paid = [p for p in scene.effects.popups if not p.news]
     assert [(p.text, p.even, p.cell, p.kind.good) for p in paid] == [("-5 hint", False, (0, 0),
                                                                       False)]
+
+
+class LineCoach:
+    """A big-board coach by script: it answers each board asked with a line through boards it
+    answered before (one move back, then that board's line), first as found, with the
+    detours a quick search leaves, and on ``improve`` with them cut out: so moves are judged
+    late, and judged again as shorter lines come."""
+
+    def __init__(self, start, line: str) -> None:
+        self.lines = {start: line}
+        self.asked: dict = {}
+        self.out: list = []
+        self.silent = True
+
+    def submit(self, board) -> None:
+        self.asked[board] = None
+
+    def judge(self, boards) -> None:
+        self.asked.update(dict.fromkeys(boards))
+
+    def _line(self, board) -> str | None:
+        if board in self.lines:
+            return self.lines[board]
+        for move in board.legal_moves():
+            known = self.lines.get(board.apply(move))
+            if known is not None:
+                return move + known
+        return None
+
+    def _send(self, board, path: str) -> None:
+        from game.core.coach import Hint
+
+        assert board.apply_all(path).is_solved()
+        self.lines[board] = path
+        self.out.append(Hint(board, len(path), frozenset(path[:1]), False, False, path))
+
+    def speak(self) -> None:
+        for board in list(self.asked):
+            path = self._line(board)
+            if path is not None and not board.is_solved():
+                self._send(board, path)
+
+    def improve(self) -> None:
+        from game.core.board import inverse
+
+        for board, path in list(self.lines.items()):
+            short = ""
+            for move in path:  # cut out each move undone at once
+                short = short[:-1] if short and inverse(short[-1]) == move else short + move
+            if len(short) < len(path):
+                self._send(board, short)
+
+    def take(self):
+        from game.core.coach import CoachPacket, CoachState, WorkerStatus
+
+        out, self.out = self.out, []
+        return CoachPacket(tuple(out), WorkerStatus(CoachState.READY))
+
+
+BIG = st.sampled_from([Move(m, source=Source.KEY) for m in "LRUDLRUD"]
+                      + [Undo(), Redo(), Restart(), CycleHint(), "speak", "speak", "improve",
+                         None])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(BIG, min_size=1, max_size=50), st.integers(0, 3))
+def test_beyond_exact_reach_every_change_of_the_points_is_told(steps, seed):
+    """5x5 with a coach whose lines come late and get shorter: moves judged late, judged
+    again, refunded, undone and restarted away; every frame's change is what it told."""
+    board, line = walk_line(seed, 24)
+    coach = LineCoach(board, line)
+    game = MidEnd(board, spec_for(board), coach)
+    told = Told(game)
+    for step in steps:
+        if step == "speak":
+            coach.speak()
+        elif step == "improve":
+            coach.improve()
+        told.frame(coach, step if not isinstance(step, str) else None)  # type: ignore[arg-type]
+        if game.finished:
+            break
