@@ -235,3 +235,26 @@ def test_beyond_exact_reach_every_change_of_the_points_is_told(steps, seed):
         told.frame(coach, step if not isinstance(step, str) else None)  # type: ignore[arg-type]
         if game.finished:
             break
+
+
+def test_undos_in_a_row_are_told_as_one_while_their_words_show():
+    """A newcomer's two quick undos took 30 points with one undo's 15 said."""
+    from game.play.news import NEWS_SECONDS
+
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    told = Told(game)
+    told.frame(coach)
+    for move in "LU":
+        told.frame(coach, Move(move, source=Source.KEY))
+    before = game.session.sheet.net
+    told.frame(coach, Undo())
+    assert game.view().footer == "undo -5, and the +10 the move earned taken back"
+    told.frame(coach, Undo())
+    assert game.session.sheet.net - before == -30
+    assert game.view().footer == "2 undos -10, and the +20 the 2 moves earned taken back"
+    told.frame(coach, Move("L", source=Source.KEY))
+    for _ in range(int(NEWS_SECONDS / DT) + 2):  # the words are gone: the next is its own
+        told.frame(coach)
+    told.frame(coach, Undo())
+    assert game.view().footer == "undo -5, and the +10 the move earned taken back"

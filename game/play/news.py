@@ -45,6 +45,10 @@ class News:
         self._shown: dict[tuple[int, int], tuple[MoveClass, int]] = {}
         """Each move's judgement and points as last shown, by the action that made it and
         its number on the line."""
+        self._undos: tuple[int, ...] | None = None
+        """Undos told as one while their words show: (undos, their cost, the points of the
+        moves they took back, the help paid where they led, the moves)."""
+        self._undos_text = ""
         self._verdicts: dict[tuple[int, int], MoveClass] = {}
         """Each move's last verdict shown (on or off the line), kept while it waits again: a
         move judged once, then waiting, then judged is "judged again" (a newcomer read
@@ -131,6 +135,8 @@ class News:
         ``cost``: the undo's): its own cost, the points of the moves it took away or brought
         back, and the help drawn on the board it came to (a newcomer read "the +75 the moves
         earned" on a restart and "+70" on its undo: 5 of it was the hint at the start).
+        Undos in a row, while the words of the one before still show, are told as one (a
+        newcomer's two quick undos took 30 with one undo's 15 said).
         ``coached``: the coach has played in the game, which a restart does not undo (a
         newcomer restarted after Space and solved it alone, to find it unranked at the end).
         ``count``: the moves an undo or redo took back or brought back (a whole click's), or
@@ -145,7 +151,12 @@ class News:
             parts.append(restart_words(cost, gained - cost - RESTART_COST, undone=True,
                                        count=count))
         elif kind is ChangeKind.UNDO:
-            parts.append(undo_words(cost, cost - gained, count=count))
+            undos: tuple[int, ...] = (1, cost, cost - gained, hint, count)
+            if self._undos is not None and not also and self.shown == self._undos_text:
+                undos = tuple(a + b for a, b in zip(self._undos, undos, strict=True))
+            self._undos = undos if not also and cost else None
+            count, cost, moved, hint = undos[4], undos[1], undos[2], undos[3]
+            parts.append(undo_words(cost, moved, count=count, undos=undos[0]))
         elif gained:
             parts.append(undo_words(0, gained, redo=True, count=count))
         if hint:
@@ -156,6 +167,7 @@ class News:
             parts.append(also)
         if parts:
             self.tell("; ".join(parts), of_a_move=True)
+            self._undos_text = self.text
 
     def update(self, dt: float) -> None:
         """Time passes."""
