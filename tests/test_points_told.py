@@ -258,3 +258,27 @@ def test_undos_in_a_row_are_told_as_one_while_their_words_show():
         told.frame(coach)
     told.frame(coach, Undo())
     assert game.view().footer == "undo -5, and the +10 the move earned taken back"
+
+
+def test_a_move_not_judged_yet_takes_the_last_moves_words_away():
+    """A newcomer's burst of moves the coach had not judged yet ran under "+10 · hint seen
+    here" said of an earlier one."""
+    from tests.test_midend import perfect_line
+
+    coach = FakeWorker()
+    game = MidEnd(SIX, spec_for(SIX), coach)
+    told = Told(game)
+    told.frame(coach)
+    line = perfect_line(SIX)
+    told.frame(coach, Move(line[0], source=Source.KEY))
+    for _ in range(3):  # level 1 (paid), level 2, off
+        told.frame(coach, CycleHint())
+    told.frame(coach)
+    coach.silent = True  # the board the next move leads to is not answered yet
+    told.frame(coach, Move(line[1], source=Source.KEY))
+    assert game.view().footer.startswith("+10 · hint seen here")
+    board = game.session.board  # a step off the known line, to a board not answered yet
+    told.frame(coach, Move(next(m for m in board.legal_moves() if m != line[2]),
+                           source=Source.KEY))
+    assert game.session.sheet.unknown == 1
+    assert "hint seen" not in game.view().footer

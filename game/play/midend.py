@@ -297,6 +297,8 @@ class MidEnd:
         session = self.session
         self.tween = SlideTween(change.before, change.after, self.anim_seconds)
         if change.kind is ChangeKind.MOVE:
+            self.news.moved()  # any move, judged or not: words about the one before go (a
+            # newcomer's burst of unjudged moves ran under "hint seen here" for an earlier one)
             self._events.append(Moved(len(change.cues)))
             cues = change.cues  # a slide's wasteful move is the one shown, else its last
             at = next((i for i, c in enumerate(cues) if c.bad), len(cues) - 1)
@@ -325,7 +327,6 @@ class MidEnd:
         told apart), before POINTS' floor. A group slide judged both ways flashes its
         wasteful move's tile, and its pop-up gives each move's points."""
         sheet = self.session.sheet
-        self.news.moved()
         cue = change.cues[at]
         self.cue = Flash(cue, CUE_SECONDS)
         after = change.after
@@ -348,7 +349,6 @@ class MidEnd:
     def _charged(self, change: Change, hint_cost: int) -> None:
         """A move not judged yet that paid for the help on screen: its pop-up says so ("?
         -10 hint"; a newcomer saw POINTS fall with no word, the move's judgement to come)."""
-        self.news.moved()
         tile = change.tile_moved(len(change.cues) - 1)
         if tile:
             after = change.after
