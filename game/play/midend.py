@@ -13,8 +13,7 @@ from game.core.board import Board
 from game.core.coach import CoachPacket, CoachState, WorkerStatus
 from game.core.knowledge import Knowledge
 from game.core.recording import Mode, Recording
-from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, MoveClass
-from game.core.scoring import multiplier as streak_multiplier
+from game.core.scoring import HINT_COST_PER_LEVEL, MoveClass
 from game.core.spec import GameSpec
 from game.core.tween import Flash, SlideTween
 from game.play.autoplay import SOLVED_PAUSE, AutoPlayer, CoachPlay
@@ -23,17 +22,16 @@ from game.play.events import (
     Finished,
     Happened,
     Happening,
-    HintPaid,
     Known,
     Moved,
     PlayEvent,
     Rejudged,
-    Scored,
     Shown,
     Won,
 )
 from game.play.ghost_race import GhostRace
 from game.play.news import News
+from game.play.popups import charged, hint_paid, scored
 from game.play.recorder import game_record
 from game.play.session import Session
 from game.play.steps import Change, ChangeKind
@@ -166,11 +164,7 @@ class MidEnd:
     def _paid(self, before_hints: int) -> None:
         """Pop up the help charged for the position on screen since ``before_hints`` were
         used, apart from any move (every change of the points is told)."""
-        session = self.session
-        cost = (before_hints - session.sheet.hints_used) * HINT_COST_PER_LEVEL
-        if cost:
-            board = session.board
-            self._events.append(HintPaid(cost, divmod(board.blank, board.width)))
+        self._pop(hint_paid(self.session.board, before_hints, self.session.sheet))
 
     def _compare(self) -> Rejudged | None:
         """Tell the player about moves on the line whose points changed since they were last
@@ -306,7 +300,7 @@ class MidEnd:
             if cues and (cues[at].good or cues[at].bad) and not self.solving:
                 self._cue(change, at, session.sheet.net - before_net, hint_cost)
             elif cues and hint_cost and not self.solving:
-                self._charged(change, hint_cost)
+                self._pop(charged(change, hint_cost))
             if change.shorter > 0 and not self.solving:  # with any news of moves it rejudged
                 found = f"you found a line {change.shorter} shorter than the coach's!"
                 self.news.found(found, rejudged)  # the moves it judged again follow it
@@ -322,39 +316,20 @@ class MidEnd:
             self._events.append(Happened(Happening.WIN))
 
     def _cue(self, change: Change, at: int, gained: int, hint_cost: int) -> None:
-        """Single-tile move ``at`` of ``change`` judged: its flash on its tile and what the
-        change gained or cost: its points less any hint cost it brought (``hint_cost``, <= 0,
-        told apart), before POINTS' floor. A group slide judged both ways flashes its
-        wasteful move's tile, and its pop-up gives each move's points."""
+        """Single-tile move ``at`` of ``change`` judged: its flash on its tile, its pop-up
+        (``popups.scored``), and why a good move with no help on screen scored as hinted. A
+        group slide judged both ways flashes its wasteful move's tile."""
         sheet = self.session.sheet
-        cue = change.cues[at]
-        self.cue = Flash(cue, CUE_SECONDS)
-        after = change.after
+        self.cue = Flash(change.cues[at], CUE_SECONDS)
         self.cue_tile = change.tile_moved(at)
-        if self.cue_tile:
-            cell = divmod(after.tiles.index(self.cue_tile), after.width)
-            multiplier = sheet.last_points // BASE_POINTS if cue.good else 1
-            mixed = any(c.good for c in change.cues) and any(c.bad for c in change.cues)
-            parts = tuple(None if node.cls is MoveClass.UNKNOWN else node.points
-                          for node in sheet.line.last(len(change.cues))) \
-                if mixed and sheet.line is not None else ()
-            held = (streak_multiplier(sheet.streak - 1)
-                    if cue.good and sheet.held and not sheet.last_assisted else 1)
-            self._events.append(Scored(cue, gained, multiplier, sheet.last_assisted, cell,
-                                       change.shorter, hint_cost, parts, held))
+        self._pop(scored(sheet, change, at, gained, hint_cost))
         if sheet.last_assisted and not self.session.hint_level:
             self.news.tell(hint_seen_words(gained, sheet.streak),  # no hint on screen: why
                            of_a_move=True)
 
-    def _charged(self, change: Change, hint_cost: int) -> None:
-        """A move not judged yet that paid for the help on screen: its pop-up says so ("?
-        -10 hint"; a newcomer saw POINTS fall with no word, the move's judgement to come)."""
-        tile = change.tile_moved(len(change.cues) - 1)
-        if tile:
-            after = change.after
-            cell = divmod(after.tiles.index(tile), after.width)
-            self._events.append(Scored(MoveClass.UNKNOWN, hint_cost, 1, False, cell, 0,
-                                       hint_cost, (None,) * len(change.cues)))
+    def _pop(self, event: PlayEvent | None) -> None:
+        if event is not None:
+            self._events.append(event)
 
     # --- the coach --------------------------------------------------------
     def _ask_coach(self) -> None:
