@@ -55,6 +55,26 @@ class Told:
         assert game.session.sheet.net - before == told, (action, events, self.said)
         return events
 
+    def play(self, coach, steps) -> None:
+        """A frame for each step: an action, None, or a word to the coach ("speak": answer
+        what was asked; "improve": shorter lines), until the game is over."""
+        for step in steps:
+            if isinstance(step, str):
+                getattr(coach, step)()
+                step = None
+            self.frame(coach, step)
+            if self.game.finished:
+                break
+
+
+def started(board) -> tuple[FakeWorker, MidEnd, Told]:
+    """A game on ``board`` with a coach that answers at once, its first frame played."""
+    coach = FakeWorker()
+    game = MidEnd(board, spec_for(board), coach)
+    told = Told(game)
+    told.frame(coach)
+    return coach, game, told
+
 
 def test_a_hint_asked_for_before_the_coach_answered_pops_up_its_cost_when_it_shows():
     """A newcomer pressed H on a fresh board: nothing showed and nothing was charged; a moment
@@ -116,22 +136,12 @@ def test_every_change_of_the_points_is_told_in_the_frame_it_happens(steps, silen
     undo, redo, restart and H included; every frame's change of the points is what it told."""
     coach = FakeWorker(silent=silent)
     game = MidEnd(SIX, spec_for(SIX), coach)
-    told = Told(game)
-    for step in steps:
-        if step == "speak":
-            coach.speak()
-            step = None
-        told.frame(coach, step)
-        if game.finished:
-            break
+    Told(game).play(coach, steps)
 
 
 def test_the_footer_figures_of_an_undo_are_the_change():
     """The words' own figures add up to what POINTS did (a single undo after a good move)."""
-    coach = FakeWorker()
-    game = MidEnd(FOUR, spec_for(FOUR), coach)
-    told = Told(game)
-    told.frame(coach)
+    coach, game, told = started(FOUR)
     told.frame(coach, Move("L", source=Source.KEY))
     before = game.session.sheet.net
     told.frame(coach, Undo())
@@ -226,25 +236,14 @@ def test_beyond_exact_reach_every_change_of_the_points_is_told(steps, seed):
     board, line = walk_line(seed, 24)
     coach = LineCoach(board, line)
     game = MidEnd(board, spec_for(board), coach)
-    told = Told(game)
-    for step in steps:
-        if step == "speak":
-            coach.speak()
-        elif step == "improve":
-            coach.improve()
-        told.frame(coach, step if not isinstance(step, str) else None)  # type: ignore[arg-type]
-        if game.finished:
-            break
+    Told(game).play(coach, steps)
 
 
 def test_undos_in_a_row_are_told_as_one_while_their_words_show():
     """A newcomer's two quick undos took 30 points with one undo's 15 said."""
     from game.play.news import NEWS_SECONDS
 
-    coach = FakeWorker()
-    game = MidEnd(FOUR, spec_for(FOUR), coach)
-    told = Told(game)
-    told.frame(coach)
+    coach, game, told = started(FOUR)
     for move in "LU":
         told.frame(coach, Move(move, source=Source.KEY))
     before = game.session.sheet.net
@@ -265,10 +264,7 @@ def test_a_move_not_judged_yet_takes_the_last_moves_words_away():
     here" said of an earlier one."""
     from tests.test_midend import perfect_line
 
-    coach = FakeWorker()
-    game = MidEnd(SIX, spec_for(SIX), coach)
-    told = Told(game)
-    told.frame(coach)
+    coach, game, told = started(SIX)
     line = perfect_line(SIX)
     told.frame(coach, Move(line[0], source=Source.KEY))
     for _ in range(3):  # level 1 (paid), level 2, off
