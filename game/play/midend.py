@@ -169,7 +169,7 @@ class MidEnd:
     def _compare(self) -> Rejudged | None:
         """Tell the player about moves on the line whose points changed since they were last
         shown, naming them (``News.compare``); returns that change (None: none)."""
-        changed, told = self.news.compare(self.session.sheet.line)
+        changed, told = self.news.compare(self.session.sheet.line, self.session.streak)
         if told is not None:
             self._events.append(told)  # its pop-up: what the moment's answers did to points
         return changed

@@ -45,6 +45,10 @@ class News:
         self._shown: dict[tuple[int, int], tuple[MoveClass, int]] = {}
         """Each move's judgement and points as last shown, by the action that made it and
         its number on the line."""
+        self._streak = 0
+        """STREAK when the moves were last compared."""
+        self._unit_streak = 0
+        """STREAK before the unit's first news."""
         self._undos: tuple[int, ...] | None = None
         """Undos told as one while their words show: (undos, their cost, the points of the
         moves they took back, the help paid where they led, the moves)."""
@@ -71,11 +75,13 @@ class News:
         if self._of_a_move:
             self.left = 0.0
 
-    def compare(self, line: Line | None) -> tuple[Rejudged | None, Rejudged | None]:
+    def compare(self, line: Line | None, streak: int = 0
+                ) -> tuple[Rejudged | None, Rejudged | None]:
         """The moves on ``line`` (the line of play) whose points changed since they were last
         shown, and the news told of them (``gather``; None: nothing to pop up). Never
         silent: judged again while on the line, or while an undo or a restart had taken them
-        off it; a judgement that changed no points is no news."""
+        off it; a judgement that changed no points is no news. ``streak``: STREAK now,
+        named in the news when the moves judged again broke it."""
         now = judged_line(line)
         before = [self._shown.get(key, (cls, points)) for key, cls, points in now]
         before = [(self._verdicts.get(key, old) if old is MoveClass.UNKNOWN else old, points)
@@ -83,22 +89,28 @@ class News:
         self._shown.update((key, (cls, points)) for key, cls, points in now)
         self._verdicts.update((key, cls) for key, cls, _ in now if cls is not MoveClass.UNKNOWN)
         changed = Rejudged.between(before, [(cls, points) for _, cls, points in now])
-        return changed, self.gather(changed.changes) if changed is not None else None
+        streak_was, self._streak = self._streak, streak
+        if changed is None:
+            return None, None
+        return changed, self.gather(changed.changes, streak_was, streak)
 
-    def gather(self, changes: tuple[tuple[int, MoveClass, MoveClass, int], ...]
-               ) -> Rejudged | None:
+    def gather(self, changes: tuple[tuple[int, MoveClass, MoveClass, int], ...],
+               streak_was: int = 0, streak: int = 0) -> Rejudged | None:
         """Tell moves judged again (index on the line, judgement as last shown, as now,
         points change) at once. Answers within NEWS_UNIT_SECONDS of the first are one piece
         of news: the footer names the moves with the figures of all of them, and the news
         returned (its pop-up, in place of the one before) gives what they did to the points
         (newcomers saw "-10 judged" while POINTS fell by 50, three answers making three
-        pop-ups; and POINTS change before news told a moment later)."""
+        pop-ups; and POINTS change before news told a moment later). A streak they broke
+        (``streak_was`` before, ``streak`` now) is named after them: "streak now 2" (a
+        newcomer saw STREAK fall from 8 with no word of it)."""
         if not changes:
             return None
         if self._unit_left <= 0:
             self._unit, self._found = {}, ""
         if not self._unit:
             self._unit_left = NEWS_UNIT_SECONDS
+            self._unit_streak = streak_was
         for index, old, new, points in changes:
             first, _, gained = self._unit.get(index, (old, new, 0))
             self._unit[index] = (first, new, gained + points)
@@ -113,6 +125,8 @@ class News:
                 self.left = 0.0
             return Rejudged(0, 0, fresh=fresh)
         words = rejudged_words(list(told))
+        if streak < self._unit_streak:
+            words = f"{words}; streak now {streak}"
         self.tell(f"{self._found} {words}" if self._found else words)
         self._unit_text = self.text
         return replace(news, fresh=fresh)
