@@ -3,7 +3,7 @@ within a moment told as one; why an undo, redo or restart changed the points."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from game.core.scoring import RESTART_COST, Line, MoveClass
 from game.play.events import Rejudged
@@ -23,6 +23,23 @@ def judged_line(line: Line | None) -> list[tuple[tuple[int, int], MoveClass, int
     line), its judgement and points."""
     return [] if line is None else [((node.made, node.moves + node.coach), node.cls,
                                      node.points) for node in line.walk()]
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRun:
+    """Undos in a row, told as one: how many, their cost, the points of the moves they took
+    back, the help paid where they led, and the moves."""
+
+    undos: int
+    cost: int
+    moved: int
+    hint: int
+    count: int
+
+    def __add__(self, other: UndoRun) -> UndoRun:
+        return UndoRun(self.undos + other.undos, self.cost + other.cost,
+                       self.moved + other.moved, self.hint + other.hint,
+                       self.count + other.count)
 
 
 class News:
@@ -49,9 +66,8 @@ class News:
         """STREAK when the moves were last compared."""
         self._unit_streak = 0
         """STREAK before the unit's first news."""
-        self._undos: tuple[int, ...] | None = None
-        """Undos told as one while their words show: (undos, their cost, the points of the
-        moves they took back, the help paid where they led, the moves)."""
+        self._undos: UndoRun | None = None
+        """Undos told as one while their words show."""
         self._undos_text = ""
         self._verdicts: dict[tuple[int, int], MoveClass] = {}
         """Each move's last verdict shown (on or off the line), kept while it waits again: a
@@ -165,12 +181,12 @@ class News:
             parts.append(restart_words(cost, gained - cost - RESTART_COST, undone=True,
                                        count=count))
         elif kind is ChangeKind.UNDO:
-            undos: tuple[int, ...] = (1, cost, cost - gained, hint, count)
+            run = UndoRun(1, cost, cost - gained, hint, count)
             if self._undos is not None and not also and self.shown == self._undos_text:
-                undos = tuple(a + b for a, b in zip(self._undos, undos, strict=True))
-            self._undos = undos if not also and cost else None
-            count, cost, moved, hint = undos[4], undos[1], undos[2], undos[3]
-            parts.append(undo_words(cost, moved, count=count, undos=undos[0]))
+                run = self._undos + run
+            self._undos = run if not also and cost else None
+            hint = run.hint
+            parts.append(undo_words(run.cost, run.moved, count=run.count, undos=run.undos))
         elif gained:
             parts.append(undo_words(0, gained, redo=True, count=count))
         if hint:
