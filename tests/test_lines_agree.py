@@ -185,7 +185,10 @@ def test_what_the_popups_show_is_every_point_kept(seed: int) -> None:
                                   status=READY))
         shown += sum(e.fresh if isinstance(e, Rejudged) else e.gained
                      for e in game.take_events() if isinstance(e, Scored | Rejudged))
-        assert shown == game.session.sheet.net  # every change of the points popped up
+        assert shown == game.shown_net  # every change of the points shown popped up
+    game.update(NEWS_UNIT_SECONDS)  # the last answers' news is told
+    shown += sum(e.fresh for e in game.take_events() if isinstance(e, Rejudged))
+    assert shown == game.shown_net == game.session.sheet.net
     assert_agrees(game.session)
 
 

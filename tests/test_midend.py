@@ -76,7 +76,9 @@ def test_a_perfect_game_played_before_the_coach_answers_is_judged_before_it_is_r
     assert "judging" in game.view().banner
     coach.speak()
     events = frames(game, coach, 5)
-    assert finished(events) is None and not game.judging  # the judged HUD shows a moment
+    assert finished(events) is None and not game.judging
+    events += frames(game, coach, int(NEWS_UNIT_SECONDS / DT) + 1)  # the news is told
+    assert finished(events) is None  # and the judged HUD shows a moment
     assert game.view().points == 40 and game.view().streak == 4
     events += frames(game, coach, 80)
     done = finished(events)

@@ -23,8 +23,8 @@ SIX = parse_board("4 1 3/0 2 6/7 5 8")
 
 
 class Told:
-    """A mid-end whose every frame is checked: the change of the points (before POINTS'
-    floor) against the figures its events and footer words gave for it."""
+    """A mid-end whose every frame is checked: the change of the points shown (before
+    POINTS' floor) against the figures its events and footer words gave for it."""
 
     def __init__(self, game: MidEnd) -> None:
         self.game = game
@@ -42,7 +42,7 @@ class Told:
         """One frame (the packet, any action, the update); asserts the points changed by
         what it told, and returns its events."""
         game = self.game
-        before = game.session.sheet.net
+        before = game.shown_net
         self.said = []
         game.take(coach.take())
         if action is not None:
@@ -52,7 +52,9 @@ class Told:
         told = sum(self.said) + sum(
             e.gained if isinstance(e, Scored) else e.fresh if isinstance(e, Rejudged)
             else e.cost if isinstance(e, HintPaid) else 0 for e in events)
-        assert game.session.sheet.net - before == told, (action, events, self.said)
+        assert game.shown_net - before == told, (action, events, self.said)
+        view = game.view()  # and POINTS is what was told
+        assert view.points == max(0, game.shown_net)
         return events
 
     def play(self, coach, steps) -> None:
@@ -278,3 +280,67 @@ def test_a_move_not_judged_yet_takes_the_last_moves_words_away():
                            source=Source.KEY))
     assert game.session.sheet.unknown == 1
     assert "hint seen" not in game.view().footer
+
+
+def test_the_coachs_answers_change_points_and_streak_when_their_news_is_told():
+    """A newcomer read "-10 judged", then "-20 judged" for the same move and one more, as
+    -30 while POINTS fell by 20: the answers of a moment are told once, and POINTS and
+    STREAK change then, by what the pop-up says."""
+    from game.play.news import NEWS_UNIT_SECONDS
+    from tests.test_midend import perfect_line
+
+    coach = FakeWorker(silent=True)
+    game = MidEnd(SIX, spec_for(SIX), coach)
+    told = Told(game)
+    for move in perfect_line(SIX)[:3]:  # three good moves before the coach has answered
+        told.frame(coach, Move(move, source=Source.KEY))
+    assert (game.view().points, game.view().streak, game.view().held) == (0, 0, True)
+    coach.speak()
+    events = told.frame(coach)
+    assert game.session.sheet.net == 30 and game.news.waiting  # judged, not told yet
+    view = game.view()
+    assert (view.points, view.streak, view.held) == (0, 0, True)
+    assert not [e for e in events if isinstance(e, Rejudged)]
+    news = []
+    for _ in range(int(NEWS_UNIT_SECONDS / DT) + 1):
+        news += [e for e in told.frame(coach) if isinstance(e, Rejudged)]
+    assert [(e.gained, e.fresh) for e in news] == [(30, 30)]  # one pop-up, POINTS with it
+    view = game.view()
+    assert (view.points, view.streak, view.held) == (30, 3, False)
+    assert view.footer == "moves 1-3 judged: optimal (+30)"
+
+
+def test_an_action_tells_the_answers_waiting_first_and_its_own_words_stay():
+    """The answers waiting are told before an undo's words, which are not replaced a moment
+    later (a newcomer's undo words showed for 0.3 s)."""
+    from tests.test_midend import perfect_line
+
+    coach = FakeWorker(silent=True)
+    game = MidEnd(SIX, spec_for(SIX), coach)
+    told = Told(game)
+    for move in perfect_line(SIX)[:2]:
+        told.frame(coach, Move(move, source=Source.KEY))
+    coach.speak()
+    told.frame(coach)
+    assert game.news.waiting
+    events = told.frame(coach, Undo())
+    assert [e.fresh for e in events if isinstance(e, Rejudged)] == [20]
+    assert game.view().footer == "undo -5, and the +10 the move earned taken back"
+    assert not game.news.waiting and game.shown_net == game.session.sheet.net
+
+
+def test_answers_told_while_an_undos_words_show_are_added_to_them():
+    from game.play.news import NEWS_UNIT_SECONDS
+    from tests.test_midend import perfect_line
+
+    coach = FakeWorker(silent=True)
+    game = MidEnd(SIX, spec_for(SIX), coach)
+    told = Told(game)
+    for move in perfect_line(SIX)[:2]:
+        told.frame(coach, Move(move, source=Source.KEY))
+    told.frame(coach, Undo())
+    assert game.view().footer == "undo -5"  # the move taken back was not judged yet
+    coach.speak()
+    for _ in range(int(NEWS_UNIT_SECONDS / DT) + 2):
+        told.frame(coach)
+    assert game.view().footer == "undo -5; move 1 judged: optimal (+10)"

@@ -106,6 +106,8 @@ class MidEnd:
         """The end waited for judging after the win flash."""
         self._searching = 0.0
         """Seconds the coach has been searching the board on screen (for the COACH column)."""
+        self._streak_shown: tuple[int, int, bool] | None = None
+        """STREAK as shown before the coach's answers waiting to be told changed it."""
         if autoplayer is not None:  # the demo command shows the coach's hints
             for _ in range(autoplayer.hint_level):
                 self.session.apply(CycleHint())
@@ -156,20 +158,42 @@ class MidEnd:
         for hint in packet.hints:
             self.knowledge.add(hint)
         hints = self.session.sheet.hints_used
+        streak = self._streak_view()
         if self.session.learned([hint.board for hint in packet.hints]):
-            self._compare()
+            self._compare(later=True)  # told with the answers of the next moment, POINTS too
+            if self.news.waiting and self._streak_shown is None:
+                self._streak_shown = streak  # STREAK changes when the news says so
         self._paid(hints)  # the help asked for before the coach answered shows now
         self._note_complete()
+
+    def _streak_view(self) -> tuple[int, int, bool]:
+        """STREAK as the HUD shows it: the streak, its multiplier, whether it is held."""
+        sheet = self.session.sheet
+        return self._streak_shown or (sheet.streak, sheet.streak_multiplier, sheet.held)
+
+    def _tell_waiting(self) -> None:
+        """Tell the coach's answers waiting to be told (``News.flush``): their pop-up, and
+        POINTS and STREAK show what they did from now on."""
+        self._pop(self.news.flush())
+        self._streak_shown = None
+
+    @property
+    def shown_net(self) -> int:
+        """The points before POINTS' floor as the HUD shows them: the coach's answers count
+        once they are told (``News.flush``), a moment after they came."""
+        return self.session.sheet.net - self.news.pending
 
     def _paid(self, before_hints: int) -> None:
         """Pop up the help charged for the position on screen since ``before_hints`` were
         used, apart from any move (every change of the points is told)."""
         self._pop(hint_paid(self.session.board, before_hints, self.session.sheet))
 
-    def _compare(self) -> Rejudged | None:
+    def _compare(self, later: bool = False) -> Rejudged | None:
         """Tell the player about moves on the line whose points changed since they were last
-        shown, naming them (``News.compare``); returns that change (None: none)."""
-        changed, told = self.news.compare(self.session.sheet.line, self.session.streak)
+        shown, naming them (``News.compare``; ``later``: with the moment's other answers);
+        returns that change (None: none)."""
+        changed, told = self.news.compare(self.session.sheet.line, self.session.streak,
+                                          later=later)
         if told is not None:
             self._events.append(told)  # its pop-up: what the moment's answers did to points
         return changed
@@ -203,6 +227,8 @@ class MidEnd:
             if flash is not None:
                 flash.advance(dt)
         self.news.update(dt)
+        if self.news.due:
+            self._tell_waiting()
         thinking = self.status.state is CoachState.THINKING and self.status.board == session.board
         self._searching = self._searching + dt if thinking else 0.0
         session.set_paused(self.paused)
@@ -247,6 +273,7 @@ class MidEnd:
 
     # --- applying actions ---------------------------------------------------
     def _do(self, action: BoardAction) -> None:
+        self._tell_waiting()  # the coach's news first: what the action does comes after it
         if self.tween is not None:
             self.tween.finish()
             self.tween = None
@@ -366,7 +393,7 @@ class MidEnd:
                 self.finished = True
                 self._events.append(DemoDone())
             return
-        if not self._judged():
+        if not self._judged() or self.news.waiting:
             self._held = True  # when judging is over, the HUD shows its result first
             return
         if self._judged_at is None:
@@ -391,6 +418,7 @@ class MidEnd:
                                   self._searching)
         news = self.news.shown
         race_time = session.elapsed if session.started else None  # the ghost waits for you
+        streak, multiplier, held = self._streak_view()
         footer = news or status.detail or hint_words(hint, session.hint_level, session.solved)
         if status.progress is not None and not status.detail and not news:
             footer = work_words(status.work, status.progress, session.board,
@@ -408,11 +436,10 @@ class MidEnd:
             win_flash=self.win.strength if self.win is not None else 0.0,
             busy=(self.tween is not None or self.solving or self.autoplayer is not None
                   or session.solved),
-            moves=session.moves, seconds=session.elapsed, points=session.points,
+            moves=session.moves, seconds=session.elapsed, points=max(0, net := self.shown_net),
             moves_note=f"+{coach} coach" if (coach := session.sheet.coach_moves) else "",
-            points_note=f"held at 0 ({session.sheet.net:+d})" if session.sheet.net < 0 else "",
-            streak=session.streak, multiplier=session.sheet.streak_multiplier,
-            held=session.sheet.held,
+            points_note=f"held at 0 ({net:+d})" if net < 0 else "",
+            streak=streak, multiplier=multiplier, held=held,
             coach_words=words, coach_note=note, coach_state=status.state,
             coach_progress=status.progress,
             footer=footer, banner=self._banner(),

@@ -62,6 +62,11 @@ class News:
         self._shown: dict[tuple[int, int], tuple[MoveClass, int]] = {}
         """Each move's judgement and points as last shown, by the action that made it and
         its number on the line."""
+        self.waiting = False
+        """The coach's answers judged moves again, to be told when their unit is due."""
+        self.pending = 0
+        """What those answers did to the points, not told yet (POINTS shows it when told)."""
+        self._pending_streak = 0
         self._streak = 0
         """STREAK when the moves were last compared."""
         self._unit_streak = 0
@@ -91,13 +96,14 @@ class News:
         if self._of_a_move:
             self.left = 0.0
 
-    def compare(self, line: Line | None, streak: int = 0
+    def compare(self, line: Line | None, streak: int = 0, *, later: bool = False
                 ) -> tuple[Rejudged | None, Rejudged | None]:
         """The moves on ``line`` (the line of play) whose points changed since they were last
-        shown, and the news told of them (``gather``; None: nothing to pop up). Never
+        shown, and the news told of them (``gather``; None: nothing to pop up now). Never
         silent: judged again while on the line, or while an undo or a restart had taken them
         off it; a judgement that changed no points is no news. ``streak``: STREAK now,
-        named in the news when the moves judged again broke it."""
+        named in the news when the moves judged again broke it. ``later``: the coach's
+        answers, told together once NEWS_UNIT_SECONDS have passed (``flush``)."""
         now = judged_line(line)
         before = [self._shown.get(key, (cls, points)) for key, cls, points in now]
         before = [(self._verdicts.get(key, old) if old is MoveClass.UNKNOWN else old, points)
@@ -108,21 +114,22 @@ class News:
         streak_was, self._streak = self._streak, streak
         if changed is None:
             return None, None
-        return changed, self.gather(changed.changes, streak_was, streak)
+        return changed, self.gather(changed.changes, streak_was, streak, later=later)
 
     def gather(self, changes: tuple[tuple[int, MoveClass, MoveClass, int], ...],
-               streak_was: int = 0, streak: int = 0) -> Rejudged | None:
+               streak_was: int = 0, streak: int = 0, *, later: bool = False
+               ) -> Rejudged | None:
         """Tell moves judged again (index on the line, judgement as last shown, as now,
-        points change) at once. Answers within NEWS_UNIT_SECONDS of the first are one piece
-        of news: the footer names the moves with the figures of all of them, and the news
-        returned (its pop-up, in place of the one before) gives what they did to the points
-        (newcomers saw "-10 judged" while POINTS fell by 50, three answers making three
-        pop-ups; and POINTS change before news told a moment later). A streak they broke
-        (``streak_was`` before, ``streak`` now) is named after them: "streak now 2" (a
-        newcomer saw STREAK fall from 8 with no word of it)."""
+        points change) at once, or with ``later`` when the unit is due (``flush``). Answers
+        within NEWS_UNIT_SECONDS of the first are one piece of news: the footer names the
+        moves with the figures of all of them, and the news returned (its pop-up, in place of
+        the one before) gives what they did to the points (newcomers saw "-10 judged" while
+        POINTS fell by 50, three answers making three pop-ups; and POINTS change before news
+        told a moment later). A streak they broke (``streak_was`` before, ``streak`` now) is
+        named after them: "streak now 2" (a newcomer saw STREAK fall from 8 with no word)."""
         if not changes:
             return None
-        if self._unit_left <= 0:
+        if self._unit_left <= 0 and not self.waiting:
             self._unit, self._found = {}, ""
         if not self._unit:
             self._unit_left = NEWS_UNIT_SECONDS
@@ -130,9 +137,43 @@ class News:
         for index, old, new, points in changes:
             first, _, gained = self._unit.get(index, (old, new, 0))
             self._unit[index] = (first, new, gained + points)
+        fresh = sum(points for *_, points in changes)
+        if later:
+            self.waiting = True
+            self.pending += fresh
+            self._pending_streak = streak
+            return None
+        return self._told(fresh, streak)
+
+    @property
+    def due(self) -> bool:
+        """The coach's answers waiting to be told are due (their unit is over)."""
+        return self.waiting and self._unit_left <= 0
+
+    def flush(self) -> Rejudged | None:
+        """Tell the coach's answers waiting (``gather(later=True)``) now: one footer line and
+        one pop-up, with the change they made to the points, which POINTS shows from now
+        (a newcomer read "-10 judged", then "-20 judged" for the same move and one more, as
+        -30 while POINTS fell by 20). Words about the last action on show keep their place
+        first (an undo's were replaced within 0.3 s). None when nothing was waiting or the
+        answers undid each other."""
+        if not self.waiting:
+            return None
+        fresh, streak = self.pending, self._pending_streak
+        self.waiting, self.pending, self._unit_left = False, 0, 0.0
+        before = self.shown if self._of_a_move else ""
+        news = self._told(fresh, streak)
+        if news is None or not news.moves:
+            return None
+        if before:
+            self.text = f"{before}; {self.text}"
+            self._unit_text = self.text
+        return news
+
+    def _told(self, fresh: int, streak: int) -> Rejudged | None:
+        """Say what the unit's moves did (``fresh`` of it this time) and return its news."""
         told = tuple((i, *change) for i, change in sorted(self._unit.items())
                      if change[2] != 0)
-        fresh = sum(points for *_, points in changes)
         news = Rejudged.of(told)
         if news is None:  # the moment's answers undid each other: nothing is left to say
             if self._found:
