@@ -302,12 +302,16 @@ def test_hints_take_no_more_letters_than_the_grade_has_left() -> None:
     sheet = play(ScoreSheet.start(4), "owoo" + "o")  # 80%: a B
     many = summarize(replace(sheet, hints_used=114), SLOW_SECONDS, True)
     assert many.grade == "D"
-    assert many.grade_reason == ("D: 80% efficiency (A needs 85%), 114 hint levels used "
+    assert many.grade_reason == ("D: 80% efficiency, a B (A needs 85%), 114 hint levels used "
                                  "(one letter per 5: -22, stopped at D)")
     fifteen = summarize(replace(sheet, hints_used=15), SLOW_SECONDS, True)
     assert fifteen.grade_reason.endswith("(one letter per 5: -3, stopped at D)")
     few = summarize(replace(sheet, hints_used=5), SLOW_SECONDS, True)
     assert few.grade == "C" and few.grade_reason.endswith("5 hint levels used (-1 letter)")
+    # the letter before the hints is named (a newcomer read "D: 75% efficiency (A needs
+    # 85%)" and could not see where the B went)
+    assert few.grade_reason == "C: 80% efficiency, a B (A needs 85%), 5 hint levels used " \
+        "(-1 letter)"
 
 
 def test_what_the_efficiency_is_measured_against_follows_the_figure_not_the_hints() -> None:

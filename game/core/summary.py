@@ -248,6 +248,9 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     reason = f"{percent_text(rating)} {measure}"
     if efficiency is not None and against:
         reason += f" {against}"
+    if dropped:  # the letter it earned before the hints took theirs (a newcomer read "D:
+        # 75% efficiency (A needs 85%)" and could not see where the B went)
+        reason += f", {'an' if base == 'A' else 'a'} {base}"
     if index > 1:
         name, low = GRADE_THRESHOLDS[index - 2]
         reason += f" ({name} needs {round(low * 100)}%)"
