@@ -32,7 +32,34 @@ def test_group_slide_moves_every_tile_together() -> None:
     board = parse_board("1 2 3/4 5 6/0 7 8")
     after = board.apply_all(board.slide_moves(8))
     tween = SlideTween(board, after, 0.1)
-    assert set(tween.starts) == {7, 8}
+    assert set(tween.starts) == {7, 8} and tween.steps
+
+
+def test_tiles_sent_across_the_board_do_not_slide_through_one_another() -> None:
+    """A newcomer's undo of a restart slid every tile at once: 11, 8 and 17 piled in one
+    cell. Only moves and slides (each tile to a neighbouring cell) are animated."""
+    from game.core.actions import Move, Restart, Undo
+    from game.core.board import inverse
+    from game.play.midend import MidEnd
+    from tests.test_lines_agree import Quiet
+    from tests.test_midend import DT, spec_for
+
+    far = parse_board("8 6 7/2 5 4/3 0 1")
+    walk, board = "", far
+    while SlideTween(far, board, 0.1).steps or len(walk) < 2:  # until tiles would cross
+        move = next(m for m in sorted(board.legal_moves()) if not walk.endswith(inverse(m)))
+        walk, board = walk + move, board.apply(move)
+    game = MidEnd(far, spec_for(far), Quiet())
+    for action in (*(Move(m) for m in walk), Restart()):
+        game.act(action)
+        game.update(DT)
+    assert game.tween is None and game.board == far  # the restart jumps
+    game.act(Undo())
+    game.update(DT)
+    assert game.tween is None and game.board == board  # and so does its undo
+    game.act(Undo())
+    game.update(DT)
+    assert game.tween is not None  # one move taken back slides
 
 
 def test_finish_jumps_to_the_end() -> None:

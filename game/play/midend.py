@@ -316,7 +316,8 @@ class MidEnd:
     def _animate(self, change: Change, before_streak: int, before_net: int,
                  before_hints: int, rejudged: bool = False) -> None:
         session = self.session
-        self.tween = SlideTween(change.before, change.after, self.anim_seconds)
+        tween = SlideTween(change.before, change.after, self.anim_seconds)
+        self.tween = tween if tween.steps else None
         if change.kind is ChangeKind.MOVE:
             self.news.moved()  # any move, judged or not: words about the one before go (a
             # newcomer's burst of unjudged moves ran under "hint seen here" for an earlier one)
