@@ -72,7 +72,9 @@ def test_a_won_best_race_names_the_game_raced_and_counts_in_stats(data_home: Pat
     assert main(["replay", "--last", "--text"]) == 0  # the replay tells the race as well
     text = capsys.readouterr().out
     assert text.startswith("3x3 custom board · ghost race: ")
-    assert text.splitlines()[-1].startswith("You beat the ghost by ")
+    last = text.splitlines()[-1]  # both times once, then which ghost it was
+    assert last.startswith("You beat the ghost by ") and last.count("0:") == 2
+    assert last.endswith(f"· the ghost: the game you raced, {first.moves} moves"), last
 
 
 def test_after_a_game_the_coach_solved_g_offers_to_race_the_coach(data_home: Path) -> None:

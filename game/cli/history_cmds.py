@@ -186,9 +186,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(totals_line(stored, model.restarts))
         else:
             print(f"no totals: {why_not}")
-        if stored is not None and stored.race is not None:  # as its end screen said it
-            print(" · ".join(line for line in race_lines(
-                stored.race, stored.seconds, stored.moves, stored.solved_by_player) if line))
+        race = stored.race if stored is not None else None
+        if stored is not None and race is not None:  # as its end screen said it, both
+            # times once (with the detail line's, a newcomer read the result printed twice)
+            head, _ = race_lines(race, stored.seconds, stored.moves, stored.solved_by_player)
+            ran = f", {counted(race.moves, 'move')}" if race.moves is not None else ""
+            print(f"{head} · the ghost: {race.ghost_name}{ran}")
         return EXIT_OK
     from game.cli.play import run_replay
 

@@ -91,14 +91,6 @@ class Flash(Generic[K]):
     elapsed: float = 0.0
 
     @property
-    def steps(self) -> bool:
-        """Every moving tile goes to a neighbouring cell (a move or a slide, done or undone):
-        tiles sent across the board at once (a restart, its undo) would run through one
-        another, so those jump instead (a newcomer saw 11, 8 and 17 piled in one cell)."""
-        return all(abs(r - self.ends[t][0]) + abs(c - self.ends[t][1]) == 1
-                   for t, (r, c) in self.starts.items())
-
-    @property
     def done(self) -> bool:
         """Whether the cue has faded completely."""
         return self.elapsed >= self.duration
