@@ -540,3 +540,30 @@ def test_the_legend_names_you_only_when_you_moved(by_coach: list[bool]) -> None:
     you = [(x, y) for x in range(px, px + pw) for y in band
            if surface.get_at((x, y))[:3] == theme.chart_line]
     assert bool(you) == (not all(by_coach))
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_the_straight_line_is_ideal_only_when_the_optimum_is_known(exact: bool) -> None:
+    """Newcomer playtest: the 5x5 chart called the coach's best line "ideal"."""
+    from game.ui.chart import LEGEND_BEST, LEGEND_IDEAL, draw_distance_chart
+    from game.ui.fonts import Fonts
+
+    pygame.init()
+    fonts, said = Fonts(), []
+
+    def font(px: int):
+        real = fonts(px)
+
+        class Recorder:
+            def __getattr__(self, name):
+                return getattr(real, name)
+
+            def render(self, text, *args):
+                said.append(text)
+                return real.render(text, *args)
+
+        return Recorder()
+
+    draw_distance_chart(pygame.Surface((400, 300)), (0, 0, 400, 300), [5, 4, 3, 2, 1, 0],
+                        get_theme("classic"), font, exact=exact)
+    assert (LEGEND_IDEAL in said, LEGEND_BEST in said) == (exact, not exact)

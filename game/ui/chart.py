@@ -33,6 +33,9 @@ X_TITLE = "moves"
 Y_TITLE = "distance to goal"
 LEGEND_YOU = "you"
 LEGEND_IDEAL = "ideal"
+LEGEND_BEST = "best known"
+"""The straight line beyond exact reach: the coach's best line from the start, not proven
+optimal (a newcomer read "ideal" on 5x5 as the optimum)."""
 LEGEND_COACH = "coach"
 
 
@@ -112,14 +115,15 @@ def _ticks(top: int) -> list[int]:
 def draw_distance_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | None],
                         theme: Theme, font: Callable[[int], pygame.font.Font],
                         text_px: int | None = None, by_coach: Sequence[bool] = (),
-                        scale: tuple[int, int] | None = None) -> None:
+                        scale: tuple[int, int] | None = None, exact: bool = True) -> None:
     """Draw the chart into ``box`` with labels of font size ``text_px`` (by default a share of
     the box); ``by_coach[i]`` marks move i + 1 as the coach's (drawn in its own colour);
-    ``scale``: see ``chart_geometry``. Reads its inputs and changes nothing else."""
+    ``scale``: see ``chart_geometry``; ``exact``: the straight line is the optimum ("ideal"),
+    not the best line known ("best known"). Reads its inputs and changes nothing else."""
     previous_clip = surface.get_clip()
     surface.set_clip(pygame.Rect(box).clip(previous_clip))
     try:
-        _draw_chart(surface, box, distances, theme, font, text_px, by_coach, scale)
+        _draw_chart(surface, box, distances, theme, font, text_px, by_coach, scale, exact)
     finally:
         surface.set_clip(previous_clip)
 
@@ -127,7 +131,7 @@ def draw_distance_chart(surface: pygame.Surface, box: Box, distances: Sequence[i
 def _draw_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | None],
                 theme: Theme, font: Callable[[int], pygame.font.Font],
                 text_px: int | None, by_coach: Sequence[bool],
-                scale: tuple[int, int] | None) -> None:
+                scale: tuple[int, int] | None, exact: bool = True) -> None:
     label = font(text_px if text_px is not None else max(MIN_LABEL_PX,
                                                          int(box[3] * LABEL_FRACTION)))
     geo = chart_geometry(distances, box, label.get_height(), scale,
@@ -166,7 +170,8 @@ def _draw_chart(surface: pygame.Surface, box: Box, distances: Sequence[int | Non
             pygame.draw.circle(surface, theme.chart_coach, end, line_w + 1)
     moves = len(distances) - 1
     yours = any(i >= len(by_coach) or not by_coach[i] for i in range(moves))
-    _legend(surface, geo, theme, label, line_w, any(by_coach), yours)
+    _legend(surface, geo, theme, label, line_w, any(by_coach), yours,
+            LEGEND_IDEAL if exact else LEGEND_BEST)
 
 
 def coach_segments(geo: ChartGeometry, distances: Sequence[int | None],
@@ -187,11 +192,12 @@ def coach_segments(geo: ChartGeometry, distances: Sequence[int | None],
 
 
 def _legend(surface: pygame.Surface, geo: ChartGeometry, theme: Theme,
-            label: pygame.font.Font, line_w: int, coach: bool, yours: bool = True) -> None:
+            label: pygame.font.Font, line_w: int, coach: bool, yours: bool = True,
+            straight: str = LEGEND_IDEAL) -> None:
     """The key of the lines drawn: "you" only when a move of the player's is (a game the
     coach played alone named a line it did not draw)."""
     px, py, pw, _ = geo.plot
-    entries = [(LEGEND_IDEAL, theme.chart_ideal)]
+    entries = [(straight, theme.chart_ideal)]
     if yours:
         entries.append((LEGEND_YOU, theme.chart_line))
     if coach:

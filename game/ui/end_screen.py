@@ -149,7 +149,7 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     _draw_stats(surface, box, text.stats[:-1], theme, font)
     _draw_notes(surface, box, text.notes[1:], theme, font, view.race[:1])
     draw_distance_chart(surface, box.chart, view.summary.distances, theme, font,
-                        box.caption_px, view.summary.by_coach)
+                        box.caption_px, view.summary.by_coach, exact=view.summary.exact)
     _draw_ranked_table(surface, box, view, text.rank_line, theme, font)
     _draw_footer(surface, box, text, theme, font)
 

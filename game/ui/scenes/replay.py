@@ -8,7 +8,7 @@ from concurrent.futures import Future
 import pygame
 
 from game.core.board import Board
-from game.core.coach import CoachPacket
+from game.core.coach import EXACT_CELLS, CoachPacket
 from game.core.knowledge import Knowledge
 from game.core.recording import Mode, Recording
 from game.core.spec import GameKind
@@ -236,7 +236,8 @@ class ReplayScene(Scene):
                 y += int(px * 1.2)
         chart_h = max(40, h - 3 * px - y - px)
         draw_distance_chart(surface, (px, y, w - 2 * px, chart_h), model.distances(index),
-                            theme, fonts, px, model.by_coach, model.scale)
+                            theme, fonts, px, model.by_coach, model.scale,
+                            exact=model.start.size <= EXACT_CELLS)
         bx, by, bw, bh = self.bar_rect()
         pygame.draw.rect(surface, theme.panel, (bx, by, bw, bh), border_radius=bh // 2)
         share = (self.t_ms + LEAD_MS) / (model.duration_ms + LEAD_MS)
