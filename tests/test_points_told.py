@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.actions import CycleHint, Move, Redo, Restart, Source, Undo
+from game.core.scoring import MoveClass
 from game.core.notation import parse_board
 from game.play.events import HintPaid, Rejudged, Scored
 from game.play.midend import MidEnd
@@ -344,3 +345,34 @@ def test_answers_told_while_an_undos_words_show_are_added_to_them():
     for _ in range(int(NEWS_UNIT_SECONDS / DT) + 2):
         told.frame(coach)
     assert game.view().footer == "undo -5; move 1 judged: optimal (+10)"
+
+
+def test_a_move_taken_back_is_saved_as_it_was_told():
+    """A newcomer's undo said "the +10 the move earned taken back", and the replay of the
+    saved game "move 41 R: off the coach's line - taken back later": beyond exact reach the
+    coach had judged it again after it left the line, where it counts no more."""
+    from game.core.board import inverse
+    from game.core.coach import CoachPacket, CoachState, WorkerStatus
+    from game.core.recording import read_judgement
+    from tests.test_lines_agree import Quiet, line_hint
+
+    board, line = walk_line(41, 24)
+    away = next(m for m in board.legal_moves() if m != line[0])
+    there = board.apply(away)
+    side = next(m for m in there.legal_moves() if m != inverse(away))
+    rest = side + inverse(side) + inverse(away) + line  # the coach's first lines: 4 longer
+    ready = WorkerStatus(CoachState.READY)
+    game = MidEnd(board, spec_for(board), Quiet())
+    game.take(CoachPacket((line_hint(board, away + rest), line_hint(there, rest)),
+                          status=ready))
+    game.act(Move(away))
+    game.update(DT)
+    assert [e.words for e in game.take_events() if isinstance(e, Scored)] == ["+10"]
+    game.act(Undo())
+    game.update(DT)
+    assert game.view().footer == "undo -5, and the +10 the move earned taken back"
+    game.take(CoachPacket((line_hint(board, line),), status=ready))  # not through the step
+    game.update(DT)
+    assert game.session.judgements()[0] == (MoveClass.OFF_LINE,)  # judged again, off it
+    saved = game.record().judgements
+    assert read_judgement(saved[0][0])[0] is MoveClass.LINE  # as the undo told it

@@ -263,7 +263,8 @@ class MidEnd:
             summary = session.summary()
             race = self.race.result(summary.seconds, summary.solved_by_player)
         return game_record(session, mode=mode, daily=spec.daily, started="", run="",
-                           kind=spec.kind, race=race)
+                           kind=spec.kind, race=race,
+                           told=self.news.told_off_line(session.sheet.line))
 
     def wants_record(self) -> bool:
         """Whether leaving now should still record the game: an abandoned one the player moved

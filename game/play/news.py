@@ -79,6 +79,17 @@ class News:
         move judged once, then waiting, then judged is "judged again" (a newcomer read
         "move 68 judged" of a move shown judged a moment before)."""
 
+    def told_off_line(self, line: Line | None) -> dict[int, list[MoveClass | None]]:
+        """Per action, the verdict last shown of each of its moves no longer on ``line``
+        (None for one on it, or never given one): what the player was told of a move before
+        an undo or a restart took it away, which a later judgement must not contradict."""
+        on_line = {key for key, _, _ in judged_line(line)}
+        told: dict[int, list[MoveClass | None]] = {}
+        for key in sorted(self._shown):
+            cls = self._verdicts.get(key)
+            told.setdefault(key[0], []).append(None if key in on_line else cls)
+        return told
+
     @property
     def shown(self) -> str:
         """The news on show, "" when none."""

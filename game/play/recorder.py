@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from game.core.coach import EXACT_CELLS
 from game.core.race import RaceResult
 from game.core.recording import Mode, action_token, judgement_letter, to_ms
+from game.core.scoring import MoveClass
 from game.core.spec import GameKind
 from game.play.session import Session
 from game.store.history import GameRecord
@@ -16,14 +18,35 @@ def action_distances(session: Session) -> tuple[int | None, ...]:
     return tuple(session.distances())
 
 
+def as_told(judged: list[tuple[MoveClass, ...]],
+            told: dict[int, list[MoveClass | None]]) -> list[tuple[MoveClass, ...]]:
+    """``judged`` (per action, each move's judgement), with the verdict the player was told
+    of each move an undo or restart took off the line (``told``, by action: None keeps the
+    judgement). Beyond exact reach a move's judgement can change after it left the line (a
+    newcomer's undo said "the +10 the move earned taken back" and the replay "off the
+    coach's line - taken back later"); it no longer counts, so the record keeps what was
+    said of it."""
+    out = []
+    for action, cues in enumerate(judged):
+        said = told.get(action, [])
+        if len(said) == len(cues):
+            cues = tuple(cue if was is None else was for cue, was in zip(cues, said,
+                                                                         strict=True))
+        out.append(cues)
+    return out
+
+
 def game_record(session: Session, *, mode: Mode = Mode.NORMAL, daily: str | None = None,
                 started: str, run: str, name: str = "player",
-                kind: GameKind | None = None, race: RaceResult | None = None) -> GameRecord:
+                kind: GameKind | None = None, race: RaceResult | None = None,
+                told: dict[int, list[MoveClass | None]] | None = None) -> GameRecord:
     """The record of ``session`` as it stands (finished or abandoned); ``kind`` defaults to
-    DAILY for a daily, else RANDOM."""
+    DAILY for a daily, else RANDOM; ``told``: see ``as_told``."""
     summary = session.summary()  # the same figures the end screen shows
     board = session.start
     judged = session.judgements()
+    if told and board.size > EXACT_CELLS:
+        judged = as_told(judged, told)
     if kind is None:
         kind = GameKind.DAILY if daily is not None else GameKind.RANDOM
     return GameRecord(
