@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.actions import CycleHint, Move, Redo, Restart, Source, Undo
-from game.core.scoring import MoveClass
 from game.core.notation import parse_board
+from game.core.scoring import MoveClass
 from game.play.events import HintPaid, Rejudged, Scored
 from game.play.midend import MidEnd
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
