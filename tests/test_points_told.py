@@ -154,7 +154,6 @@ def test_the_footer_figures_of_an_undo_are_the_change():
 
 def test_news_that_cancels_out_pops_up_in_the_hud_colour_and_a_hint_paid_on_the_blank(make_app):
     """A newcomer saw "+30 -30 judged" in green: a net 0 is neither good nor bad news."""
-    from game.core.scoring import MoveClass
     from tests.app_driver import play
 
     app = make_app()
