@@ -241,7 +241,7 @@ def test_beyond_exact_reach_every_change_of_the_points_is_told(steps, seed):
     Told(game).play(coach, steps)
 
 
-def test_undos_in_a_row_are_told_as_one_while_their_words_show():
+def test_an_undo_keeps_the_words_of_the_one_before_while_they_show():
     """A newcomer's two quick undos took 30 points with one undo's 15 said."""
     from game.play.news import NEWS_SECONDS
 
@@ -253,7 +253,9 @@ def test_undos_in_a_row_are_told_as_one_while_their_words_show():
     assert game.view().footer == "undo -5, and the +10 the move earned taken back"
     told.frame(coach, Undo())
     assert game.session.sheet.net - before == -30
-    assert game.view().footer == "2 undos -10, and the +20 the 2 moves earned taken back"
+    # each undo's own words, the one before kept (a sum left each one's change unsaid)
+    assert game.view().footer == "undo -5, and the +10 the move earned taken back; " \
+        "undo -5, and the +10 the move earned taken back"
     told.frame(coach, Move("L", source=Source.KEY))
     for _ in range(int(NEWS_SECONDS / DT) + 2):  # the words are gone: the next is its own
         told.frame(coach)

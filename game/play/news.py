@@ -3,7 +3,7 @@ within a moment told as one; why an undo, redo or restart changed the points."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from game.core.scoring import RESTART_COST, Line, MoveClass
 from game.play.events import Rejudged
@@ -23,23 +23,6 @@ def judged_line(line: Line | None) -> list[tuple[tuple[int, int], MoveClass, int
     line), its judgement and points."""
     return [] if line is None else [((node.made, node.moves + node.coach), node.cls,
                                      node.points) for node in line.walk()]
-
-
-@dataclass(frozen=True, slots=True)
-class UndoRun:
-    """Undos in a row, told as one: how many, their cost, the points of the moves they took
-    back, the help paid where they led, and the moves."""
-
-    undos: int
-    cost: int
-    moved: int
-    hint: int
-    count: int
-
-    def __add__(self, other: UndoRun) -> UndoRun:
-        return UndoRun(self.undos + other.undos, self.cost + other.cost,
-                       self.moved + other.moved, self.hint + other.hint,
-                       self.count + other.count)
 
 
 class News:
@@ -71,8 +54,8 @@ class News:
         """STREAK when the moves were last compared."""
         self._unit_streak = 0
         """STREAK before the unit's first news."""
-        self._undos: UndoRun | None = None
-        """Undos told as one while their words show."""
+        self._undo_said = ""
+        """The last undo's own words, said again before the next one's while they show."""
         self._undos_text = ""
         self._verdicts: dict[tuple[int, int], MoveClass] = {}
         """Each move's last verdict shown (on or off the line), kept while it waits again: a
@@ -217,8 +200,9 @@ class News:
         ``cost``: the undo's): its own cost, the points of the moves it took away or brought
         back, and the help drawn on the board it came to (a newcomer read "the +75 the moves
         earned" on a restart and "+70" on its undo: 5 of it was the hint at the start).
-        Undos in a row, while the words of the one before still show, are told as one (a
-        newcomer's two quick undos took 30 with one undo's 15 said).
+        An undo while the words of the one before still show keeps them, before its own (a
+        newcomer's two quick undos took 30 with one undo's 15 said; words summing the two
+        left each undo's own change unsaid).
         ``coached``: the coach has played in the game, which a restart does not undo (a
         newcomer restarted after Space and solved it alone, to find it unranked at the end).
         ``count``: the moves an undo or redo took back or brought back (a whole click's), or
@@ -233,12 +217,12 @@ class News:
             parts.append(restart_words(cost, gained - cost - RESTART_COST, undone=True,
                                        count=count))
         elif kind is ChangeKind.UNDO:
-            run = UndoRun(1, cost, cost - gained, hint, count)
-            if self._undos is not None and not also and self.shown == self._undos_text:
-                run = self._undos + run
-            self._undos = run if not also and cost else None
-            hint = run.hint
-            parts.append(undo_words(run.cost, run.moved, count=run.count, undos=run.undos))
+            words = undo_words(cost, cost - gained, count=count)
+            if hint:  # the help paid where it led, with it
+                words, hint = f"{words}; hint here -{hint}", 0
+            earlier = self._undo_said if not also and self.shown == self._undos_text else ""
+            parts.append(f"{earlier}; {words}" if earlier else words)
+            self._undo_said = "" if also else words
         elif gained:
             parts.append(undo_words(0, gained, redo=True, count=count))
         if hint:

@@ -141,20 +141,17 @@ NAMED_MOVES = 3
 news."""
 
 
-def undo_words(cost: int, moved: int, *, redo: bool = False, count: int = 1,
-               undos: int = 1) -> str:
+def undo_words(cost: int, moved: int, *, redo: bool = False, count: int = 1) -> str:
     """The footer's words for an undo or redo that changed the points: what the undo cost
     (``cost`` <= 0; a redo or an undo of the coach's move is free) and the points of the
     ``count`` moves it took back or brought back (``moved``: what they had earned; a group
     slide's tiles go together). A newcomer saw POINTS fall by 15 on an undo with nothing to
-    say why (5 for the undo, 10 the move had earned). ``undos``: how many undos in a row
-    the words tell as one ("2 undos -10")."""
+    say why (5 for the undo, 10 the move had earned)."""
     noun = "move" if count == 1 else f"{count} moves"
     if redo:
         verb = "is" if count == 1 else "are"
         return f"redo: the {moved:+d} the {noun} {'earned' if moved > 0 else 'cost'} {verb} back"
-    what = f"{undos} undos {cost:+d}" if undos > 1 else f"undo {cost:+d}" if cost \
-        else "undo of the coach's move (free)"
+    what = f"undo {cost:+d}" if cost else "undo of the coach's move (free)"
     return f"{what}, and {_moves_points(moved, True, noun)}" if moved else what
 
 
