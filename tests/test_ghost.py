@@ -51,7 +51,7 @@ def test_a_race_sets_the_ghosts_final_line_beside_the_players() -> None:
     assert result.moves == 2 and result.won
     head, detail = race_lines(result, 2.0, 2, True)
     assert head.endswith(", in as many moves")  # not "3 moves fewer"
-    assert detail == "you 0:02.0, 2 moves · the game you raced 0:03.0, 2 moves"
+    assert detail == "you 2 moves · the game you raced 2 moves"
 
 
 def test_recording_ghost_slides_restarts_and_stops_at_the_win() -> None:

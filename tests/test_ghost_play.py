@@ -90,7 +90,7 @@ def test_a_gap_is_told_as_the_clocks_show_it() -> None:
     0:02.5 against 1:11.1 (2.472 s and 71.145 s)."""
     from game.core.race import gap_text
 
-    assert gap_text(2.472, 71.145) == "68.6 s" and gap_text(3.01, 3.04) == "under 0.1 s"
+    assert gap_text(2.472, 71.145) == "1:08.6" and gap_text(3.01, 3.04) == "under 0.1 s"
 
 
 def test_best_ghost_is_read_from_the_history_off_the_frame(data_home: Path) -> None:

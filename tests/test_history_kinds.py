@@ -221,16 +221,23 @@ def test_races_won_counts_races_whose_ghost_ran() -> None:
     assert races_won([game(solved=False, seconds=12.0, race=race)]) == (0, 1)
 
 
+def test_a_race_won_by_minutes_says_the_gap_as_the_clocks_do() -> None:
+    """A newcomer's race read "by 894.1 s (you 0:08.4, the ghost 15:02.5)"."""
+    from game.core.race import gap_text
+
+    assert gap_text(8.4, 902.5) == "14:54.1" and gap_text(12.1, 15.4) == "3.3 s"
+
+
 def test_race_lines_say_who_won_and_by_how_much() -> None:
     race = RaceResult(GhostKind.BEST, game=12, seconds=15.4, moves=44, won=True)
     head, detail = race_lines(race, 12.1, 40, True)
     assert head == ("You beat the ghost by 3.3 s (you 0:12.1, the ghost 0:15.4); you used 4 moves "
                     "fewer")
-    assert detail == "you 0:12.1, 40 moves · the game you raced 0:15.4, 44 moves"
+    assert detail == "you 40 moves · the game you raced 44 moves"  # the times are in head
     coach = RaceResult(GhostKind.COACH, tps=4.0, seconds=5.0, moves=20, won=False)
     head, detail = race_lines(coach, 8.0, 21, True)
     assert head == "The ghost won by 3.0 s (you 0:08.0, the ghost 0:05.0); you used 1 move more"
-    assert "the coach at 4 tiles/s 0:05.0, 20 moves" in detail
+    assert "the coach at 4 tiles/s 20 moves" in detail
     lost = RaceResult(GhostKind.BEST, seconds=5.1, moves=22, won=False)  # the second playtest
     assert race_lines(lost, 8.0, 20, True)[0] == ("The ghost won by 2.9 s (you 0:08.0, the ghost "
                                                   "0:05.1); you used 2 moves fewer")

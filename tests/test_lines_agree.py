@@ -218,7 +218,7 @@ def test_moves_judged_again_while_a_restart_took_them_off_are_told_when_they_com
     told = [e for e in game.take_events() if isinstance(e, Rejudged)]
     assert [e.gained for e in told] == [-20] and told[0].verb == "judged again"
     # the undo's own words first (they were dropped: POINTS rose by 10 under "-20" alone)
-    assert game.view().footer == "undo -5: the restart's cost given back, the +10 the move " \
+    assert game.view().footer == "undo -5: the restart's -25 given back, the +10 the move " \
         "earned back; move 1 judged again: off the coach's line (-20)"
     assert [cls for _, cls, _ in played_moves(game.session)] == [MoveClass.OFF_LINE]
 

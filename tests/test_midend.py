@@ -485,7 +485,7 @@ def test_a_restart_and_its_undo_and_redo_say_what_they_did_to_the_points():
     net = game.session.sheet.net
     for action, words, change in (
             (Restart(), f"restart -25, the +{net} the moves earned taken back", -25 - net),
-            (Undo(), f"undo -5: the restart's cost given back, the +{net} the moves earned "
+            (Undo(), f"undo -5: the restart's -25 given back, the +{net} the moves earned "
                      "back", 20 + net),
             (Redo(), f"redo: the restart again (-25), the +{net} the moves earned taken back",
              -25 - net)):
@@ -508,7 +508,7 @@ def test_a_restart_after_one_move_names_one_move():
     frames(game, coach, 20)
     for action, words in (
             (Restart(), "restart -25, the +10 the move earned taken back"),
-            (Undo(), "undo -5: the restart's cost given back, the +10 the move earned back"),
+            (Undo(), "undo -5: the restart's -25 given back, the +10 the move earned back"),
             (Redo(), "redo: the restart again (-25), the +10 the move earned taken back")):
         game.act(action)
         game.update(DT)
@@ -533,7 +533,7 @@ def test_a_restart_with_hints_on_says_the_hint_apart_and_h_after_an_undo_shows_i
     game.act(Undo())  # back where the hint was paid: nothing to pay again
     game.update(DT)
     assert game.view().footer == \
-        f"undo -5: the restart's cost given back, the +{net} the moves earned back"
+        f"undo -5: the restart's -25 given back, the +{net} the moves earned back"
     game.act(Undo())  # and one more: the third move taken back
     game.update(DT)
     assert game.view().footer.startswith("undo -5, and the +10 the move earned taken back")

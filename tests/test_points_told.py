@@ -124,7 +124,7 @@ def test_an_undo_of_a_restart_that_brings_back_moves_judged_meanwhile_tells_both
     assert game.session.sheet.net == 15  # the undo costs its own 5
     assert [e.fresh for e in events if isinstance(e, Rejudged)] == [20]
     footer = game.view().footer
-    assert footer.startswith("undo -5: the restart's cost given back")
+    assert footer.startswith("undo -5: the restart's -25 given back")
     assert footer.endswith("; moves 1, 2 judged: optimal (+20)"), footer
 
 

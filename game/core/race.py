@@ -44,10 +44,15 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+MINUTE_TENTHS = 600
+
+
 def gap_text(seconds: float, other: float) -> str:
     """The gap between two times as the clocks show them (tenths), so "14.0 s" matches
     0:12.8 and 0:26.8 wherever it is said: "14.0 s", or "under 0.1 s"."""
     tenths = abs(round(seconds * TENTHS) - round(other * TENTHS))
+    if tenths >= MINUTE_TENTHS:  # as the clocks beside it read (a newcomer saw "894.1 s"
+        return clock_text(tenths / TENTHS)  # next to 0:08.4 and 15:02.5)
     return f"{tenths / TENTHS:.1f} s" if tenths else "under 0.1 s"
 
 
@@ -79,6 +84,6 @@ def race_lines(race: RaceResult, seconds: float, moves: int,
             head += f"; you used {_count(-move_gap, 'move')} more"
         else:
             head += ", in as many moves"
-    detail = (f"you {clock_text(seconds)}, {_count(moves, 'move')} · {race.ghost_name} "
-              f"{clock_text(race.seconds)}, {_count(race.moves, 'move')}")
+    # the times are in the first line: this one names the ghost and both counts
+    detail = f"you {_count(moves, 'move')} · {race.ghost_name} {_count(race.moves, 'move')}"
     return head, detail

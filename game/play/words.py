@@ -9,7 +9,7 @@ from game.core.averages import counted
 from game.core.board import Board
 from game.core.coach import EXACT_CELLS, CoachState, Hint, WorkerStatus
 from game.core.recording import Mode
-from game.core.scoring import HINT_COST_PER_LEVEL, MoveClass
+from game.core.scoring import HINT_COST_PER_LEVEL, RESTART_COST, MoveClass
 from game.core.spec import KIND_NOUNS, GameKind
 from game.core.summary import COACH_PART_WORDS, CoachPart
 
@@ -175,7 +175,9 @@ def restart_words(cost: int, moved: int, *, undone: bool = False, redone: bool =
     noun = "move" if count == 1 else "moves"  # "the +10 the moves earned" after one move
     if undone:
         back = _moves_points(moved, gone=False, noun=noun)
-        return f"undo {cost:+d}: the restart's cost given back" + (f", {back}" if back else "")
+        # its figure named: a newcomer could not see the 25 in "the restart's cost"
+        return f"undo {cost:+d}: the restart's {-RESTART_COST:+d} given back" + (
+            f", {back}" if back else "")
     gone = _moves_points(moved, gone=True, noun=noun)
     what = f"redo: the restart again ({cost:+d})" if redone else f"restart {cost:+d}"
     return f"{what}, {gone}" if gone else what
