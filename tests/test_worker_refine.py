@@ -190,3 +190,29 @@ def test_only_a_5x5_board_beyond_exact_reach_gets_the_short_first_search() -> No
             assert first is not None and abs(first - FIRST_SECONDS[(5, 5)]) < 0.05
             budgets.pop(five)
     assert budgets == {five: None, six: None}
+
+
+def test_a_first_search_that_finds_no_line_in_its_half_second_takes_the_solvers_time() -> None:
+    """A newcomer saw "solver error" (a red cross in the COACH column) on 5x5 while the coach
+    warmed up: the half-second first search had found no line yet and ran past its deadline.
+    It is searched again with the solver's own budget, with no fault."""
+    board = Board.goal(5, 5).apply_all(WALK)
+    solver = Sharpening({board: lines_for(board, inverse_moves(WALK), 0)})
+    search = solver.optimal_moves
+
+    def slow_first(board: Board, **kwargs) -> Found:
+        if not solver.budgets:  # the first search: no line before its deadline
+            solver.budgets.append(kwargs.get("deadline"))
+            raise solver.module.SolveCancelled("past its deadline")
+        return search(board, **kwargs)
+
+    solver.module.optimal_moves = slow_first
+    worker = SolverWorker(solver_module=solver.module, prefetch=False)
+    try:
+        worker.submit(board)
+        assert wait_for(lambda: len(solver.budgets) >= 2 and worker.knowledge.known(board))
+        assert solver.budgets[0] is not None and solver.budgets[1] is None
+        assert worker.counters["faults"] == 0
+        assert worker.status.state is not CoachState.UNAVAILABLE
+    finally:
+        worker.shutdown()

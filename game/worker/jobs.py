@@ -247,16 +247,28 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
             improved(stored)
 
     known = proven_around(knowledge, board)
-    try:
+
+    def search(deadline: float | None) -> OptimalMovesLike:
         if known is None:
-            result = solver.optimal_moves(board, cancel=token, deadline=deadline,
-                                          progress=progress,
-                                          on_better=better if board.size > BIG_CELLS
-                                          and job.kind is not JobKind.JUDGE else None)
-        else:  # one iteration at the proven distance, over the children left open
-            result = solver.optimal_moves(board, cancel=token, deadline=deadline,
-                                          progress=progress, distance=known.distance,
-                                          settled=known.settled, line=known.line)
+            return solver.optimal_moves(board, cancel=token, deadline=deadline,
+                                        progress=progress,
+                                        on_better=better if board.size > BIG_CELLS
+                                        and job.kind is not JobKind.JUDGE else None)
+        # one iteration at the proven distance, over the children left open
+        return solver.optimal_moves(board, cancel=token, deadline=deadline,
+                                    progress=progress, distance=known.distance,
+                                    settled=known.settled, line=known.line)
+
+    try:
+        try:
+            result = search(deadline)
+        except solver.SolveCancelled:
+            if token.cancelled or budget != first or first is None:
+                raise
+            # the quick first search found no line in its half second (a busy machine, the
+            # tables still loading): it takes the solver's own time, never fails for it (a
+            # newcomer saw "solver error" on 5x5 while the coach warmed up)
+            result = search(None)
     except solver.SolveCancelled:
         if token.cancelled:
             return CANCELLED
