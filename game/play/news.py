@@ -217,18 +217,17 @@ class News:
             parts.append(restart_words(cost, gained - cost - RESTART_COST, undone=True,
                                        count=count))
         elif kind is ChangeKind.UNDO:
-            words = undo_words(cost, cost - gained, count=count)
-            if hint:  # the help paid where it led, with it
-                words, hint = f"{words}; hint here -{hint}", 0
-            earlier = self._undo_said if not also and self.shown == self._undos_text else ""
-            parts.append(f"{earlier}; {words}" if earlier else words)
-            self._undo_said = "" if also else words
+            parts.append(undo_words(cost, cost - gained, count=count))
         elif gained:
             parts.append(undo_words(0, gained, redo=True, count=count))
         if hint:
             parts.append(f"hint here -{hint}")
         if coached and restarted > 0:
             parts.append(COACHED_WORDS)
+        if kind is ChangeKind.UNDO and not restarted:  # the last undo's words stay first
+            earlier = self._undo_said if not also and self.shown == self._undos_text else ""
+            self._undo_said = "" if also else "; ".join(parts)
+            parts = [earlier, *parts] if earlier else parts
         if parts and also:
             parts.append(also)
         if parts:

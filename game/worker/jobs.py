@@ -233,8 +233,9 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
         return CANCELLED
     budget = job.seconds if job.seconds is not None else solve_seconds
     first = FIRST_SECONDS.get((board.width, board.height))
-    if budget is None and first is not None and job.kind is not JobKind.REFINE \
-            and not solver.within_reach(board):  # exact answers take what they need
+    quick = budget is None and first is not None and job.kind is not JobKind.REFINE \
+        and not solver.within_reach(board)  # exact answers take what they need
+    if quick:
         budget = first
     deadline = None if budget is None else time.monotonic() + budget
 
@@ -263,7 +264,7 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
         try:
             result = search(deadline)
         except solver.SolveCancelled:
-            if token.cancelled or budget != first or first is None:
+            if token.cancelled or not quick:
                 raise
             # the quick first search found no line in its half second (a busy machine, the
             # tables still loading): it takes the solver's own time, never fails for it (a
