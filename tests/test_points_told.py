@@ -377,3 +377,14 @@ def test_a_move_taken_back_is_saved_as_it_was_told():
     assert game.session.judgements()[0] == (MoveClass.OFF_LINE,)  # judged again, off it
     saved = game.record().judgements
     assert read_judgement(saved[0][0])[0] is MoveClass.LINE  # as the undo told it
+
+
+def test_an_undo_after_a_redo_is_told_alone():
+    """The undo before a redo was brought back by it: the next undo's words are its own."""
+    coach, game, told = started(FOUR)
+    for move in "LU":
+        told.frame(coach, Move(move, source=Source.KEY))
+    told.frame(coach, Undo())
+    told.frame(coach, Redo())
+    told.frame(coach, Undo())
+    assert game.view().footer == "undo -5, and the +10 the move earned taken back"

@@ -224,8 +224,9 @@ class News:
             parts.append(f"hint here -{hint}")
         if coached and restarted > 0:
             parts.append(COACHED_WORDS)
+        said, self._undo_said = self._undo_said, ""  # a redo or restart ends the undos' run
         if kind is ChangeKind.UNDO and not restarted:  # the last undo's words stay first
-            earlier = self._undo_said if not also and self.shown == self._undos_text else ""
+            earlier = said if not also and self.shown == self._undos_text else ""
             self._undo_said = "" if also else "; ".join(parts)
             parts = [earlier, *parts] if earlier else parts
         if parts and also:
