@@ -13,7 +13,7 @@ from game.core.board import Board
 from game.core.coach import CoachPacket, CoachState, WorkerStatus
 from game.core.knowledge import Knowledge
 from game.core.recording import Mode, Recording
-from game.core.scoring import HINT_COST_PER_LEVEL, MoveClass
+from game.core.scoring import MoveClass
 from game.core.spec import GameSpec
 from game.core.tween import Flash, SlideTween
 from game.play.autoplay import SOLVED_PAUSE, AutoPlayer, CoachPlay
@@ -31,7 +31,7 @@ from game.play.events import (
 )
 from game.play.ghost_race import GhostRace
 from game.play.news import News
-from game.play.popups import charged, hint_paid, scored
+from game.play.popups import charged, hint_cost, hint_paid, scored
 from game.play.recorder import game_record
 from game.play.session import Session
 from game.play.steps import Change, ChangeKind
@@ -297,7 +297,7 @@ class MidEnd:
             if change.kind is not ChangeKind.MOVE and not self.solving:
                 cost = session.sheet.last_points if change.kind is ChangeKind.UNDO else 0
                 # the help drawn on the board it came to is paid apart (and said apart)
-                hint = (session.sheet.hints_used - before_hints) * HINT_COST_PER_LEVEL
+                hint = -hint_cost(before_hints, session.sheet)
                 restarted = session.sheet.restarts - before_restarts
                 # a restart's words count the moves it took away (or brought back)
                 count = (abs(session.sheet.line_moves - before_moves) if restarted
@@ -325,11 +325,11 @@ class MidEnd:
             self._events.append(Moved(len(change.cues)))
             cues = change.cues  # a slide's wasteful move is the one shown, else its last
             at = next((i for i, c in enumerate(cues) if c.bad), len(cues) - 1)
-            hint_cost = (before_hints - session.sheet.hints_used) * HINT_COST_PER_LEVEL
+            paid = hint_cost(before_hints, session.sheet)
             if cues and (cues[at].good or cues[at].bad) and not self.solving:
-                self._cue(change, at, session.sheet.net - before_net, hint_cost)
-            elif cues and hint_cost and not self.solving:
-                self._pop(charged(change, hint_cost))
+                self._cue(change, at, session.sheet.net - before_net, paid)
+            elif cues and paid and not self.solving:
+                self._pop(charged(change, paid))
             if change.shorter > 0 and not self.solving:  # with any news of moves it rejudged
                 found = f"you found a line {change.shorter} shorter than the coach's!"
                 self.news.found(found, rejudged)  # the moves it judged again follow it

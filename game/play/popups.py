@@ -44,8 +44,13 @@ def charged(change: Change, hint_cost: int) -> Scored | None:
                   (None,) * len(change.cues))
 
 
+def hint_cost(before_hints: int, sheet: ScoreSheet) -> int:
+    """What the help charged since ``before_hints`` levels were used cost (<= 0)."""
+    return (before_hints - sheet.hints_used) * HINT_COST_PER_LEVEL
+
+
 def hint_paid(board: Board, before_hints: int, sheet: ScoreSheet) -> HintPaid | None:
     """The help charged for ``board`` on screen since ``before_hints`` levels were used,
     apart from any move, on the blank it points into (None: nothing was)."""
-    cost = (before_hints - sheet.hints_used) * HINT_COST_PER_LEVEL
+    cost = hint_cost(before_hints, sheet)
     return HintPaid(cost, divmod(board.blank, board.width)) if cost else None
