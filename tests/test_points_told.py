@@ -327,7 +327,10 @@ def test_an_action_tells_the_answers_waiting_first_and_its_own_words_stay():
     assert game.news.waiting
     events = told.frame(coach, Undo())
     assert [e.fresh for e in events if isinstance(e, Rejudged)] == [20]
-    assert game.view().footer == "undo -5, and the +10 the move earned taken back"
+    # and the answers' words stay after the undo's (a newcomer's "+70 judged again" was
+    # told by a pop-up alone, the footer going straight to the undo)
+    assert game.view().footer == "undo -5, and the +10 the move earned taken back; " \
+        "moves 1, 2 judged: optimal (+20)"
     assert not game.news.waiting and game.shown_net == game.session.sheet.net
 
 

@@ -171,11 +171,14 @@ class MidEnd:
         sheet = self.session.sheet
         return self._streak_shown or (sheet.streak, sheet.streak_multiplier, sheet.held)
 
-    def _tell_waiting(self) -> None:
+    def _tell_waiting(self) -> str:
         """Tell the coach's answers waiting to be told (``News.flush``): their pop-up, and
-        POINTS and STREAK show what they did from now on."""
-        self._pop(self.news.flush())
+        POINTS and STREAK show what they did from now on; returns the footer's words for
+        them ("" when nothing was told)."""
+        told = self.news.flush()
+        self._pop(told)
         self._streak_shown = None
+        return self.news.shown if told is not None else ""
 
     @property
     def shown_net(self) -> int:
@@ -274,7 +277,7 @@ class MidEnd:
 
     # --- applying actions ---------------------------------------------------
     def _do(self, action: BoardAction) -> None:
-        self._tell_waiting()  # the coach's news first: what the action does comes after it
+        waited = self._tell_waiting()  # the coach's news first: the action's comes after
         if self.tween is not None:
             self.tween.finish()
             self.tween = None
@@ -305,7 +308,9 @@ class MidEnd:
                 # the moves it judged again were told a moment ago: said with it, not lost
                 self.news.points(change.kind, session.sheet.net - before_net - again + hint,
                                  restarted, cost, hint, coached=session.auto_solved,
-                                 count=count, also=self.news.shown if rejudged else "")
+                                 count=count, also="; ".join(
+                                     w for w in (waited, self.news.shown if rejudged else "")
+                                     if w))
         elif isinstance(action, CycleHint):
             self.news.moved()  # the footer's hint words say what H costs (a newcomer read
             # an undo's words while H took 5 more)
