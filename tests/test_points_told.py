@@ -391,3 +391,20 @@ def test_an_undo_after_a_redo_is_told_alone():
     told.frame(coach, Redo())
     told.frame(coach, Undo())
     assert game.view().footer == "undo -5, and the +10 the move earned taken back"
+
+
+def test_a_move_back_to_its_verdict_after_waiting_is_named_with_it():
+    """A newcomer read "streak multiplier (+10)" at a STREAK of 2: a move shown judged on
+    the line, then waiting, then on it again is that verdict again, not the streak's."""
+    from game.play.news import News
+    from game.play.news import judged_line as keys_of
+    from tests.test_midend import three_perfect_moves
+
+    news = News()
+    line = three_perfect_moves().session.sheet.line
+    keys = [key for key, *_ in keys_of(line)]
+    news._shown = {key: (MoveClass.OPTIMAL, 10) for key in keys}
+    news._verdicts = {key: MoveClass.OPTIMAL for key in keys}
+    news._shown[keys[0]] = (MoveClass.UNKNOWN, 0)  # it waited; OPTIMAL is remembered
+    news.compare(line)
+    assert news.shown == "move 1 judged again: optimal (+10)"

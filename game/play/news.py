@@ -35,6 +35,8 @@ class News:
         self._of_a_move = False
         """The news on show is about the last move only (why it was scored as hinted)."""
         self._unit: dict[int, tuple[MoveClass, MoveClass, int]] = {}
+        self._unit_again: set[int] = set()
+        """The unit's moves that waited and came back to a verdict shown before."""
         """Moves judged again since the unit began: (judgement as last shown, as now, points
         changed); answers within NEWS_UNIT_SECONDS of its start are told with it."""
         self._unit_left = 0.0
@@ -99,20 +101,27 @@ class News:
         named in the news when the moves judged again broke it. ``later``: the coach's
         answers, told together once NEWS_UNIT_SECONDS have passed (``flush``)."""
         now = judged_line(line)
-        before = [self._shown.get(key, (cls, points)) for key, cls, points in now]
-        before = [(self._verdicts.get(key, old) if old is MoveClass.UNKNOWN else old, points)
-                  for (key, _, _), (old, points) in zip(now, before, strict=True)]
+        shown = [self._shown.get(key, (cls, points)) for key, cls, points in now]
+        # waited, then back to the verdict it had: that verdict again, not the streak's (a
+        # newcomer read "streak multiplier (+10)" at a STREAK of 2)
+        again = {i for i, ((key, cls, _), (old, _)) in enumerate(zip(now, shown, strict=True))
+                 if old is MoveClass.UNKNOWN and self._verdicts.get(key) is cls}
+        before = [(old if i in again or old is not MoveClass.UNKNOWN
+                   else self._verdicts.get(key, old), points)
+                  for i, ((key, _, _), (old, points)) in enumerate(zip(now, shown,
+                                                                        strict=True))]
         self._shown.update((key, (cls, points)) for key, cls, points in now)
         self._verdicts.update((key, cls) for key, cls, _ in now if cls is not MoveClass.UNKNOWN)
         changed = Rejudged.between(before, [(cls, points) for _, cls, points in now])
         streak_was, self._streak = self._streak, streak
         if changed is None:
             return None, None
-        return changed, self.gather(changed.changes, streak_was, streak, later=later)
+        return changed, self.gather(changed.changes, streak_was, streak, later=later,
+                                    again=again)
 
     def gather(self, changes: tuple[tuple[int, MoveClass, MoveClass, int], ...],
-               streak_was: int = 0, streak: int = 0, *, later: bool = False
-               ) -> Rejudged | None:
+               streak_was: int = 0, streak: int = 0, *, later: bool = False,
+               again: set[int] | None = None) -> Rejudged | None:
         """Tell moves judged again (index on the line, judgement as last shown, as now,
         points change) at once, or with ``later`` when the unit is due (``flush``). Answers
         within NEWS_UNIT_SECONDS of the first are one piece of news: the footer names the
@@ -120,11 +129,13 @@ class News:
         the one before) gives what they did to the points (newcomers saw "-10 judged" while
         POINTS fell by 50, three answers making three pop-ups; and POINTS change before news
         told a moment later). A streak they broke (``streak_was`` before, ``streak`` now) is
-        named after them: "streak now 2" (a newcomer saw STREAK fall from 8 with no word)."""
+        named after them: "streak now 2" (a newcomer saw STREAK fall from 8 with no word).
+        ``again``: moves shown waiting that had this verdict before ("judged again")."""
         if not changes:
             return None
         if self._unit_left <= 0 and not self.waiting:
-            self._unit, self._found = {}, ""
+            self._unit, self._found, self._unit_again = {}, "", set()
+        self._unit_again |= {i for i, *_ in changes if again and i in again}
         if not self._unit:
             self._unit_left = NEWS_UNIT_SECONDS
             self._unit_streak = streak_was
@@ -175,7 +186,7 @@ class News:
             elif self.text == self._unit_text:
                 self.left = 0.0
             return Rejudged(0, 0, fresh=fresh)
-        words = rejudged_words(list(told))
+        words = rejudged_words(list(told), self._unit_again)
         if streak < self._unit_streak:
             words = f"{words}; streak now {streak}"
         self.tell(f"{self._found} {words}" if self._found else words)

@@ -191,14 +191,16 @@ def judged_verb(olds: list[MoveClass]) -> str:
         else "judged again"
 
 
-def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
+def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]],
+                   again: set[int] | frozenset[int] = frozenset()) -> str:
     """The footer's news of moves whose points changed when judged again: (index on the line,
     old and new judgement, points change) each. One verdict reads "move 6 judged again: off
     the coach's line (-20)"; verdicts both ways are told apart ("moves 4, 5 judged again: on
     the coach's line (+40); move 12: off it (-10)"), never summed into one figure that hides a
     charge; moves whose judgement stayed and whose points moved with the streak come last.
     Moves that had waited for a judgement (unknown) are "judged", not "judged again" ("move
-    10 judged again, move 17 judged: on the coach's line (+30)" when both come at once)."""
+    10 judged again, move 17 judged: on the coach's line (+30)" when both come at once),
+    but for those in ``again``, which had been judged before they waited."""
     groups: dict[MoveClass, list[tuple[int, int]]] = {}
     olds: dict[MoveClass, list[MoveClass]] = {}
     streak = 0
@@ -213,15 +215,16 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]]) -> str:
     for cls, moves in groups.items():
         gained = sum(points for _, points in moves)
         first = [i for (i, _), old in zip(moves, olds[cls], strict=True)
-                 if old is MoveClass.UNKNOWN]
+                 if old is MoveClass.UNKNOWN and i not in again]
         if not parts and first and len(first) < len(moves) <= NAMED_MOVES:
             # some judged for the first time, some again: each told as it is
-            again = [i for i, _ in moves if i not in first]
-            named = f"{_named(again)} judged again, {_named(first)} judged"
+            before = [i for i, _ in moves if i not in first]
+            named = f"{_named(before)} judged again, {_named(first)} judged"
         else:
             named = _named([index for index, _ in moves])
             if not parts:
-                named += f" {judged_verb(olds[cls])}"
+                named += " judged again" if len(first) < len(moves) \
+                    else f" {judged_verb(olds[cls])}"
         words = AGAIN_JUDGED if lined else JUDGED_WORDS
         lined = lined or cls in (MoveClass.LINE, MoveClass.OFF_LINE)
         parts.append(f"{named}: {WAITING if cls is MoveClass.UNKNOWN else words[cls]} "
