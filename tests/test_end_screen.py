@@ -21,7 +21,14 @@ from game.core.summary import SOLVE_BONUS_PER_CELL, summarize
 from game.store.highscores import Entry, HighScores
 from game.ui.chart import chart_geometry
 from game.ui.end_screen import draw_end_screen, end_screen_layout
-from game.ui.end_words import DRILL_KEY, HELP, EndScreenView, end_screen_lines, end_screen_text
+from game.ui.end_words import (
+    DRILL_KEY,
+    HELP,
+    EndScreenView,
+    badge_text,
+    end_screen_lines,
+    end_screen_text,
+)
 from game.ui.scores_view import (
     SCORES_HELP,
     ScoresView,
@@ -157,10 +164,12 @@ def test_build_from_add_result() -> None:
     result = scores.add(summary, name="zed", when=T0, game_id="3x3-7")
     view = EndScreenView.build(summary, result, game_id="3x3-7")
     assert view.rank == 1 and view.entries[0].name == "zed"
-    assert "New best points, time and moves!" in end_screen_lines(view)  # one badge
+    assert "First 3x3 game: the bests to beat!" in end_screen_lines(view)  # not "New best"
+    second = scores.add(summary, name="zed", when=T0, game_id="3x3-7")
+    assert second is not None and second.badges == ()  # the same figures beat nothing
     auto = scripted_summary(by_player=False)
     view = EndScreenView.build(auto, scores.add(auto), scores.table("3x3"))
-    assert view.rank is None and len(view.entries) == 1
+    assert view.rank is None and len(view.entries) == 2
 
 
 @pytest.mark.parametrize(
@@ -567,3 +576,11 @@ def test_the_straight_line_is_ideal_only_when_the_optimum_is_known(exact: bool) 
     draw_distance_chart(pygame.Surface((400, 300)), (0, 0, 400, 300), [5, 4, 3, 2, 1, 0],
                         get_theme("classic"), font, exact=exact)
     assert (LEGEND_IDEAL in said, LEGEND_BEST in said) == (exact, not exact)
+
+
+def test_first_game_badge_names_its_table() -> None:
+    assert badge_text(("first game",), "", "5x5") == "First 5x5 game: the bests to beat!"
+    assert badge_text(("first game",), "of the 4x4 dailies", "4x4") == \
+        "First game of the 4x4 dailies: the bests to beat!"
+    assert badge_text(("best time", "fewest moves"), "on this board", "4x4") == \
+        "New best time and moves on this board!"

@@ -35,7 +35,7 @@ def test_a_lost_coach_race_is_kept_and_the_end_screen_says_by_how_much(
         assert "the coach at 4 tiles/s 2 moves" in text.notes[-1]
         assert "custom board · its own top 10" in text.subtitle
         assert text.rank_line == "#1 in this board's top 10"
-        assert text.badges == ("New best points, time and moves on this board!",)
+        assert text.badges == ("First game on this board: the bests to beat!",)
     finally:
         app.close()
     (game,) = History(data_home / HISTORY_FILE).games()

@@ -22,6 +22,9 @@ DEFAULT_NAME = "player"
 BADGE_POINTS = "best points"
 BADGE_TIME = "best time"
 BADGE_MOVES = "fewest moves"
+BADGE_FIRST = "first game"
+"""The only badge of a table's first game: it beats nothing, its figures are the bests to
+beat (a newcomer's first game read "New best points, time and moves!")."""
 UNKNOWN_SHAPE_ORDER = 10**6
 _SHAPE = re.compile(r"(\d+)x(\d+)")
 
@@ -207,12 +210,12 @@ def _records(data: dict, shape: str) -> dict:
 def insert(data: dict, shape: str, entry: Entry) -> tuple[dict, AddResult]:
     """Pure: ``data`` with ``entry`` added to the ``shape`` table, and where it landed."""
     old = _records(data, shape)
-    badges = []
-    if "points" not in old or entry.points > old["points"]:
+    badges = [] if old else [BADGE_FIRST]
+    if old and ("points" not in old or entry.points > old["points"]):
         badges.append(BADGE_POINTS)
-    if "seconds" not in old or entry.seconds < old["seconds"]:
+    if old and ("seconds" not in old or entry.seconds < old["seconds"]):
         badges.append(BADGE_TIME)
-    if "moves" not in old or entry.moves < old["moves"]:
+    if old and ("moves" not in old or entry.moves < old["moves"]):
         badges.append(BADGE_MOVES)
     rows = sorted([*read_table(data, shape), entry], key=Entry.sort_key)
     table = tuple(rows[:TABLE_SIZE])

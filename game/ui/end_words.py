@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.summary import GameSummary, percent_text
-from game.store.highscores import AddResult, Entry
+from game.store.highscores import BADGE_FIRST, AddResult, Entry
 from game.ui.scores_view import EMPTY_NAMED, EMPTY_TABLE, format_time, table_lines
 
 GRADE_LABEL = "Grade"
@@ -21,6 +21,7 @@ RACE_COACH = "race the coach"
 """What G races when the player has solved no game on this board: the coach's line."""
 UNKNOWN = "-"
 BADGE_TEXT = "New {badge}!"
+FIRST_TEXT = "First {where}: the bests to beat!"
 RANK_IN_TABLE = "#{rank} in {table}"
 RANK_OUTSIDE = "Not in {table} this time"
 RANK_AUTO = "The coach played: not ranked, not a solve in stats"
@@ -106,9 +107,12 @@ def empty_words(view: EndScreenView) -> str:
     return EMPTY_TABLE.format(shape=view.summary.shape)
 
 
-def badge_text(badges: Sequence[str], scope: str = "") -> str:
+def badge_text(badges: Sequence[str], scope: str = "", shape: str = "") -> str:
     """One badge for every new best: ``New best points!`` or ``New best points and time!``
-    (``New best time on this board!`` with a ``scope``)."""
+    (``New best time on this board!`` with a ``scope``); a table's first game says so
+    (``First 4x4 game: the bests to beat!``, ``First game on this board: ...``)."""
+    if BADGE_FIRST in badges:
+        return FIRST_TEXT.format(where=f"game {scope}" if scope else f"{shape} game".lstrip())
     names = [b.removeprefix("best ").removeprefix("fewest ") for b in badges]
     joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return BADGE_TEXT.format(badge=f"best {joined}" + (f" {scope}" if scope else ""))
@@ -189,7 +193,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
         subtitle=subtitle,
         grade=s.grade,
         notes=notes,
-        badges=(badge_text(view.badges, view.scope),) if view.badges else (),
+        badges=(badge_text(view.badges, view.scope, s.shape),) if view.badges else (),
         stats=stats,
         rank_line=rank_line,
         table=tuple(table_lines(view.entries, empty_words(view))),
