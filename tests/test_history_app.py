@@ -250,3 +250,12 @@ def test_the_trend_charts_top_is_a_round_number() -> None:
     assert [round_top(v) for v in (408.0, 400.0, 14.76, 0.72, 99.0, 100.0, 101.0, 2.4)] == \
         [500.0, 400.0, 15.0, 0.8, 100.0, 100.0, 150.0, 2.5]
     assert f"{round_top(0.72):g}" == "0.8" and f"{round_top(408):g}" == "500"
+
+
+def test_the_trend_charts_title_counts_the_solves_it_shows() -> None:
+    from game.ui.scenes.stats import trend_title
+
+    # a newcomer's first game read "last 1"
+    assert trend_title(1, 1) == "random boards' solve time, your first solve (s)"
+    assert trend_title(7, 7) == "random boards' solve times, all 7 (s)"
+    assert trend_title(100, 130) == "random boards' solve times, last 100 (s)"

@@ -38,6 +38,15 @@ ROUND_STEPS = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
 """The trend chart's top is one of these times a power of ten."""
 
 
+def trend_title(shown: int, solves: int) -> str:
+    """The solve-time chart's title for ``shown`` of ``solves`` times (a newcomer's first
+    game read "last 1")."""
+    if shown == 1:
+        return "random boards' solve time, your first solve (s)"
+    which = f"all {shown}" if shown == solves else f"last {shown}"
+    return f"random boards' solve times, {which} (s)"
+
+
 def round_top(value: float) -> float:
     """The least round number (``ROUND_STEPS`` times a power of ten) at or above ``value``:
     the chart's top label reads "500", not "408" (a newcomer's 5x5 chart)."""
@@ -147,7 +156,7 @@ class StatsScene(Scene):
         if h < 3 * px:
             return
         times = stats.trend[-TREND_MAX:]
-        label = fonts.text(f"random boards' solve times, last {len(times)} (s)", px, theme.muted)
+        label = fonts.text(trend_title(len(times), len(stats.trend)), px, theme.muted)
         surface.blit(label, (x, y))
         # from zero: one game, or equal times, read plainly; a fifth of headroom, so the
         # slowest solve's dot is drawn inside the plot, not on its top edge
