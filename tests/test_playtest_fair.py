@@ -130,7 +130,8 @@ def test_a_hinted_optimal_move_pops_its_points_and_the_hint_cost_apart() -> None
 
     assert words(0, -10, assisted=True) == "+10 -10 hint"  # was "+0 hint"
     assert words(5, -5, assisted=True) == "+10 -5 hint"
-    assert words(10, assisted=True) == "+10 hint"  # help seen here, paid before
+    # help seen here, paid before ("+10 hint" read as a charge with the hints off)
+    assert words(10, assisted=True) == "+10 hint seen"
     assert words(20, multiplier=2) == "+20 x2" and words(10) == "+10"
 
 

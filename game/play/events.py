@@ -70,8 +70,8 @@ class Scored:
             return f"{each} {self.hint_cost:+d} hint" if self.hint_cost else each
         if self.hint_cost:
             return f"{earned:+d} {self.hint_cost:+d} hint"
-        if self.assisted:
-            return f"{earned:+d} hint"
+        if self.assisted:  # "+10 hint" read as a charge with hints off
+            return f"{earned:+d} hint seen"
         if self.held > 1:
             return f"{earned:+d} x{self.held} held"
         return f"{earned:+d} x{self.multiplier}" if self.multiplier > 1 else f"{earned:+d}"
