@@ -241,6 +241,20 @@ def test_beyond_exact_reach_every_change_of_the_points_is_told(steps, seed):
     Told(game).play(coach, steps)
 
 
+def test_a_redo_that_tells_answers_waiting_keeps_all_their_words():
+    """Found by the property test above: two moves undone, the coach's answers judging them
+    off the line while undone, then a redo that tells those answers: the redo changed no
+    points, and the answers' words were cut to their last move's."""
+    board, line = walk_line(0, 24)
+    coach = LineCoach(board, line)
+    game = MidEnd(board, spec_for(board), coach)
+    told = Told(game)
+    told.play(coach, [Move("L", source=Source.KEY), Move("L", source=Source.KEY), Undo(),
+                      "speak", Redo()])
+    footer = game.view().footer
+    assert "move 1 judged" in footer and "move 2 judged" in footer, footer
+
+
 def test_an_undo_keeps_the_words_of_the_one_before_while_they_show():
     """A newcomer's two quick undos took 30 points with one undo's 15 said."""
     from game.play.news import NEWS_SECONDS
@@ -253,9 +267,9 @@ def test_an_undo_keeps_the_words_of_the_one_before_while_they_show():
     assert game.view().footer == "undo -5, and the +10 the move earned taken back"
     told.frame(coach, Undo())
     assert game.session.sheet.net - before == -30
-    # each undo's own words, the one before kept (a sum left each one's change unsaid)
-    assert game.view().footer == "undo -5, and the +10 the move earned taken back; " \
-        "undo -5, and the +10 the move earned taken back"
+    # each undo's own words, the one before kept (a sum left each one's change unsaid);
+    # the same words twice are counted, not repeated (a newcomer read them as a repeat)
+    assert game.view().footer == "undo -5, and the +10 the move earned taken back (twice)"
     told.frame(coach, Move("L", source=Source.KEY))
     for _ in range(int(NEWS_SECONDS / DT) + 2):  # the words are gone: the next is its own
         told.frame(coach)
@@ -380,6 +394,22 @@ def test_a_move_taken_back_is_saved_as_it_was_told():
     assert game.session.judgements()[0] == (MoveClass.OFF_LINE,)  # judged again, off it
     saved = game.record().judgements
     assert read_judgement(saved[0][0])[0] is MoveClass.LINE  # as the undo told it
+
+
+def test_undos_with_other_words_keep_each_and_count_the_repeats():
+    """Undos with other words keep each; the same words again are counted."""
+    from game.play.words import repeated
+
+    assert repeated("undo -5", 1) == "undo -5" and repeated("undo -5", 3) == "undo -5 (3 times)"
+    coach, game, told = started(FOUR)
+    for move in "LUL":  # +10, +10, then -10 for the move back
+        told.frame(coach, Move(move, source=Source.KEY))
+    told.frame(coach, Undo())
+    told.frame(coach, Undo())
+    assert game.view().footer == "undo -5, and the -10 the move cost given back; " \
+        "undo -5, and the +10 the move earned taken back"
+    told.frame(coach, Undo())
+    assert game.view().footer == "undo -5, and the +10 the move earned taken back (twice)"
 
 
 def test_an_undo_after_a_redo_is_told_alone():

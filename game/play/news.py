@@ -8,7 +8,7 @@ from dataclasses import replace
 from game.core.scoring import RESTART_COST, Line, MoveClass
 from game.play.events import Rejudged
 from game.play.steps import ChangeKind
-from game.play.words import rejudged_words, restart_words, undo_words
+from game.play.words import rejudged_words, repeated, restart_words, undo_words
 
 NEWS_SECONDS = 2.5
 COACHED_WORDS = "the coach played in this game: it stays unranked"
@@ -58,6 +58,8 @@ class News:
         """STREAK before the unit's first news."""
         self._undo_said = ""
         """The last undo's own words, said again before the next one's while they show."""
+        self._undo_times = 0
+        """How many undos in a row said those words (shown "(twice)" rather than twice)."""
         self._undos_text = ""
         self._verdicts: dict[tuple[int, int], MoveClass] = {}
         """Each move's last verdict shown (on or off the line), kept while it waits again: a
@@ -235,13 +237,19 @@ class News:
             parts.append(f"hint here -{hint}")
         if coached and restarted > 0:
             parts.append(COACHED_WORDS)
-        said, self._undo_said = self._undo_said, ""  # a redo or restart ends the undos' run
+        said, times = self._undo_said, self._undo_times
+        self._undo_said, self._undo_times = "", 0  # a redo or restart ends the undos' run
         if kind is ChangeKind.UNDO and not restarted:  # the last undo's words stay first
+            own = "; ".join(parts)
             earlier = said if not also and self.shown == self._undos_text else ""
-            self._undo_said = "" if also else "; ".join(parts)
-            parts = [earlier, *parts] if earlier else parts
-        if parts and also:
-            parts.append(also)
+            if not also:
+                self._undo_said, self._undo_times = own, times + 1 if earlier == own else 1
+            if earlier and earlier == own:  # the same words again are counted, not repeated
+                parts = [repeated(own, times + 1)]
+            elif earlier:
+                parts = [repeated(earlier, times), *parts]
+        if also:  # said even when the action itself changed nothing (a redo of moves
+            parts.append(also)  # worth 0 left the answers it told cut to their last part)
         if parts:
             self.tell("; ".join(parts), of_a_move=True)
             self._undos_text = self.text

@@ -155,6 +155,14 @@ def undo_words(cost: int, moved: int, *, redo: bool = False, count: int = 1) -> 
     return f"{what}, and {_moves_points(moved, True, noun)}" if moved else what
 
 
+def repeated(words: str, times: int) -> str:
+    """Words said ``times`` times in a row, said once and counted: "undo -5 (twice)" (a
+    newcomer read two undos' identical words side by side as a message repeated)."""
+    if times <= 1:
+        return words
+    return f"{words} ({'twice' if times == 2 else f'{times} times'})"
+
+
 def _moves_points(moved: int, gone: bool, noun: str = "moves") -> str:
     """The points of the moves an action took away (``gone``) or brought back: "the +120
     the moves earned taken back", "the -20 the moves cost given back" ("" for none)."""
