@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Protocol
 
 from game.core.board import Board
 
@@ -98,3 +99,15 @@ class CoachPacket:
     def empty(self) -> bool:
         """Whether the packet carries no hint and no board (its status is still news)."""
         return not self.hints and not self.boards
+
+
+class CoachLink(Protocol):
+    """What the mid-end asks of the coach; its answers come back in packets."""
+
+    def submit(self, board: Board) -> None:
+        """``board`` is on screen: search it (cancelling a search for any other board)."""
+        ...
+
+    def judge(self, boards: list[Board]) -> None:
+        """Solve these boards when idle, so moves made before the coach answered are judged."""
+        ...

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections import deque
 from concurrent.futures import Future
-from typing import Protocol
 
 from game.core.actions import BoardAction, CycleHint, Move, Slide, Source
 from game.core.board import Board
-from game.core.coach import CoachPacket, CoachState, WorkerStatus
+from game.core.coach import CoachLink, CoachPacket, CoachState, WorkerStatus
 from game.core.knowledge import Knowledge
 from game.core.recording import Mode, Recording
 from game.core.scoring import MoveClass
@@ -34,15 +33,10 @@ from game.play.news import News
 from game.play.popups import charged, hint_cost, hint_paid, scored
 from game.play.recorder import game_record
 from game.play.session import Session
+from game.play.showing import play_view
 from game.play.steps import Change, ChangeKind
 from game.play.view import PlayView
-from game.play.words import (
-    banner_words,
-    coach_lines,
-    hint_seen_words,
-    hint_words,
-    work_words,
-)
+from game.play.words import hint_seen_words
 from game.store.history import GameRecord
 
 CUE_SECONDS = 0.35
@@ -54,18 +48,6 @@ SHOW_JUDGED_SECONDS = 1.2
 pop-ups saying what changed) before the end screen."""
 PLAYER_SOURCES = (Source.KEY, Source.MOUSE)
 """Moves whose failure is the player's: an illegal one bumps the board (hover does not)."""
-
-
-class CoachLink(Protocol):
-    """What the mid-end asks of the coach; its answers come back in packets."""
-
-    def submit(self, board: Board) -> None:
-        """``board`` is on screen: search it (cancelling a search for any other board)."""
-        ...
-
-    def judge(self, boards: list[Board]) -> None:
-        """Solve these boards when idle, so moves made before the coach answered are judged."""
-        ...
 
 
 class MidEnd:
@@ -158,7 +140,7 @@ class MidEnd:
         for hint in packet.hints:
             self.knowledge.add(hint)
         hints = self.session.sheet.hints_used
-        streak = self._streak_view()
+        streak = self.streak_view()
         if self.session.learned([hint.board for hint in packet.hints]):
             self._compare(later=True)  # told with the answers of the next moment, POINTS too
             if self.news.waiting and self._streak_shown is None:
@@ -166,7 +148,7 @@ class MidEnd:
         self._paid(hints)  # the help asked for before the coach answered shows now
         self._note_complete()
 
-    def _streak_view(self) -> tuple[int, int, bool]:
+    def streak_view(self) -> tuple[int, int, bool]:
         """STREAK as the HUD shows it: the streak, its multiplier, whether it is held."""
         sheet = self.session.sheet
         return self._streak_shown or (sheet.streak, sheet.streak_multiplier, sheet.held)
@@ -414,56 +396,10 @@ class MidEnd:
 
     # --- the view ---------------------------------------------------------
     def view(self) -> PlayView:
-        """What the screen shows now."""
-        session = self.session
-        hint = session.hint
-        moves = hint.moves if hint is not None and hint.complete else frozenset()
-        if hint is not None and not hint.complete and hint.path:
-            moves = frozenset(hint.path[0])
-        status = self.status
-        words, note = coach_lines(status, hint, session.board, session.hint_level > 0,
-                                  self._searching)
-        news = self.news.shown
-        race_time = session.elapsed if session.started else None  # the ghost waits for you
-        streak, multiplier, held = self._streak_view()
-        footer = news or status.detail or hint_words(hint, session.hint_level, session.solved)
-        if status.progress is not None and not status.detail and not news:
-            footer = work_words(status.work, status.progress, session.board,
-                                warming=status.state is CoachState.WARMING_UP)
-        race = self.race
-        return PlayView(
-            board=session.board,
-            moving=self.tween.positions() if self.tween is not None else {},
-            hint_level=session.hint_level if not session.solved else 0,
-            hint_moves=moves,
-            path=session.path_preview(),
-            cue=self.cue.kind if self.cue is not None else None,
-            cue_strength=self.cue.strength if self.cue is not None else 0.0,
-            cue_tile=self.cue_tile,
-            win_flash=self.win.strength if self.win is not None else 0.0,
-            busy=(self.tween is not None or self.solving or self.autoplayer is not None
-                  or session.solved),
-            moves=session.moves, seconds=session.elapsed, points=max(0, net := self.shown_net),
-            moves_note=f"+{coach} coach" if (coach := session.sheet.coach_moves) else "",
-            points_note=f"held at 0 ({net:+d})" if net < 0 else "",
-            streak=streak, multiplier=multiplier, held=held,
-            coach_words=words, coach_note=note, coach_state=status.state,
-            coach_progress=status.progress,
-            footer=footer, banner=self._banner(),
-            ghost=race.line(race_time) if race is not None else None,
-            ghost_board=race.board_at(race_time)
-            if race is not None and not session.solved else None,
-            solved=session.solved, solving=self.solving,
-        )
+        """What the screen shows now (``showing.play_view``)."""
+        return play_view(self)
 
-    def _banner(self) -> str:
-        session = self.session
-        race = self.race
-        verdict = race.verdict(session.elapsed) if race is not None and session.solved else ""
-        waiting = self.status.state if self.coach_play.waiting else None
-        words = banner_words(solving=self.solving, demo=self.autoplayer is not None,
-                             attract=self.attract, solved=session.solved, verdict=verdict,
-                             judging=self.judging, waiting=waiting)
-        if session.solved and self.news.shown:  # the banner covers the footer's news
-            words = f"{words} {self.news.shown}"
-        return words
+    @property
+    def searching(self) -> float:
+        """Seconds the coach has been searching the board on screen."""
+        return self._searching
