@@ -129,12 +129,13 @@ def test_coach_status_words_follow_the_worker(make_app) -> None:
     scene = play(app)
     scene.receive(worker.take())  # what the coach had to say about the board arrives
     scene.game.session.hint = None
-    for status, words in ((WorkerStatus("warming up"), "warming up"),
-                          (WorkerStatus("thinking", 17, 100), "thinking 17"),
-                          (WorkerStatus("unavailable"), "unavailable")):
+    for status, words, off in ((WorkerStatus("warming up"), "warming up", "warming up"),
+                               (WorkerStatus("thinking", 17, 100), "thinking 17", ""),
+                               (WorkerStatus("unavailable"), "unavailable", "unavailable")):
         worker.status = status
         scene.receive(worker.take())  # the status comes in the frame's packet
-        assert scene.hud_view().status == ""  # hints off: no coach words
+        # hints off: what the coach is doing, never what it knows (no bound)
+        assert scene.hud_view().status == off
         scene.game.session.hint_level = 1
         assert scene.hud_view().status == words
         scene.game.session.hint_level = 0

@@ -166,6 +166,14 @@ def test_a_long_search_shows_that_it_goes_on() -> None:
     thinking = WorkerStatus(CoachState.THINKING, board=board)
     assert coach_lines(thinking, best, board, True, 0.4) == ("best 14", "searching")
     assert coach_lines(thinking, best, board, True, 12.7) == ("best 14", "searching 12 s")
+    # hints off: what it is doing, never what it knows (a newcomer saw the ring spin 40 s
+    # with no word); a search under a second says nothing (it would flicker)
+    assert coach_lines(thinking, best, board, False, 0.4) == ("", "H: hints")
+    assert coach_lines(thinking, best, board, False, 12.7) == ("searching 12 s", "H: hints")
+    other = WorkerStatus(CoachState.THINKING, board=board.apply(board.legal_moves()[0]))
+    assert coach_lines(other, best, board, False, 12.7) == ("", "H: hints")
+    warming = WorkerStatus(CoachState.WARMING_UP)
+    assert coach_lines(warming, None, board, False) == ("warming up", "H: hints")
 
 
 def test_only_a_5x5_board_beyond_exact_reach_gets_the_short_first_search() -> None:
