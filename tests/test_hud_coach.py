@@ -16,13 +16,16 @@ COLOUR = {CoachState.READY: "good", CoachState.THINKING: "busy",
           CoachState.WARMING_UP: "muted", CoachState.UNAVAILABLE: "bad"}
 
 
-def coach_column(state: CoachState, theme: Theme, window: tuple[int, int]) -> pygame.Surface:
-    """The HUD's COACH column (below its label) drawn for ``state`` with hints off."""
+def coach_column(state: CoachState, theme: Theme, window: tuple[int, int],
+                 words: str = "") -> pygame.Surface:
+    """The HUD's COACH column (below its label) drawn for ``state`` with hints off (and the
+    ``words`` saying what it is doing)."""
     pygame.init()
     layout = compute_layout(window, 5, 5)
     surface = pygame.Surface(window)
     surface.fill(theme.bg)
-    draw_hud(surface, HudView(coach=state, status_note="H: hints"), layout, theme, Fonts())
+    draw_hud(surface, HudView(coach=state, status=words, status_note="H: hints", quiet=True),
+             layout, theme, Fonts())
     x, y, w, h = layout.hud
     column = w // 5  # the last of five columns
     return surface.subsurface((x + w - column, y + h // 3, column, h // 3)).copy()
@@ -47,6 +50,19 @@ def test_each_state_of_the_coach_has_its_own_dot(theme: str, window: tuple[int, 
     shapes = {state: pygame.mask.from_threshold(image, colours.bg, (1, 1, 1, 255)).count()
               for state, image in drawn.items()}
     assert len(set(shapes.values())) == len(shapes)  # a shape each, not just a colour
+
+
+@pytest.mark.parametrize("window", [(640, 600), (1280, 800)], ids=["smallest", "default"])
+def test_a_long_search_with_hints_off_keeps_its_dot_beside_its_words(
+        window: tuple[int, int]) -> None:
+    """A newcomer saw the ring spin 40 s with no word: the words say how long, muted (they
+    tell nothing of the board), and the ring still says the state."""
+    colours = THEMES["classic"]
+    drawn = coach_column(CoachState.THINKING, colours, window, "searching 12 s")
+    assert count(drawn, colours.busy) > 0  # the ring
+    assert count(drawn, colours.hint) == 0  # not in the hints' colour
+    plain = coach_column(CoachState.THINKING, colours, window)
+    assert count(drawn, colours.bg) < count(plain, colours.bg)  # and the words beside it
 
 
 def test_the_keys_overlay_names_the_drill_and_the_dots_meaning(make_app) -> None:

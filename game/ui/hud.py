@@ -51,6 +51,8 @@ class HudView:
     """The coach's words (only while hints are on); empty shows a quiet dot."""
     status_note: str = ""
     """A second line under them (proven, searching, the hints legend)."""
+    quiet: bool = False
+    """Hints off: ``status`` says only what the coach is doing, drawn muted beside its dot."""
     coach: CoachState = CoachState.READY
     footer: str = ""
     banner: str = ""
@@ -132,11 +134,16 @@ def draw_hud(surface: pygame.Surface, view: HudView, layout: Layout, theme: Them
         first, second = (y + int(h * share) for share in line_shares)
         fonts.blit_center(surface, view.status_note, label_px, theme.muted, (cx, second),
                           max_width=int(col_w * 0.98))
-    if view.status:
+    radius = max(5, label_h * 2 // 5)
+    if view.status and view.quiet:  # the dot still tells the state, the words how long
+        words = fonts.blit_center(surface, view.status, label_px, theme.muted,
+                                  (cx + radius, first), max_width=int(col_w * 0.98) - 3 * radius)
+        _coach_dot(surface, view.coach, (words.left - radius * 2, first), radius, theme)
+    elif view.status:
         fonts.blit_center(surface, view.status, label_px, theme.hint, (cx, first),
                           max_width=int(col_w * 0.98))
     else:
-        _coach_dot(surface, view.coach, (cx, first), max(5, label_h * 2 // 5), theme)
+        _coach_dot(surface, view.coach, (cx, first), radius, theme)
     if view.coach_progress is not None:
         _bar(surface, (int(cx - col_w * 0.35), y + h - int(h * 0.1)), int(col_w * 0.7),
              max(3, int(h * METER_SHARE)), view.coach_progress, theme.hint, theme)
