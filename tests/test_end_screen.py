@@ -76,6 +76,11 @@ def scripted_summary(by_player: bool = True):
     return summarize(sheet, 125.25, solved_by_player=by_player)
 
 
+LONG_WHY = ("C: 80% efficiency is a B (A needs 85%), 1 wasteful move (-10); 6 hint levels "
+            "used (-1 letter)")
+"""A grade's reason that takes two lines beside the points at every window size."""
+
+
 def table_entries(n: int) -> tuple[Entry, ...]:
     return tuple(Entry(f"p{i}", 900 - 10 * i, 30.0 + i, 20 + i, 8, "A", "2026-11-22T05:00:00Z")
                  for i in range(n))
@@ -451,12 +456,13 @@ def test_the_legend_stays_over_the_plot_with_large_text() -> None:
     assert not stray, stray[:3]
 
 
+@pytest.mark.parametrize("why", ["", LONG_WHY], ids=["short", "long"])
 @pytest.mark.parametrize("large", [False, True])
-@pytest.mark.parametrize("size", [(640, 600), (1280, 900)])
+@pytest.mark.parametrize("size", [(640, 600), (760, 820), (1280, 900)])
 def test_the_new_best_badge_has_room_inside_its_outline(
-        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], large: bool) -> None:
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], large: bool, why: str) -> None:
     """This session's playtest: at 640x600 the badge's words touched its outline above and
-    below."""
+    below. And under a grade's reason on two lines it was left off (a new best unsaid)."""
     from game.ui import end_screen
     from game.ui.fonts import Fonts
 
@@ -480,7 +486,9 @@ def test_the_new_best_badge_has_room_inside_its_outline(
 
     monkeypatch.setattr(end_screen.pygame.draw, "rect", rect)
     monkeypatch.setattr(end_screen, "blit_fit", blit)
-    view = EndScreenView(scripted_summary(), table_entries(10), rank=1,
+    summary = scripted_summary()
+    view = EndScreenView(replace(summary, grade_reason=why or summary.grade_reason),
+                         table_entries(10), rank=1,
                          badges=("best points", "best time", "fewest moves"))
     end_screen.draw_end_screen(pygame.Surface(size), view, theme, fonts)
     assert len(pills) == 1 and len(words) == 1, (pills, words)

@@ -140,7 +140,8 @@ def test_efficiency_accuracy_and_the_classic_accuracy() -> None:
     assert summary.efficiency == pytest.approx(10 / 16)
     assert summary.accuracy == pytest.approx(13 / 16)
     assert summary.classic_accuracy == pytest.approx((13 - 3) / 16)
-    assert summary.grade == "C" and summary.grade_reason == "C: 62% efficiency (B needs 65%)"
+    assert summary.grade == "C" and summary.grade_reason == \
+        "C: 62% efficiency (B needs 65%), 3 wasteful moves (-30)"  # what the figure lost
     assert summary.costs == 0 and summary.time_bonus == 0
 
 
@@ -149,7 +150,7 @@ def test_a_share_just_below_a_grade_never_reads_as_reaching_it() -> None:
     summary = summarize(play(ScoreSheet.start(22), "o" * 20 + "w" * 2 + "o" * 4), SLOW_SECONDS,
                         True)
     assert summary.efficiency == pytest.approx(22 / 26)
-    assert summary.grade_reason == "B: 84.6% efficiency (A needs 85%)"
+    assert summary.grade_reason == "B: 84.6% efficiency (A needs 85%), 2 wasteful moves (-20)"
     from game.ui.end_words import percent
 
     assert percent(summary.efficiency) == "84.6%"  # the end screen's row says the same
@@ -302,16 +303,17 @@ def test_hints_take_no_more_letters_than_the_grade_has_left() -> None:
     sheet = play(ScoreSheet.start(4), "owoo" + "o")  # 80%: a B
     many = summarize(replace(sheet, hints_used=114), SLOW_SECONDS, True)
     assert many.grade == "D"
-    assert many.grade_reason == ("D: 80% efficiency, a B (A needs 85%), 114 hint levels used "
-                                 "(one letter per 5: -22, stopped at D)")
+    assert many.grade_reason == ("D: 80% efficiency is a B (A needs 85%), 1 wasteful move "
+                                 "(-10); 114 hint levels used (one letter per 5: -22, "
+                                 "stopped at D)")
     fifteen = summarize(replace(sheet, hints_used=15), SLOW_SECONDS, True)
     assert fifteen.grade_reason.endswith("(one letter per 5: -3, stopped at D)")
     few = summarize(replace(sheet, hints_used=5), SLOW_SECONDS, True)
     assert few.grade == "C" and few.grade_reason.endswith("5 hint levels used (-1 letter)")
     # the letter before the hints is named (a newcomer read "D: 75% efficiency (A needs
     # 85%)" and could not see where the B went)
-    assert few.grade_reason == "C: 80% efficiency, a B (A needs 85%), 5 hint levels used " \
-        "(-1 letter)"
+    assert few.grade_reason == "C: 80% efficiency is a B (A needs 85%), 1 wasteful move " \
+        "(-10); 5 hint levels used (-1 letter)"
 
 
 def test_what_the_efficiency_is_measured_against_follows_the_figure_not_the_hints() -> None:
@@ -323,3 +325,17 @@ def test_what_the_efficiency_is_measured_against_follows_the_figure_not_the_hint
     summary = summarize(sheet, 5.0, True, line_length=9)
     assert summary.grade_reason == \
         "A: 90% efficiency against the coach's best line, 1 hint level used"
+
+
+def test_the_grade_names_the_moves_that_cost_points() -> None:
+    """A newcomer's first game showed "Costs 0" and "A: 86% efficiency" with nothing saying
+    its two wasteful moves had cost 20 (they are in Move points)."""
+    from game.core.summary import wasted_words
+
+    assert wasted_words(0, True) == ""
+    assert wasted_words(1, True) == "1 wasteful move (-10)"
+    assert wasted_words(3, False) == "3 moves off the coach's line (-30)"
+    sheet = play(ScoreSheet.start(4), "owoo" + "o")
+    summary = summarize(sheet, SLOW_SECONDS, True)
+    assert summary.grade_reason.endswith(", 1 wasteful move (-10)")
+    assert summary.move_points == 4 * 10 - 10  # the -10 the words name is in Move points

@@ -27,7 +27,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.core.scoring import RESTART_COST, UNDO_COST, ScoreSheet
+from game.core.scoring import RESTART_COST, UNDO_COST, WASTEFUL_COST, ScoreSheet
 
 SOLVE_BONUS_PER_CELL = 10
 PAR_SECONDS_PER_MOVE = 3.0
@@ -226,9 +226,10 @@ def grade(efficiency: float | None, accuracy: float | None, hints_used: int,
 
 
 def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
-           perfect: bool, against: str = "") -> tuple[str, str]:
+           perfect: bool, against: str = "", wasted: str = "") -> tuple[str, str]:
     """The letter and why; ``against`` follows the efficiency figure (what it is measured
-    against, when the start's distance is not proven)."""
+    against, when the start's distance is not proven), ``wasted`` the moves that cost it
+    ("2 wasteful moves (-20)")."""
     rating, measure = (efficiency, "efficiency") if efficiency is not None else (
         accuracy, "accuracy")
     if rating is None:
@@ -249,16 +250,30 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     if efficiency is not None and against:
         reason += f" {against}"
     if dropped:  # the letter it earned before the hints took theirs (a newcomer read "D:
-        # 75% efficiency (A needs 85%)" and could not see where the B went)
-        reason += f", {'an' if base == 'A' else 'a'} {base}"
+        # 75% efficiency (A needs 85%)" and could not see where the B went; then ", an A,"
+        # read awkwardly)
+        reason += f" is {'an' if base == 'A' else 'a'} {base}"
     if index > 1:
         name, low = GRADE_THRESHOLDS[index - 2]
         reason += f" ({name} needs {round(low * 100)}%)"
+    if wasted:  # what the figure lost (the end screen's "Costs 0" read as nothing lost)
+        reason += f", {wasted}"
     if dropped:
-        reason += f", {hints} ({_letters_taken(dropped, steps)})"
+        reason += f"; {hints} ({_letters_taken(dropped, steps)})"
     elif hints_used:
         reason += f", {hints}"
     return letter, reason
+
+
+def wasted_words(wasteful: int, exact: bool) -> str:
+    """The player's moves that cost points, with what they cost: "2 wasteful moves (-20)",
+    beyond exact reach "1 move off the coach's line (-10)" ("" for none). Their cost is in
+    Move points: a newcomer's first game said only "Costs 0" of two wasteful moves."""
+    if not wasteful:
+        return ""
+    what = _count(wasteful, "wasteful move") if exact else \
+        f"{_count(wasteful, 'move')} off the coach's line"
+    return f"{what} (-{wasteful * WASTEFUL_COST})"
 
 
 def _letters_taken(dropped: int, steps: int) -> str:
@@ -303,7 +318,8 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         # the figure says what it is measured against (after the hints' words, it read
         # as if the hints were: "1 hint level used (against the coach's best line)")
         letter, why = _grade(efficiency, accuracy, sheet.hints_used, perfect,
-                             "" if exact else "against the coach's best line")
+                             "" if exact else "against the coach's best line",
+                             wasted_words(sheet.wasteful, exact))
         if exact and moves == start and not perfect and not sheet.hints_used \
                 and (sheet.undos or sheet.restarts):
             why += " (S needs no undo or restart)"  # the moves were perfect: say what was not

@@ -65,10 +65,12 @@ class EndScreenLayout:
 
 
 def end_screen_layout(width: int, height: int, font: FontFn | None = None,
-                      footer_lines: int = 2) -> EndScreenLayout:
+                      footer_lines: int = 2, why_lines: int = 1) -> EndScreenLayout:
     """One column of parts, top to bottom: headline, grade and points, figures in two
     columns, notes, then the chart beside the top 10, then the keys. ``font`` measures line
-    heights (the large-text setting makes them taller); without it they are estimated."""
+    heights (the large-text setting makes them taller); without it they are estimated.
+    ``why_lines``: the lines the grade's reason takes beside the points (with a badge under
+    them, two need a taller panel: the badge was left off, a new best unsaid)."""
     window = (width, height)
     pad = max(4, int(min(width, height) * PAD_SHARE))
     title_px = type_px(window, Type.HEADING + 10)
@@ -83,7 +85,7 @@ def end_screen_layout(width: int, height: int, font: FontFn | None = None,
     y = pad
     header = (x, y, content_w, line(title_px) + line(caption_px))
     y += header[3] + pad
-    hero_h = line(title_px) + line(body_px) + line(caption_px) * 2 + pad
+    hero_h = line(title_px) + line(body_px) * why_lines + line(caption_px) * 2 + pad
     grade_w = int(content_w * GRADE_PANEL_SHARE)
     grade = (x, y, grade_w, hero_h)
     hero = (x + grade_w + pad, y, content_w - grade_w - pad, hero_h)
@@ -138,10 +140,15 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     """Draw the whole end screen scaled to ``surface``; reads ``view``, changes nothing else."""
     w, h = surface.get_size()
     text = end_screen_text(view)
-    box = end_screen_layout(w, h, font, max(2, 1 + bool(text.warning)))
+    footer_lines = max(2, 1 + bool(text.warning))
+    box = end_screen_layout(w, h, font, footer_lines)
     if text.share or text.share_note:  # the share line and its note wrap (long at 640 px)
-        shared = len(_shared_lines(box, text, theme, font))
-        box = end_screen_layout(w, h, font, max(2, 1 + bool(text.warning) + shared))
+        footer_lines = max(2, 1 + bool(text.warning) + len(_shared_lines(box, text, theme,
+                                                                         font)))
+    why = len(wrap_words(text.notes[0], font, box.body_px, box.hero[2])) \
+        if text.notes and text.badges else 1
+    if footer_lines > 2 or why > 1:
+        box = end_screen_layout(w, h, font, footer_lines, min(2, why))
     surface.fill(theme.bg)
     _draw_header(surface, box, text, theme, font)
     _draw_grade(surface, box, text.grade, theme, font)
