@@ -155,6 +155,32 @@ def test_clicks_land_on_the_right_tile_after_a_resize(make_app) -> None:
     assert scene.game.session.board == board.apply("L")
 
 
+def test_f11_takes_the_desktop_and_gives_the_window_back(make_app) -> None:
+    """A newcomer's F11 under X re-created the window at its old size, with a warning on the
+    console (SDL's toggle); full screen is now a display mode of the desktop's size."""
+    import warnings
+
+    app = make_app()
+    board = parse_board("1 2 3/4 5 6/0 7 8")
+    scene = play(app, board)
+    before = app.screen.get_size()
+    desktop = pygame.display.get_desktop_sizes()[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no console warning
+        key(pygame.K_F11)
+        frames(app)
+    assert app.screen.get_size() == desktop != before
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=700, size=(900, 700)))
+    frames(app)  # a resize event while full screen keeps it
+    assert app.screen.get_size() == desktop
+    click(centre(app, board, 7))  # the board is laid out on the full screen
+    frames(app)
+    assert scene.game.session.board == board.apply("L")
+    key(pygame.K_F11)
+    frames(app)
+    assert app.screen.get_size() == before
+
+
 def test_undo_redo_round_trip_with_keys(make_app) -> None:
     app = make_app()
     scene = play(app, parse_board("8 6 7/2 5 4/3 0 1"))
