@@ -324,6 +324,16 @@ def test_the_coachs_answers_change_points_and_streak_when_their_news_is_told():
     view = game.view()
     assert (view.points, view.streak, view.held) == (30, 3, False)
     assert view.footer == "moves 1-3 judged: optimal (+30)"
+    # it changed POINTS while the player may have looked away: it stays a while (a
+    # newcomer missed a +40 told for 2.5 s), then goes
+    from game.play.news import JUDGED_SECONDS, NEWS_SECONDS
+
+    for _ in range(int((NEWS_SECONDS + 2) / DT)):
+        told.frame(coach)
+    assert game.view().footer == "moves 1-3 judged: optimal (+30)"
+    for _ in range(int((JUDGED_SECONDS - NEWS_SECONDS - 2) / DT) + 2):
+        told.frame(coach)
+    assert "judged" not in game.view().footer
 
 
 def test_an_action_tells_the_answers_waiting_first_and_its_own_words_stay():

@@ -13,6 +13,9 @@ from game.play.words import rejudged_words, repeated, restart_words, undo_words
 NEWS_SECONDS = 2.5
 COACHED_WORDS = "the coach played in this game: it stays unranked"
 """Said with a restart once the coach has played (Space): starting over does not undo it."""
+JUDGED_SECONDS = 8.0
+"""News of moves judged again stays this long unless other news takes its place: it changed
+POINTS while the player may have looked away (a newcomer missed a +40 told for 2.5 s)."""
 NEWS_UNIT_SECONDS = 0.6
 """Coach answers judging moves again within this long of the first are told as one: a burst
 (a newcomer's quick keys judged in two packets) reads as one pop-up and one footer line."""
@@ -82,10 +85,10 @@ class News:
         """The news on show, "" when none."""
         return self.text if self.left > 0 else ""
 
-    def tell(self, text: str, *, of_a_move: bool = False) -> None:
-        """Show ``text`` now, in place of any news on show; ``of_a_move``: it is about the
-        last move only, and goes when the next one is made."""
-        self.text, self.left = text, NEWS_SECONDS
+    def tell(self, text: str, *, of_a_move: bool = False, seconds: float = NEWS_SECONDS) -> None:
+        """Show ``text`` now for ``seconds``, in place of any news on show; ``of_a_move``: it
+        is about the last move only, and goes when the next one is made."""
+        self.text, self.left = text, seconds
         self._of_a_move = of_a_move
 
     def moved(self) -> None:
@@ -191,7 +194,7 @@ class News:
         words = rejudged_words(list(told), self._unit_again)
         if streak < self._unit_streak:
             words = f"{words}; streak now {streak}"
-        self.tell(f"{self._found} {words}" if self._found else words)
+        self.tell(f"{self._found} {words}" if self._found else words, seconds=JUDGED_SECONDS)
         self._unit_text = self.text
         return replace(news, fresh=fresh)
 
