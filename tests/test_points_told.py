@@ -448,3 +448,32 @@ def test_a_move_back_to_its_verdict_after_waiting_is_named_with_it():
     news._shown[keys[0]] = (MoveClass.UNKNOWN, 0)  # it waited; OPTIMAL is remembered
     news.compare(line)
     assert news.shown == "move 1 judged again: optimal (+10)"
+
+
+def test_moves_waiting_for_their_judgement_are_shown_waiting():
+    """A newcomer saw the COACH dot ready and POINTS still for a second before three moves
+    were judged: moves waiting a moment say so under MOVES, and the dot is not idle."""
+    from game.core.coach import CoachState
+    from game.play.showing import WAITING_SHOWN_SECONDS
+    from tests.test_midend import perfect_line
+
+    coach = FakeWorker(silent=True)
+    game = MidEnd(SIX, spec_for(SIX), coach)
+    told = Told(game)
+    for move in perfect_line(SIX)[:3]:
+        told.frame(coach, Move(move, source=Source.KEY))
+    assert game.view().moves_note == ""  # a wait too short to show (most answers)
+    for _ in range(int(WAITING_SHOWN_SECONDS / DT) + 1):
+        told.frame(coach)
+    view = game.view()
+    assert view.moves_note == "judging 3"
+    assert view.coach_state is CoachState.THINKING
+    coach.speak()
+    told.frame(coach)
+    view = game.view()  # judged, and shown waiting till the news tells it with POINTS
+    assert (view.moves_note, view.points) == ("judging 3", 0)
+    while game.news.waiting:
+        told.frame(coach)
+    view = game.view()
+    assert (view.moves_note, view.points) == ("", 30)
+    assert view.coach_state is CoachState.READY

@@ -87,6 +87,8 @@ class MidEnd:
         self._held = False
         """The end waited for judging after the win flash."""
         self._searching = 0.0
+        self._unjudged = 0.0
+        """Seconds the player's moves have waited for the coach's judgement (0: none waits)."""
         """Seconds the coach has been searching the board on screen (for the COACH column)."""
         self._streak_shown: tuple[int, int, bool] | None = None
         """STREAK as shown before the coach's answers waiting to be told changed it."""
@@ -216,6 +218,8 @@ class MidEnd:
             self._tell_waiting()
         thinking = self.status.state is CoachState.THINKING and self.status.board == session.board
         self._searching = self._searching + dt if thinking else 0.0
+        waits = session.sheet.unknown or (self._unjudged > 0 and self.news.judged_waiting)
+        self._unjudged = self._unjudged + dt if waits else 0.0  # till their verdict is told
         session.set_paused(self.paused)
         session.tick(dt)
         self._ask_coach()
@@ -403,3 +407,8 @@ class MidEnd:
     def searching(self) -> float:
         """Seconds the coach has been searching the board on screen."""
         return self._searching
+
+    @property
+    def unjudged(self) -> float:
+        """Seconds the player's moves have waited for the coach's judgement (0: none)."""
+        return self._unjudged

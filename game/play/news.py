@@ -156,6 +156,13 @@ class News:
         return self._told(fresh, streak)
 
     @property
+    def judged_waiting(self) -> int:
+        """Moves waiting to be told judged from an unknown verdict (their unit not due)."""
+        if not self.waiting:
+            return 0
+        return sum(first is MoveClass.UNKNOWN for first, _, _ in self._unit.values())
+
+    @property
     def due(self) -> bool:
         """The coach's answers waiting to be told are due (their unit is over)."""
         return self.waiting and self._unit_left <= 0

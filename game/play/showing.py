@@ -14,6 +14,11 @@ from game.play.session import Session
 from game.play.view import PlayView
 from game.play.words import banner_words, coach_lines, hint_words, work_words
 
+WAITING_SHOWN_SECONDS = 0.3
+"""Moves waiting this long for the coach's judgement are shown waiting ("judging 2" under
+MOVES, the COACH dot thinking): a newcomer saw the dot ready and POINTS still for a second
+before three moves were judged. Shorter waits (most answers) would flicker."""
+
 
 class ViewSource(Protocol):
     """The mid-end's state the view reads (``MidEnd`` has it)."""
@@ -40,6 +45,9 @@ class ViewSource(Protocol):
     def searching(self) -> float: ...
 
     @property
+    def unjudged(self) -> float: ...
+
+    @property
     def shown_net(self) -> int: ...
 
     def streak_view(self) -> tuple[int, int, bool]: ...
@@ -63,6 +71,14 @@ def play_view(game: ViewSource) -> PlayView:
         footer = work_words(status.work, status.progress, session.board,
                             warming=status.state is CoachState.WARMING_UP)
     race = game.race
+    waiting = session.sheet.unknown + game.news.judged_waiting \
+        if game.unjudged >= WAITING_SHOWN_SECONDS else 0
+    coach = session.sheet.coach_moves
+    moves_note = ", ".join(part for part in (f"+{coach} coach" if coach else "",
+                                             f"judging {waiting}" if waiting else "") if part)
+    state = status.state
+    if waiting and state is CoachState.READY:  # it has moves to judge yet: not idle
+        state = CoachState.THINKING
     return PlayView(
         board=session.board,
         moving=game.tween.positions() if game.tween is not None else {},
@@ -76,10 +92,10 @@ def play_view(game: ViewSource) -> PlayView:
         busy=(game.tween is not None or game.solving or game.autoplayer is not None
               or session.solved),
         moves=session.moves, seconds=session.elapsed, points=max(0, net := game.shown_net),
-        moves_note=f"+{coach} coach" if (coach := session.sheet.coach_moves) else "",
+        moves_note=moves_note,
         points_note=f"held at 0 ({net:+d})" if net < 0 else "",
         streak=streak, multiplier=multiplier, held=held,
-        coach_words=words, coach_note=note, coach_state=status.state,
+        coach_words=words, coach_note=note, coach_state=state,
         coach_progress=status.progress,
         footer=footer, banner=banner(game),
         ghost=race.line(race_time) if race is not None else None,
