@@ -50,7 +50,38 @@ def test_a_ghost_tile_over_the_gap_shows_its_number_in_the_middle() -> None:
     assert ghost.tiles[gap] != 0
     x, y, size, _ = layout.cell_rect(gap)
     middle = pygame.Rect(x + size // 4, y + size // 4, size // 2, size // 2)
-    lit = sum(surface.get_at((px, py))[:3] == theme.accent
-              for px in range(middle.left, middle.right)
-              for py in range(middle.top, middle.bottom))
+    colours = [surface.get_at((px, py))[:3] for px in range(middle.left, middle.right)
+               for py in range(middle.top, middle.bottom)]
+    lit = sum(c != (0, 0, 0) for c in colours)
     assert lit > size  # a number's worth of strokes, not a corner caption
+    # faint: a newcomer read a bright one as a tile of their own in the gap
+    assert theme.accent not in colours
+
+
+def test_a_ghost_number_on_a_tile_keeps_out_of_the_step_badges_corner() -> None:
+    """The hint steps' badges sit in a tile's top corner: the ghost's number goes to the
+    bottom one (a newcomer expected the two to collide)."""
+    import pygame
+
+    from game.core.board import Board
+    from game.ui.fonts import Fonts
+    from game.ui.ghost_view import draw_ghost_tiles, ghost_cells
+    from game.ui.layout import compute_layout
+
+    pygame.init()
+    theme = THEMES["classic"]
+    board = Board.goal(3, 3).apply_all("DRUL")
+    ghost = Board.goal(3, 3)
+    layout = compute_layout((760, 820), 3, 3)
+    surface = pygame.Surface((760, 820))
+    draw_ghost_tiles(surface, ghost, board, layout, theme, Fonts())
+    cell = next(c for c in ghost_cells(ghost, board) if board.tiles[c])
+    x, y, size, _ = layout.cell_rect(cell)
+    inner = size // 8  # inside the outline
+
+    def lit(left: int, top: int) -> int:
+        return sum(surface.get_at((px, py))[:3] == theme.accent
+                   for px in range(left + inner, left + size // 2)
+                   for py in range(top + inner, top + size // 2))
+
+    assert lit(x, y) == 0 and lit(x + size // 2 - inner, y + size // 2 - inner) > 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.board import Board
-from game.ui.fonts import Fonts
+from game.ui.fonts import Fonts, blit_faded
 from game.ui.layout import Layout, Type, type_px
 from game.ui.theme import Theme
 
@@ -14,11 +14,12 @@ OUTLINE_SHARE = 0.045
 """Outline thickness as a share of the tile side (at least 2 px)."""
 CORNER_SHARE = 0.12
 LABEL_MAX_SHARE = 0.3
-"""The ghost's tile number sits in the outline's corner, clear of the tile's own number in
-the middle: drawn only when a readable size fits in this share of the tile side."""
+"""The ghost's tile number sits in the outline's bottom corner, clear of the tile's own number
+in the middle: drawn only when a readable size fits in this share of the tile side."""
 LABEL_INSET = 0.07
 CORNER_LABEL_SHARE = 0.22
 """The corner number's size as a share of the tile side (caption-sized ones were tiny)."""
+GAP_LABEL_ALPHA = 150
 GAP_LABEL_SHARE = 0.38
 """Over the player's gap, where no number of theirs is, the ghost's tile number is drawn in
 the middle at this share of the tile side."""
@@ -53,11 +54,14 @@ def draw_ghost_tiles(surface: pygame.Surface, ghost: Board, board: Board, layout
     for cell in cells:
         x, y, _, _ = layout.cell_rect(cell)
         text = str(ghost.tiles[cell])
-        if board.tiles[cell] == 0:  # over the player's gap: the number in the middle
+        if board.tiles[cell] == 0:  # over the player's gap: the number in the middle,
+            # faint (a newcomer read a bright one as a tile of theirs in the gap)
             label = fonts.text(text, max(1, int(size * GAP_LABEL_SHARE)), theme.accent,
                                bold=True)
-            surface.blit(label, label.get_rect(center=(x + offset + size // 2,
-                                                       y + size // 2)))
-        elif corner is not None:  # clear of the tile's own number
-            surface.blit(fonts.text(text, corner, theme.accent, bold=True),
-                         (x + offset + inset, y + inset))
+            blit_faded(surface, label, label.get_rect(center=(x + offset + size // 2,
+                                                              y + size // 2)), GAP_LABEL_ALPHA)
+        elif corner is not None:  # clear of the tile's own number, and of the hint steps'
+            # badges in the top corner (a newcomer expected the two to collide there)
+            label = fonts.text(text, corner, theme.accent, bold=True)
+            surface.blit(label, label.get_rect(bottomright=(x + offset + size - inset,
+                                                            y + size - inset)))
