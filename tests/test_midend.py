@@ -624,7 +624,7 @@ def test_one_undo_takes_back_a_whole_group_slide_and_says_so():
     game.act(Redo())
     game.update(DT)
     assert game.session.moves == 2
-    assert game.view().footer == f"redo: the {earned:+d} the 2 moves {words} are back"
+    assert game.view().footer == f"redo: the {earned:+d} the 2 moves {words} is back"
 
 
 def test_a_group_slide_move_not_judged_yet_shows_a_question_mark_not_plus_zero():

@@ -158,9 +158,9 @@ def undo_words(cost: int, moved: int, *, redo: bool = False, count: int = 1) -> 
     slide's tiles go together). A newcomer saw POINTS fall by 15 on an undo with nothing to
     say why (5 for the undo, 10 the move had earned)."""
     noun = "move" if count == 1 else f"{count} moves"
-    if redo:
-        verb = "is" if count == 1 else "are"
-        return f"redo: the {moved:+d} the {noun} {'earned' if moved > 0 else 'cost'} {verb} back"
+    if redo:  # the figure is back, whatever the count ("the -10 the 3 moves cost are back"
+        # read wrong to a newcomer)
+        return f"redo: the {moved:+d} the {noun} {'earned' if moved > 0 else 'cost'} is back"
     what = f"undo {cost:+d}" if cost else "undo of the coach's move (free)"
     return f"{what}, and {_moves_points(moved, True, noun)}" if moved else what
 
