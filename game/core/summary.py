@@ -27,7 +27,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.core.scoring import RESTART_COST, UNDO_COST, WASTEFUL_COST, ScoreSheet
+from game.core.scoring import (
+    HINT_COST_PER_LEVEL,
+    RESTART_COST,
+    UNDO_COST,
+    WASTEFUL_COST,
+    ScoreSheet,
+)
 
 SOLVE_BONUS_PER_CELL = 10
 PAR_SECONDS_PER_MOVE = 3.0
@@ -144,15 +150,22 @@ class GameSummary:
 
     @property
     def history_note(self) -> str:
-        """How undos and restarts were counted, in words ("" when there were none)."""
+        """What Costs holds, part by part, and how undos and restarts were counted ("" when
+        nothing cost): a newcomer had to work out "Costs -155" as 30 hint levels and an undo."""
         parts = []
+        if self.hints_used:
+            parts.append(f"{_count(self.hints_used, 'hint level')} "
+                         f"(-{self.hints_used * HINT_COST_PER_LEVEL})")
         if self.undos:
             parts.append(f"{_count(self.undos, 'undo')} (-{self.undos * UNDO_COST})")
         if self.restarts:
             parts.append(f"{_count(self.restarts, 'restart')} (-{self.restarts * RESTART_COST})")
         if not parts:
             return ""
-        return " and ".join(parts) + ": moves undone or restarted away don't count"
+        words = "Costs: " + ", ".join(parts)
+        if self.undos or self.restarts:
+            words += "; moves undone or restarted away don't count"
+        return words
 
     @property
     def coach_note(self) -> str:
