@@ -109,8 +109,8 @@ def test_end_screen_lines_have_the_right_figures() -> None:
         "Grade",
         "A",  # efficiency 100% is an A; one hint level is named but costs no letter
         "A: 100% efficiency, 1 hint level used",
-        f"Costs: 1 hint level (-{HINT_COST_PER_LEVEL}), 1 undo (-{UNDO_COST}); moves undone "
-        "or restarted away don't count",
+        f"Costs: 1 hint level (-{HINT_COST_PER_LEVEL}), 1 undo (-{UNDO_COST}); moves taken back "
+        "don't count",
         "New best time!",
         "Time: 2:05.2",
         "Moves: 8",

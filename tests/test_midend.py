@@ -296,7 +296,7 @@ def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_po
         "move 6 judged again: off the coach's line (-20)"
     # a move that waited for the coach's line is judged for the first time (fourth playtest)
     assert rejudged_words([(2, unknown, on, 10), (7, on, on, 20)]) == \
-        "move 3 judged: on the coach's line (+10); streak multiplier (+20)"
+        "move 3 judged: on the coach's line (+10); move 8: streak multiplier (+20)"
     # both at once, each told as it is (newcomer playtest: "moves 10, 17 judged again", and
     # move 17 had never been judged)
     assert rejudged_words([(9, off, on, 20), (16, unknown, on, 10)]) == \
@@ -315,7 +315,8 @@ def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_po
     game.update(NEWS_UNIT_SECONDS)
     (news,) = [e for e in game.take_events() if isinstance(e, Rejudged)]
     assert (news.moves, news.gained, news.refunds, news.charges) == (2, 0, 20, -20)
-    assert game.view().footer == "move 1 judged again: optimal (+20); streak multiplier (-20)"
+    assert game.view().footer == \
+        "move 1 judged again: optimal (+20); move 2: streak multiplier (-20)"
 
 
 def test_a_move_scored_as_hinted_with_hints_off_says_why():

@@ -100,8 +100,7 @@ def test_perfect_needs_exact_length_and_no_undo_and_hints_keep_it_from_s() -> No
     undone = summarize(play(undo(play(ScoreSheet.start(4), "ow")), "ooo"), SLOW_SECONDS, True)
     assert undone.moves == 4 and undone.efficiency == 1.0 and not undone.perfect
     assert undone.grade == "A" and undone.headline == "Solved!"
-    assert undone.history_note == (f"Costs: 1 undo (-{UNDO_COST}); moves undone or "
-                                   "restarted away don't count")
+    assert undone.history_note == f"Costs: 1 undo (-{UNDO_COST}); moves taken back don't count"
     hinted_sheet = play(ScoreSheet.start(4).after_hint(1).after_hint(2), "oooo")
     hinted = summarize(hinted_sheet, SLOW_SECONDS, True)
     assert hinted.perfect and hinted.grade == "A" and hinted.headline == "Solved!"

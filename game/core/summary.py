@@ -164,7 +164,7 @@ class GameSummary:
             return ""
         words = "Costs: " + ", ".join(parts)
         if self.undos or self.restarts:
-            words += "; moves undone or restarted away don't count"
+            words += "; moves taken back don't count"
         return words
 
     @property

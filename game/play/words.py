@@ -222,9 +222,11 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]],
     groups: dict[MoveClass, list[tuple[int, int]]] = {}
     olds: dict[MoveClass, list[MoveClass]] = {}
     streak = 0
+    streaked: list[int] = []
     for index, old, new, points in changed:
         if old is new:
             streak += points  # the same judgement, another multiplier
+            streaked.append(index)
         else:
             groups.setdefault(new, []).append((index, points))
             olds.setdefault(new, []).append(old)
@@ -247,9 +249,11 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]],
         lined = lined or cls in (MoveClass.LINE, MoveClass.OFF_LINE)
         parts.append(f"{named}: {WAITING if cls is MoveClass.UNKNOWN else words[cls]} "
                      f"({gained:+d})")
-    if streak:
-        parts.append(f"{'streak multiplier' if parts else 'points judged again with the streak'} "
-                     f"({streak:+d})")
+    if streak:  # the moves named (a newcomer read "move 28 judged: off the coach's line
+        # (-10); streak multiplier (+430)" as a charge and a gain for the same move)
+        parts.append(f"{_named(streaked)}: "
+                     f"{'streak multiplier' if parts else 'points judged again with the streak'}"
+                     f" ({streak:+d})")
     return "; ".join(parts)
 
 
