@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pygame
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -166,6 +167,15 @@ def test_news_that_cancels_out_pops_up_in_the_hud_colour_and_a_hint_paid_on_the_
     paid = [p for p in scene.effects.popups if not p.news]
     assert [(p.text, p.even, p.cell, p.kind.good) for p in paid] == [("-5 hint", False, (0, 0),
                                                                       False)]
+    # it stays in the middle of the gap: rising, it covered the chevron of the tile above
+    # as it faded (a newcomer could not read it)
+    from game.ui.effects import popup_rect
+
+    layout = app.layout_for(FOUR)
+    x, y, w, h = layout.cell_rect(0)
+    paid[0].age = paid[0].life * 0.8
+    box = pygame.Rect(popup_rect(paid[0], (w // 2, h // 4), layout))
+    assert box.center == (x + w // 2, y + h // 2)
 
 
 class LineCoach:

@@ -56,6 +56,9 @@ class Popup:
     left: float | None = None
     """Once a newer move's pop-up came: the seconds it still shows, fading out (a quick run of
     moves piled its pop-ups on one another)."""
+    still: bool = False
+    """Stays in the middle of its cell, not rising: a hint's charge on the gap, which rose
+    into the tile above onto its chevron (a newcomer could not read "-5 hint" there)."""
     even: bool = False
     """Neither a gain nor a loss (news of moves judged both ways that cancel out): drawn in
     the HUD's own colour, not the good one (a newcomer saw "+30 -30 judged" in green)."""
@@ -212,11 +215,12 @@ def popup_rect(popup: Popup, size: tuple[int, int], layout: Layout,
         box.center = (nx + nw // 2, ny + nh // 2)
         return box.x, box.y, box.width, box.height
     progress = popup.age / popup.life
-    rise = 0.0 if reduced else progress * POPUP_RISE_TILES * layout.pitch
+    rise = 0.0 if reduced or popup.still else progress * POPUP_RISE_TILES * layout.pitch
     row, col = popup.cell
     x, y = layout.cell_origin(row, col)
     box = pygame.Rect((0, 0), size)
-    box.center = (x + layout.tile_px // 2, int(y + layout.tile_px * 0.18 - rise))
+    box.center = (x + layout.tile_px // 2,
+                  y + layout.tile_px // 2 if popup.still else int(y + layout.tile_px * 0.18 - rise))
     box = box.clamp(pygame.Rect(layout.plate))
     return box.x, box.y, box.width, box.height
 

@@ -186,7 +186,7 @@ class PlayScene(Scene):
             case Scored():
                 self.effects.pop(Popup(event.words, event.cls, event.cell))
             case HintPaid():
-                self.effects.pop(Popup(event.words, MoveClass.UNKNOWN, event.cell))
+                self.effects.pop(Popup(event.words, MoveClass.UNKNOWN, event.cell, still=True))
             case Rejudged(moves=0):
                 self.effects.drop_news()
             case Rejudged(gained=gained, refunds=refunds, charges=charges):
