@@ -487,3 +487,23 @@ def test_moves_waiting_for_their_judgement_are_shown_waiting():
     view = game.view()
     assert (view.moves_note, view.points) == ("", 30)
     assert view.coach_state is CoachState.READY
+
+
+def test_what_moves_says_waits_for_the_news_as_points_does():
+    """A newcomer's 6x6 showed "judging 2" under MOVES beside "moves 1-4 judged: on the
+    coach's line (+40)" and POINTS 40: two moves had gone back to waiting in answers not told
+    yet. The count under MOVES follows the news, as POINTS does."""
+    from game.play.news import News
+
+    news = News()
+    assert news.told_unknown(3) == 3
+    # answers not told yet: move 0 judged from waiting, move 1 sent back to waiting
+    news.gather(((0, MoveClass.UNKNOWN, MoveClass.LINE, 10),
+                 (1, MoveClass.LINE, MoveClass.UNKNOWN, -10)), later=True)
+    assert news.waiting
+    # the sheet now counts move 1 waiting and not move 0: as told, it is the other way
+    assert news.told_unknown(1) == 1
+    news.gather(((2, MoveClass.UNKNOWN, MoveClass.OFF_LINE, -10),), later=True)
+    assert news.told_unknown(1) == 2  # moves 0 and 2 still waiting as told
+    news.flush()
+    assert news.told_unknown(1) == 1

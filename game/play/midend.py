@@ -218,8 +218,8 @@ class MidEnd:
             self._tell_waiting()
         thinking = self.status.state is CoachState.THINKING and self.status.board == session.board
         self._searching = self._searching + dt if thinking else 0.0
-        waits = session.sheet.unknown or (self._unjudged > 0 and self.news.judged_waiting)
-        self._unjudged = self._unjudged + dt if waits else 0.0  # till their verdict is told
+        waits = self.news.told_unknown(session.sheet.unknown)  # till their verdict is told
+        self._unjudged = self._unjudged + dt if waits else 0.0
         session.set_paused(self.paused)
         session.tick(dt)
         self._ask_coach()

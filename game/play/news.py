@@ -155,12 +155,15 @@ class News:
             return None
         return self._told(fresh, streak)
 
-    @property
-    def judged_waiting(self) -> int:
-        """Moves waiting to be told judged from an unknown verdict (their unit not due)."""
+    def told_unknown(self, unknown: int) -> int:
+        """The player's moves without a verdict as told so far, from the ``unknown`` the
+        sheet counts now: the coach's answers waiting to be told may have judged some, or
+        sent some back to waiting (POINTS waits for them; so does what MOVES says waits)."""
         if not self.waiting:
-            return 0
-        return sum(first is MoveClass.UNKNOWN for first, _, _ in self._unit.values())
+            return unknown
+        for first, new, _ in self._unit.values():
+            unknown += (first is MoveClass.UNKNOWN) - (new is MoveClass.UNKNOWN)
+        return max(0, unknown)
 
     @property
     def due(self) -> bool:

@@ -71,7 +71,7 @@ def play_view(game: ViewSource) -> PlayView:
         footer = work_words(status.work, status.progress, session.board,
                             warming=status.state is CoachState.WARMING_UP)
     race = game.race
-    waiting = session.sheet.unknown + game.news.judged_waiting \
+    waiting = game.news.told_unknown(session.sheet.unknown) \
         if game.unjudged >= WAITING_SHOWN_SECONDS else 0
     coach = session.sheet.coach_moves
     moves_note = ", ".join(part for part in (f"+{coach} coach" if coach else "",
