@@ -507,3 +507,33 @@ def test_what_moves_says_waits_for_the_news_as_points_does():
     assert news.told_unknown(1) == 2  # moves 0 and 2 still waiting as told
     news.flush()
     assert news.told_unknown(1) == 1
+
+
+def test_a_hint_asked_before_the_coach_answered_is_not_seen_in_the_replay():
+    """A newcomer pressed H while the coach warmed up and moved twice: the game judged the
+    moves optimal with the streak growing (no hint was drawn yet), while `replay --text`
+    said "optimal (hint seen)" of both: the replay showed the help at once."""
+    from game.play.replay import build_replay
+    from tests.fakes_front import small_hint
+    from tests.test_midend import perfect_line
+
+    coach = FakeWorker(silent=True)
+    game = MidEnd(SIX, spec_for(SIX), coach)
+    told = Told(game)
+    line = perfect_line(SIX)
+    told.frame(coach, CycleHint())
+    for move in line[:2]:
+        told.frame(coach, Move(move, source=Source.KEY))
+    coach.speak()
+    for move in line[2:]:
+        told.frame(coach, Move(move, source=Source.KEY))
+    for _ in range(200):
+        told.frame(coach)
+    record = game.record()
+    assert game.session.sheet.line is not None
+    seen_in_game = [m.assisted for m in game.session.sheet.line.walk()]
+    assert seen_in_game[:2] == [False, False]  # drawn only after them
+    model = build_replay(record.recording(), small_hint, record.judgements)
+    notes = [f.note for f in model.frames if f.note.startswith("move")]
+    assert len(notes) == len(line)
+    assert [("hint seen" in n) for n in notes] == seen_in_game, notes

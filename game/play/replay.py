@@ -278,15 +278,18 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
 
 def _hinted(session: Session, stored: str, count: int) -> tuple[bool, ...]:
     """Whether each of the last action's ``count`` moves was made where help was seen: as
-    the game stored it (a capital letter: beyond exact reach a replay cannot tell what help
-    was on screen), else as judged again here (older saves never say)."""
+    the game stored it (a capital letter, or none), for a move it stored judged: a replay
+    cannot tell what help was on screen (beyond exact reach, nor before the coach's first
+    answer drew a hint asked for: a newcomer's replay said "hint seen" of moves the game had
+    scored unhinted); else as judged again here."""
     judged = session.hinted()
     again = judged[-1] if judged else ()
     again = (*again, *(False,) * (count - len(again)))[:count]
     if len(stored) != count:
         return again
-    return tuple(read_judgement(letter)[1] or seen for letter, seen in zip(stored, again,
-                                                                          strict=True))
+    read = [read_judgement(letter) for letter in stored]
+    return tuple(hinted if cls is not None else seen
+                 for (cls, hinted), seen in zip(read, again, strict=True))
 
 
 def _restarted(steps: list[_Step], index: int) -> bool:
