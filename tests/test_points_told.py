@@ -537,3 +537,28 @@ def test_a_hint_asked_before_the_coach_answered_is_not_seen_in_the_replay():
     notes = [f.note for f in model.frames if f.note.startswith("move")]
     assert len(notes) == len(line)
     assert [("hint seen" in n) for n in notes] == seen_in_game, notes
+
+
+def test_a_verdict_never_told_does_not_make_the_next_one_judged_again():
+    """A newcomer read "moves 1, 4 judged again" of a move only ever shown waiting: it had
+    been judged and sent back to waiting within one moment's answers, never told."""
+    from game.core.scoring import ScoreSheet
+    from game.play.news import News
+
+    def line(cls: MoveClass):
+        return ScoreSheet.start(None, width=5, height=5).after_move(cls, made=0).line
+
+    news = News()
+    news.compare(line(MoveClass.UNKNOWN))  # the move, made before any answer: waiting
+    news.compare(line(MoveClass.LINE), later=True)  # judged...
+    news.compare(line(MoveClass.UNKNOWN), later=True)  # ...and waiting again: not told
+    news.flush()
+    news.compare(line(MoveClass.LINE), later=True)
+    news.flush()
+    assert news.shown == "move 1 judged: on the coach's line (+10)"
+    # a verdict that was told, then waiting, then told again is "judged again"
+    news.compare(line(MoveClass.UNKNOWN), later=True)
+    news.flush()
+    news.compare(line(MoveClass.LINE), later=True)
+    news.flush()
+    assert news.shown == "move 1 judged again: on the coach's line (+10)"

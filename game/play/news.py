@@ -64,6 +64,10 @@ class News:
         self._undo_times = 0
         """How many undos in a row said those words (shown "(twice)" rather than twice)."""
         self._undos_text = ""
+        self._untold: dict[tuple[int, int], MoveClass] = {}
+        """Verdicts in the coach's answers not told yet (``flush`` tells them): a move judged
+        and back to waiting within one unit was never seen judged, and its next verdict is
+        its first (a newcomer read "moves 1, 4 judged again" of a move only shown waiting)."""
         self._verdicts: dict[tuple[int, int], MoveClass] = {}
         """Each move's last verdict shown (on or off the line), kept while it waits again: a
         move judged once, then waiting, then judged is "judged again" (a newcomer read
@@ -116,7 +120,11 @@ class News:
                   for i, ((key, _, _), (old, points)) in enumerate(zip(now, shown,
                                                                         strict=True))]
         self._shown.update((key, (cls, points)) for key, cls, points in now)
-        self._verdicts.update((key, cls) for key, cls, _ in now if cls is not MoveClass.UNKNOWN)
+        verdicts = self._untold if later else self._verdicts  # told: what "again" means
+        verdicts.update((key, cls) for key, cls, _ in now if cls is not MoveClass.UNKNOWN)
+        for key, cls, _ in now if later else ():
+            if cls is MoveClass.UNKNOWN:  # judged and back to waiting before it was told
+                self._untold.pop(key, None)
         changed = Rejudged.between(before, [(cls, points) for _, cls, points in now])
         streak_was, self._streak = self._streak, streak
         if changed is None:
@@ -181,6 +189,8 @@ class News:
             return None
         fresh, streak = self.pending, self._pending_streak
         self.waiting, self.pending, self._unit_left = False, 0, 0.0
+        self._verdicts.update(self._untold)
+        self._untold.clear()
         before = self.shown if self._of_a_move else ""
         news = self._told(fresh, streak)
         if news is None or not news.moves:
