@@ -133,7 +133,7 @@ class TileCache:
 def draw_board(surface: pygame.Surface, view: BoardView, layout: Layout, theme: Theme,
                cache: TileCache, fonts: Fonts | None = None, *, steps: bool = True) -> None:
     """The board with its tiles (sliding ones at their tween positions) and the hint overlay;
-    ``steps=False`` leaves the step badges to a later ``draw_steps`` (over the pop-ups)."""
+    ``steps=False`` leaves the step badges to a later ``draw_steps`` (under the pop-ups)."""
     board = view.board
     bx, by, bw, bh = layout.board_rect
     bx += view.offset

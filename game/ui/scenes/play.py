@@ -266,8 +266,11 @@ class PlayScene(Scene):
             draw_ghost_tiles(surface, view.ghost_board, view.board, layout, ctx.theme,
                              ctx.fonts, board_view.offset)
         draw_hud(surface, self.hud_view(view), layout, ctx.theme, ctx.fonts)
+        # a move's pop-up over the step badges: it shows for a moment and says what the move
+        # did (two newcomers read "+10 -10 hint" under a badge as "10 -10 hint"); the badge
+        # it covers is back as it fades
+        draw_steps(surface, board_view, layout, ctx.theme, ctx.fonts)
         draw_effects(surface, self.effects, layout, ctx.theme, ctx.fonts)
-        draw_steps(surface, board_view, layout, ctx.theme, ctx.fonts)  # over a move's pop-up
         if self.menu is not None:
             self.menu.draw(surface, ctx, self.spec, self.game.game_id)
         self.draw_notice(surface)
