@@ -94,3 +94,26 @@ def test_a_move_pop_up_with_a_hint_cost_fits_its_tile() -> None:
         drawn.invert()
         (box,) = drawn.get_bounding_rects()
         assert box.width <= layout.tile_px
+
+
+def test_a_pop_up_too_wide_for_its_tile_goes_on_two_lines_at_full_size() -> None:
+    """A newcomer could hardly read "+10 -10 hint" shrunk to one line on 5x5 at 640x600:
+    within the tile, it goes on two lines at the pop-ups' own size."""
+    from game.ui.effects import two_lines
+    from game.ui.layout import Type, type_px
+
+    assert two_lines("+10 -10 hint") == "+10\n-10 hint"
+    assert two_lines("-5") == "-5"
+    pygame.init()
+    fonts, theme = Fonts(), get_theme("")
+    window = (640, 600)
+    layout = compute_layout(window, 5, 5)
+    surface = pygame.Surface(window)
+    surface.fill((0, 0, 0))
+    effects = Effects(reduced=True, popups=[Popup("+10 -10 hint", MoveClass.OPTIMAL, (1, 1))])
+    draw_effects(surface, effects, layout, theme, fonts)
+    drawn = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+    drawn.invert()
+    (box,) = drawn.get_bounding_rects()
+    line = fonts(type_px(window, Type.BODY)).get_height()
+    assert box.width <= layout.tile_px and box.height >= 2 * line

@@ -197,9 +197,13 @@ def draw_effects(surface: pygame.Surface, effects: Effects, layout: Layout, them
         colour = theme.hud_text if popup.even else theme.good if popup.kind.good else theme.bad
         plate = _plate(fonts, popup.text, px, colour, theme.bg)
         if not popup.news and plate.get_width() > layout.tile_px:  # "+10 -10 hint" over a
-            # tile covered its neighbours' step badges: smaller words, within the tile
-            small = max(int(px * MIN_POPUP_SHARE), px * layout.tile_px // plate.get_width())
-            plate = _plate(fonts, popup.text, small, colour, theme.bg)
+            # tile covered its neighbours' step badges: within the tile, on two lines at
+            # full size (one line shrunk was hard to read on 5x5 at 640x600), else smaller
+            wide = plate.get_width()
+            plate = _plate(fonts, two_lines(popup.text), px, colour, theme.bg)
+            if plate.get_width() > layout.tile_px:
+                small = max(int(px * MIN_POPUP_SHARE), px * layout.tile_px // wide)
+                plate = _plate(fonts, popup.text, small, colour, theme.bg)
         rect = pygame.Rect(popup_rect(popup, plate.get_size(), layout, effects.reduced))
         blit_faded(surface, plate, rect, popup.alpha)  # a dark pill: legible over any tile
 
@@ -230,18 +234,30 @@ def _plate(fonts: Fonts, text: str, px: int, colour: tuple[int, int, int],
            bg: tuple[int, int, int]) -> pygame.Surface:
     """A pop-up's words on their pill, as one image: faded as one, the words and the pill
     vanish together (faded apart, the words went first and left an empty pill behind)."""
-    label = fonts.text(text, px, colour, bold=True)
-    size = label.get_rect().inflate(label.get_height() * 2 // 3, label.get_height() // 4).size
-    plate = _pill(size, bg).copy()
-    plate.blit(label, label.get_rect(center=plate.get_rect().center))
+    labels = [fonts.text(line, px, colour, bold=True) for line in text.split("\n")]
+    line_h = labels[0].get_height()
+    words = pygame.Rect(0, 0, max(label.get_width() for label in labels), line_h * len(labels))
+    size = words.inflate(line_h * 2 // 3, line_h // 4).size
+    plate = _pill(size, bg, min(size[1], line_h + line_h // 4) // 2).copy()
+    top = (size[1] - words.height) // 2
+    for label in labels:
+        plate.blit(label, label.get_rect(centerx=size[0] // 2, top=top))
+        top += line_h
     return plate
 
 
+def two_lines(text: str) -> str:
+    """``text`` on two lines for a pop-up too wide for its tile: the move's own figure, then
+    the rest ("+10 -10 hint" -> "+10" over "-10 hint": the hint's charge with its word)."""
+    first, _, rest = text.partition(" ")
+    return f"{first}\n{rest}" if rest else text
+
+
 @lru_cache(maxsize=64)
-def _pill(size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surface:
+def _pill(size: tuple[int, int], colour: tuple[int, int, int], radius: int) -> pygame.Surface:
     """A rounded dark plate for a pop-up's words (made once per size)."""
     plate = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(plate, (*colour, PILL_ALPHA), plate.get_rect(), border_radius=size[1] // 2)
+    pygame.draw.rect(plate, (*colour, PILL_ALPHA), plate.get_rect(), border_radius=radius)
     return plate
 
 
