@@ -593,3 +593,19 @@ def test_first_game_badge_names_its_table() -> None:
         "First game of the 4x4 dailies: the bests to beat!"
     assert badge_text(("best time", "fewest moves"), "on this board", "4x4") == \
         "New best time and moves on this board!"
+
+
+@pytest.mark.parametrize("size", [(640, 600), (760, 820), (1920, 1080)])
+def test_a_long_grade_reason_is_two_lines_of_one_size(size: tuple[int, int]) -> None:
+    """A newcomer's 5x5 reason had its first line large and the rest shrunk on the second."""
+    from game.ui.end_screen import why_lines
+    from game.ui.fonts import Fonts
+
+    pygame.init()
+    fonts = Fonts()
+    box = end_screen_layout(*size, fonts)
+    why = ("D: 98% efficiency against the coach's best line is an A, 1 move off the coach's "
+           "line (-10); 33 hint levels used (one letter per 5 levels: 6 letters, stopped at D)")
+    px, lines = why_lines(why, fonts, box.body_px, box.hero[2])
+    assert len(lines) <= 2 and " ".join(lines) == why
+    assert all(fonts(px).size(line)[0] <= box.hero[2] for line in lines)  # none shrunk apart

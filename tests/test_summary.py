@@ -305,10 +305,10 @@ def test_hints_take_no_more_letters_than_the_grade_has_left() -> None:
     many = summarize(replace(sheet, hints_used=114), SLOW_SECONDS, True)
     assert many.grade == "D"
     assert many.grade_reason == ("D: 80% efficiency is a B (A needs 85%), 1 wasteful move "
-                                 "(-10); 114 hint levels used (one letter per 5: -22, "
-                                 "stopped at D)")
+                                 "(-10); 114 hint levels used (one letter per 5 levels: 22 "
+                                 "letters, stopped at D)")
     fifteen = summarize(replace(sheet, hints_used=15), SLOW_SECONDS, True)
-    assert fifteen.grade_reason.endswith("(one letter per 5: -3, stopped at D)")
+    assert fifteen.grade_reason.endswith("(one letter per 5 levels: 3 letters, stopped at D)")
     few = summarize(replace(sheet, hints_used=5), SLOW_SECONDS, True)
     assert few.grade == "C" and few.grade_reason.endswith("5 hint levels used (-1 letter)")
     # the letter before the hints is named (a newcomer read "D: 75% efficiency (A needs

@@ -291,10 +291,12 @@ def wasted_words(wasteful: int, exact: bool) -> str:
 
 def _letters_taken(dropped: int, steps: int) -> str:
     """The letters hints took: "-1 letter"; where the grade stopped at the lowest, the rule's
-    count and where it stopped ("one letter per 5: -3, stopped at D": newcomers read "-2
-    letters, D is the lowest" and "-22 letters" alike as miscounts)."""
+    count and where it stopped ("one letter per 5 levels: 3 letters, stopped at D": newcomers
+    read "-2 letters, D is the lowest" and "-22 letters" alike as miscounts)."""
     if steps > dropped:
-        return f"one letter per {HINT_LEVELS_PER_GRADE_STEP}: -{steps}, stopped at {GRADES[-1]}"
+        # no minus sign: "-6" beside "(-10)" read as points to a newcomer
+        return (f"one letter per {HINT_LEVELS_PER_GRADE_STEP} levels: {steps} letters, "
+                f"stopped at {GRADES[-1]}")
     return f"-{_count(dropped, 'letter')}"
 
 

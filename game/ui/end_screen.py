@@ -105,6 +105,17 @@ def end_screen_layout(width: int, height: int, font: FontFn | None = None,
                            title_px, body_px, caption_px)
 
 
+def why_lines(text: str, font: FontFn, px: int, width: float) -> tuple[int, list[str]]:
+    """The grade's reason wrapped on at most two lines of one size: ``px``, or smaller where
+    two lines of it would not hold the reason (a newcomer saw a 5x5 reason's first line
+    large and the rest shrunk on the second)."""
+    lines = wrap_words(text, font, px, width)
+    while len(lines) > 2 and px > MIN_TEXT_PX:
+        px = max(MIN_TEXT_PX, int(px * FIT_SHRINK))
+        lines = wrap_words(text, font, px, width)
+    return px, lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+
+
 WIDOW_CHARS = 4
 """A last line of one word this short takes the word before it along."""
 
@@ -145,7 +156,7 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     if text.share or text.share_note:  # the share line and its note wrap (long at 640 px)
         footer_lines = max(2, 1 + bool(text.warning) + len(_shared_lines(box, text, theme,
                                                                          font)))
-    why = len(wrap_words(text.notes[0], font, box.body_px, box.hero[2])) \
+    why = len(why_lines(text.notes[0], font, box.body_px, box.hero[2])[1]) \
         if text.notes and text.badges else 1
     if footer_lines > 2 or why > 1:
         box = end_screen_layout(w, h, font, footer_lines, min(2, why))
@@ -202,10 +213,9 @@ def _draw_hero(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenVie
         words += " (never below 0)"
     used = blit_fit(surface, font, box.title_px, words, theme.hud_text, (x, y), w)
     if text.notes:  # why the grade: on two lines where one would clip or shrink it
-        lines = wrap_words(text.notes[0], font, box.body_px, w)
-        for line in (lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]):
-            used += blit_fit(surface, font, box.body_px, line, theme.hud_text, (x, y + used),
-                             w)
+        px, lines = why_lines(text.notes[0], font, box.body_px, w)
+        for line in lines:
+            used += blit_fit(surface, font, px, line, theme.hud_text, (x, y + used), w)
     if text.badges:
         px = box.caption_px
         badge = font(px).render(text.badges[0], True, theme.accent)
