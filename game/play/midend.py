@@ -87,9 +87,9 @@ class MidEnd:
         self._held = False
         """The end waited for judging after the win flash."""
         self._searching = 0.0
+        """Seconds the coach has been searching the board on screen (for the COACH column)."""
         self._unjudged = 0.0
         """Seconds the player's moves have waited for the coach's judgement (0: none waits)."""
-        """Seconds the coach has been searching the board on screen (for the COACH column)."""
         self._streak_shown: tuple[int, int, bool] | None = None
         """STREAK as shown before the coach's answers waiting to be told changed it."""
         if autoplayer is not None:  # the demo command shows the coach's hints

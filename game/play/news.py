@@ -38,10 +38,10 @@ class News:
         self._of_a_move = False
         """The news on show is about the last move only (why it was scored as hinted)."""
         self._unit: dict[int, tuple[MoveClass, MoveClass, int]] = {}
-        self._unit_again: set[int] = set()
-        """The unit's moves that waited and came back to a verdict shown before."""
         """Moves judged again since the unit began: (judgement as last shown, as now, points
         changed); answers within NEWS_UNIT_SECONDS of its start are told with it."""
+        self._unit_again: set[int] = set()
+        """The unit's moves that waited and came back to a verdict shown before."""
         self._unit_left = 0.0
         self._found = ""
         """"You found a line N shorter", told before the unit's moves."""
