@@ -3,7 +3,7 @@ within a moment told as one; why an undo, redo or restart changed the points."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from game.core.scoring import RESTART_COST, Line, MoveClass
 from game.play.events import Rejudged
@@ -26,6 +26,16 @@ def judged_line(line: Line | None) -> list[tuple[tuple[int, int], MoveClass, int
     line), its judgement and points."""
     return [] if line is None else [((node.made, node.moves + node.coach), node.cls,
                                      node.points) for node in line.walk()]
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRun:
+    """Undos in a row while their words show: the last one's own words, how many undos in a
+    row said them ("(twice)"), and the footer text they were told in."""
+
+    words: str
+    times: int
+    told: str
 
 
 class News:
@@ -59,11 +69,8 @@ class News:
         """STREAK when the moves were last compared."""
         self._unit_streak = 0
         """STREAK before the unit's first news."""
-        self._undo_said = ""
-        """The last undo's own words, said again before the next one's while they show."""
-        self._undo_times = 0
-        """How many undos in a row said those words (shown "(twice)" rather than twice)."""
-        self._undos_text = ""
+        self._undos: UndoRun | None = None
+        """The undos in a row whose words show (the next undo's words come after theirs)."""
         self._untold: dict[tuple[int, int], MoveClass] = {}
         """Verdicts in the coach's answers not told yet (``flush`` tells them): a move judged
         and back to waiting within one unit was never seen judged, and its next verdict is
@@ -260,22 +267,21 @@ class News:
             parts.append(f"hint here -{hint}")
         if coached and restarted > 0:
             parts.append(COACHED_WORDS)
-        said, times = self._undo_said, self._undo_times
-        self._undo_said, self._undo_times = "", 0  # a redo or restart ends the undos' run
-        if kind is ChangeKind.UNDO and not restarted:  # the last undo's words stay first
-            own = "; ".join(parts)
-            earlier = said if not also and self.shown == self._undos_text else ""
-            if not also:
-                self._undo_said, self._undo_times = own, times + 1 if earlier == own else 1
-            if earlier and earlier == own:  # the same words again are counted, not repeated
-                parts = [repeated(own, times + 1)]
-            elif earlier:
-                parts = [repeated(earlier, times), *parts]
+        run, self._undos = self._undos, None  # a redo or restart ends the undos' run
+        undo = kind is ChangeKind.UNDO and not restarted
+        own, times = "; ".join(parts), 1
+        if undo and run is not None and not also and self.shown == run.told:
+            if run.words == own:  # the same words again are counted, not repeated
+                times = run.times + 1
+                parts = [repeated(own, times)]
+            else:  # the last undo's words stay first
+                parts = [repeated(run.words, run.times), *parts]
         if also:  # said even when the action itself changed nothing (a redo of moves
             parts.append(also)  # worth 0 left the answers it told cut to their last part)
         if parts:
             self.tell("; ".join(parts), of_a_move=True)
-            self._undos_text = self.text
+            if undo and not also:
+                self._undos = UndoRun(own, times, self.text)
 
     def update(self, dt: float) -> None:
         """Time passes."""
