@@ -242,9 +242,8 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]],
             named = f"{_named(before)} judged again, {_named(first)} judged"
         else:
             named = _named([index for index, _ in moves])
-            if not parts:
-                named += " judged again" if len(first) < len(moves) \
-                    else f" {judged_verb(olds[cls])}"
+            if not parts:  # "judged" only when every one had waited for its first verdict
+                named += " judged" if len(first) == len(moves) else " judged again"
         words = AGAIN_JUDGED if lined else JUDGED_WORDS
         lined = lined or cls in (MoveClass.LINE, MoveClass.OFF_LINE)
         parts.append(f"{named}: {WAITING if cls is MoveClass.UNKNOWN else words[cls]} "
