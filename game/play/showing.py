@@ -61,8 +61,8 @@ def play_view(game: ViewSource) -> PlayView:
     if hint is not None and not hint.complete and hint.path:
         moves = frozenset(hint.path[0])
     status = game.status
-    words, note = coach_lines(status, hint, session.board, session.hint_level > 0,
-                              game.searching)
+    hints_on = session.hint_level > 0
+    words, note = coach_lines(status, hint, session.board, hints_on, game.searching)
     news = game.news.shown
     race_time = session.elapsed if session.started else None  # the ghost waits for you
     streak, multiplier, held = game.streak_view()
@@ -95,7 +95,7 @@ def play_view(game: ViewSource) -> PlayView:
         moves_note=moves_note,
         points_note=f"held at 0 ({net:+d})" if net < 0 else "",
         streak=streak, multiplier=multiplier, held=held,
-        coach_words=words, coach_note=note, coach_state=state,
+        coach_words=words, coach_note=note, coach_quiet=not hints_on, coach_state=state,
         coach_progress=status.progress,
         footer=footer, banner=banner(game),
         ghost=race.line(race_time) if race is not None else None,

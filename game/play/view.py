@@ -41,6 +41,8 @@ class PlayView:
     coach_words: str = ""
     coach_note: str = ""
     """Under the coach's words: proven, searching, best found, or (hints off) the H legend."""
+    coach_quiet: bool = False
+    """Hints off: the coach's words say only what it is doing (drawn beside its dot)."""
     coach_state: CoachState = CoachState.READY
     coach_progress: float | None = None
     footer: str = ""

@@ -250,7 +250,7 @@ class PlayScene(Scene):
             moves=view.moves, seconds=view.seconds, points=view.points,
             moves_note=view.moves_note, points_note=view.points_note, streak=view.streak,
             multiplier=view.multiplier, held=view.held, status=view.coach_words,
-            status_note=view.coach_note, coach=view.coach_state, quiet=not view.hint_level,
+            status_note=view.coach_note, coach=view.coach_state, quiet=view.coach_quiet,
             footer=view.footer or HELP, banner=view.banner, muted=not self.ctx.settings.sound,
             ghost=view.ghost, coach_progress=view.coach_progress, title=game_title(self.spec),
         )
