@@ -156,14 +156,15 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     if text.share or text.share_note:  # the share line and its note wrap (long at 640 px)
         footer_lines = max(2, 1 + bool(text.warning) + len(_shared_lines(box, text, theme,
                                                                          font)))
-    why = len(why_lines(text.notes[0], font, box.body_px, box.hero[2])[1]) \
-        if text.notes and text.badges else 1
-    if footer_lines > 2 or why > 1:
-        box = end_screen_layout(w, h, font, footer_lines, min(2, why))
+    # the reason's lines, made once: they size the panel (its width and type do not change)
+    why = why_lines(text.notes[0], font, box.body_px, box.hero[2]) if text.notes else None
+    tall = why is not None and bool(text.badges) and len(why[1]) > 1
+    if footer_lines > 2 or tall:
+        box = end_screen_layout(w, h, font, footer_lines, 2 if tall else 1)
     surface.fill(theme.bg)
     _draw_header(surface, box, text, theme, font)
     _draw_grade(surface, box, text.grade, theme, font)
-    _draw_hero(surface, box, view, text, theme, font)
+    _draw_hero(surface, box, view, text, theme, font, why)
     _draw_stats(surface, box, text.stats[:-1], theme, font)
     _draw_notes(surface, box, text.notes[1:], theme, font, view.race[:1])
     draw_distance_chart(surface, box.chart, view.summary.distances, theme, font,
@@ -204,16 +205,18 @@ def _draw_grade(surface: pygame.Surface, box: EndScreenLayout, grade: str, theme
 
 
 def _draw_hero(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenView,
-               text: EndScreenText, theme: Theme, font: FontFn) -> None:
-    """The points (counting up), why the grade is what it is, and one badge for new bests."""
+               text: EndScreenText, theme: Theme, font: FontFn,
+               why: tuple[int, list[str]] | None) -> None:
+    """The points (counting up), why the grade is what it is (``why_lines``), and one badge
+    for new bests."""
     x, y, w, h = box.hero
     points = view.summary.points if view.points_shown is None else view.points_shown
     words = counted(points, "point")  # counting up passes 1
     if points == 0 and raw_total(view.summary) < 0:  # the stats' "Points" note, said here
         words += " (never below 0)"
     used = blit_fit(surface, font, box.title_px, words, theme.hud_text, (x, y), w)
-    if text.notes:  # why the grade: on two lines where one would clip or shrink it
-        px, lines = why_lines(text.notes[0], font, box.body_px, w)
+    if why is not None:  # why the grade: on two lines where one would clip or shrink it
+        px, lines = why
         for line in lines:
             used += blit_fit(surface, font, px, line, theme.hud_text, (x, y + used), w)
     if text.badges:
