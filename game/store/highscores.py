@@ -210,13 +210,11 @@ def _records(data: dict, shape: str) -> dict:
 def insert(data: dict, shape: str, entry: Entry) -> tuple[dict, AddResult]:
     """Pure: ``data`` with ``entry`` added to the ``shape`` table, and where it landed."""
     old = _records(data, shape)
-    badges = [] if old else [BADGE_FIRST]
-    if old and ("points" not in old or entry.points > old["points"]):
-        badges.append(BADGE_POINTS)
-    if old and ("seconds" not in old or entry.seconds < old["seconds"]):
-        badges.append(BADGE_TIME)
-    if old and ("moves" not in old or entry.moves < old["moves"]):
-        badges.append(BADGE_MOVES)
+    badges = [badge for badge, beats in (
+        (BADGE_POINTS, "points" not in old or entry.points > old["points"]),
+        (BADGE_TIME, "seconds" not in old or entry.seconds < old["seconds"]),
+        (BADGE_MOVES, "moves" not in old or entry.moves < old["moves"])) if beats] \
+        if old else [BADGE_FIRST]
     rows = sorted([*read_table(data, shape), entry], key=Entry.sort_key)
     table = tuple(rows[:TABLE_SIZE])
     rank = next((i + 1 for i, row in enumerate(table) if row is entry), None)
