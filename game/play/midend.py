@@ -86,9 +86,9 @@ class MidEnd:
         """Game time since the win when judging was over (None: not yet)."""
         self._held = False
         """The end waited for judging after the win flash."""
-        self._searching = 0.0
+        self.searching = 0.0
         """Seconds the coach has been searching the board on screen (for the COACH column)."""
-        self._unjudged = 0.0
+        self.unjudged = 0.0
         """Seconds the player's moves have waited for the coach's judgement (0: none waits)."""
         self._streak_shown: tuple[int, int, bool] | None = None
         """STREAK as shown before the coach's answers waiting to be told changed it."""
@@ -217,9 +217,9 @@ class MidEnd:
         if self.news.due:
             self._tell_waiting()
         thinking = self.status.state is CoachState.THINKING and self.status.board == session.board
-        self._searching = self._searching + dt if thinking else 0.0
+        self.searching = self.searching + dt if thinking else 0.0
         waits = self.news.told_unknown(session.sheet.unknown)  # till their verdict is told
-        self._unjudged = self._unjudged + dt if waits else 0.0
+        self.unjudged = self.unjudged + dt if waits else 0.0
         session.set_paused(self.paused)
         session.tick(dt)
         self._ask_coach()
@@ -402,13 +402,3 @@ class MidEnd:
     def view(self) -> PlayView:
         """What the screen shows now (``showing.play_view``)."""
         return play_view(self)
-
-    @property
-    def searching(self) -> float:
-        """Seconds the coach has been searching the board on screen."""
-        return self._searching
-
-    @property
-    def unjudged(self) -> float:
-        """Seconds the player's moves have waited for the coach's judgement (0: none)."""
-        return self._unjudged

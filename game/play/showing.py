@@ -41,11 +41,10 @@ class ViewSource(Protocol):
     @property
     def judging(self) -> bool: ...
 
-    @property
-    def searching(self) -> float: ...
-
-    @property
-    def unjudged(self) -> float: ...
+    searching: float
+    """Seconds the coach has been searching the board on screen."""
+    unjudged: float
+    """Seconds the player's moves have waited for the coach's judgement (0: none)."""
 
     @property
     def shown_net(self) -> int: ...
