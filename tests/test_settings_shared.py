@@ -38,8 +38,8 @@ def test_the_name_typed_last_survives_both_windows_closing(tmp_path: Path) -> No
     """The playtest: A named AMY, B named BOB 2, A changed another setting, both closed."""
     a, b = window(tmp_path), window(tmp_path)
     try:
-        a.name_game(game(), "AMY")
-        b.name_game(game(), "BOB 2")
+        a.keeper.name_game(game(), "AMY")
+        b.keeper.name_game(game(), "BOB 2")
         assert on_disk(tmp_path).player_name == "BOB 2"
         a.set_settings(replace(a.settings, hover=True))  # A's field, on top of B's name
         b.set_settings(replace(b.settings, theme="ocean"))
@@ -53,14 +53,14 @@ def test_the_name_typed_last_survives_both_windows_closing(tmp_path: Path) -> No
 def test_a_window_started_earlier_uses_the_name_typed_in_another(tmp_path: Path) -> None:
     a, b = window(tmp_path), window(tmp_path)
     try:
-        b.name_game(game(), "BOB 2")
+        b.keeper.name_game(game(), "BOB 2")
         end = win(a)  # a top-10 game: its prompt offers the name typed in B
         assert end.naming is not None and end.naming.text == "BOB 2"
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                              unicode="", scancode=0))
         a.frame(1 / 60)
         assert [g.name for g in a.scores.games] == ["BOB 2"]
-        assert a.stamped(game()).name == "BOB 2"
+        assert a.keeper.stamped(game()).name == "BOB 2"
     finally:
         a.close()
         b.close()
@@ -78,8 +78,8 @@ def test_a_name_kept_at_the_prompt_is_written_even_if_another_window_changed_it(
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                              unicode="", scancode=0))
         a.frame(1 / 60)
-        b.name_game(game(), "BOB 2")
-        a.name_game(end.record, "AMY")  # AMY again in A (its memory said AMY already)
+        b.keeper.name_game(game(), "BOB 2")
+        a.keeper.name_game(end.record, "AMY")  # AMY again in A (its memory said AMY already)
         assert on_disk(tmp_path).player_name == "AMY"
     finally:
         a.close()

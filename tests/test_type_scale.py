@@ -95,7 +95,7 @@ def play_scene(width: int, height: int, hint_level: int = 0, pause: bool = False
                notice: str | None = None, solve: bool = False) -> Build:
     def build(app: App) -> Scene:
         if notice is not None:
-            app._saves._text, app._saves._left = notice, 5.0
+            app.keeper.saves._text, app.keeper.saves._left = notice, 5.0
         board = random_board(width, height, __import__("random").Random(3))
         scene = PlayScene(app, board, app_spec(board))
         for _ in range(hint_level):

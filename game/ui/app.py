@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
-import dataclasses
-import logging
 import random
 import sys
 import time
-import uuid
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pygame
 
 from game.core.board import Board
-from game.core.names import shown_name
 from game.core.settings import Settings
 from game.core.spec import GameSpec
 from game.play.events import Known, Moved, Shown
-from game.store.highscores import AddResult, HighScores, utc_stamp
-from game.store.history import GameRecord
+from game.store.highscores import HighScores
 from game.store.history_scores import HistoryScores
-from game.store.settings_file import SettingsChanges, SettingsStore, open_settings_store
+from game.store.settings_file import SettingsStore, open_settings_store
 from game.store.storage import BackgroundWriter
 from game.ui import display, services
 from game.ui.audio import Sounds
@@ -51,8 +44,8 @@ from game.ui.intents import (
     StartGame,
     ToTitle,
 )
+from game.ui.keeper import Keeper
 from game.ui.layout import Layout, compute_layout
-from game.ui.notice import SaveWatch
 from game.ui.present import Presenter
 from game.ui.render import TileCache
 from game.ui.scenes import build as scenes
@@ -65,8 +58,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.stats import StatsScene
 from game.ui.stats import RunStats
 from game.ui.theme import Theme, get_theme
-
-log = logging.getLogger(__name__)
+from game.ui.window import Window
 
 FPS = 60
 MAX_DT = 0.1
@@ -76,10 +68,10 @@ GIL_SWITCH_SECONDS = 0.0005
 often (CPython's default is 5 ms, which stretched 60 fps frames to ~21 ms on 5x5 boards)."""
 DEFAULT_WINDOW = (760, 820)
 ATTRACT_SHAPES = ((3, 3), (4, 4))
+"""Sizes the attract-mode demo picks from."""
 EXIT_SAVE_SECONDS = 12.0
 """How long quitting waits for the last saves (the window is already gone): a history locked
 by another instance is waited out (its busy timeout is 10 s) rather than lost."""
-"""Sizes the attract-mode demo picks from."""
 
 
 class App:
@@ -95,30 +87,22 @@ class App:
                  window: tuple[int, int] = DEFAULT_WINDOW, image: str | None = None,
                  rng: random.Random | None = None) -> None:
         display.start_pygame()  # raises NoDisplayError (one line, exit 2) with no display
-        self.screen = pygame.display.set_mode(services.fit_window(window), pygame.RESIZABLE)
-        self._windowed: tuple[int, int] | None = None
-        """Full screen (F11): the window's size to go back to."""
-        pygame.display.set_caption("Fifteen")
+        self._window = Window(window)
         self.worker: Worker = worker if worker is not None else services.default_worker()
         # The coach's Python waits from just before each frame's deadline to the end of its
         # work, so the wake-up is on time too (the compiled search runs on regardless).
         self.clock: Clock = clock if clock is not None else FrameClock(
             before_deadline=self.worker.gate.hold)
-        self.store = settings_store if settings_store is not None else open_settings_store()
+        store = settings_store if settings_store is not None else open_settings_store()
         self.writer: Writer = writer if writer is not None else BackgroundWriter()
-        self._settings = Settings.from_dict(self.store.load())
-        self._changes = SettingsChanges(self.store)
-        """What this instance changed: only that is written (other windows share the file)."""
-        self._warning: str | None = self.store.warning
-        self._scores = scores if scores is not None else HistoryScores().load()
-        self._warning = self._warning or self._scores.take_warning()
-        self._run = uuid.uuid4().hex
-        """This run of the game: the stats' session mean covers its games."""
+        self.keeper = Keeper(store, self.writer,
+                             scores if scores is not None else HistoryScores().load())
+        """The player's settings and records, and their saves."""
         self._rng = rng if rng is not None else random.Random()
         self._fonts = Fonts()
-        self._fonts.set_large(self._settings.large_text)
+        self._fonts.set_large(self.settings.large_text)
         self._tiles = TileCache(self._fonts)
-        self.sounds = sounds if sounds is not None else Sounds.load(self._settings.sound)
+        self.sounds = sounds if sounds is not None else Sounds.load(self.settings.sound)
         self.pictures = services.PictureTiles(image)
         self._stats = RunStats()
         self.scenes: list[Scene] = []
@@ -130,18 +114,17 @@ class App:
         self._started_worker = False
         self._fade = Fade()
         self._shown: Scene | None = None
-        self._saves = SaveWatch(self._scores, lambda: self._scores.retry(self.writer))
 
     # --- the scene context ------------------------------------------------
     @property
     def settings(self) -> Settings:
         """The player's settings."""
-        return self._settings
+        return self.keeper.settings
 
     @property
     def theme(self) -> Theme:
         """The colour theme in use."""
-        return get_theme(self._settings.theme)
+        return get_theme(self.settings.theme)
 
     @property
     def fonts(self) -> Fonts:
@@ -161,7 +144,7 @@ class App:
     @property
     def scores(self) -> HighScores:
         """The high-score tables."""
-        return self._scores
+        return self.keeper.scores
 
     @property
     def stats(self) -> RunStats:
@@ -176,12 +159,12 @@ class App:
     @property
     def warning(self) -> str | None:
         """A one-line note about a settings file that was set aside, if any."""
-        return self._warning
+        return self.keeper.warning
 
     @property
     def notice(self) -> str | None:
         """The notice every scene shows across the top for a few seconds, or None."""
-        return self._saves.notice
+        return self.keeper.saves.notice
 
     @property
     def window(self) -> tuple[int, int]:
@@ -198,66 +181,28 @@ class App:
 
     def picture_tiles(self, board: Board) -> dict[int, pygame.Surface] | None:
         """Tile images for picture mode at the current tile size, or None."""
-        if not (self._settings.picture or self.pictures.image):
+        if not (self.settings.picture or self.pictures.image):
             return None
-        return self.pictures.tiles(board, self.layout_for(board), self._settings.show_numbers,
+        return self.pictures.tiles(board, self.layout_for(board), self.settings.show_numbers,
                                    self._fonts)
 
-    def record(self, game: GameRecord) -> AddResult | None:
-        """Remember a game, finished or abandoned: stamped with its start, this run and the
-        remembered player name, it is written on the writer thread. For a win, where it
-        landed in the high scores."""
-        return self._scores.add_game(self.stamped(game), self.writer)
-
-    def stamped(self, game: GameRecord) -> GameRecord:
-        """``game`` as it is recorded: its start time, this run, the player's name."""
-        started = datetime.now(UTC) - timedelta(seconds=game.seconds)
-        self._refresh_name()
-        return dataclasses.replace(game, started=utc_stamp(started), session=self._run,
-                                   name=shown_name(self._settings.player_name))
-
-    def name_game(self, game: GameRecord, name: str) -> None:
-        """Put a recorded game under ``name`` (typed at its end screen) and remember it."""
-        if isinstance(self._scores, HistoryScores):
-            self._scores.rename(game, name, self.writer)
-        self._refresh_name()  # typed here: this window's choice, whatever another one typed
-        if name != self._settings.player_name:
-            self.set_settings(dataclasses.replace(self._settings, player_name=name))
-
-    def _refresh_name(self) -> None:
-        """Take the remembered name as it stands on disk now (another window may have typed
-        one since this one started); not a change of this instance, so nothing is written.
-        Called when a name is needed (a game stamped, its prompt opened), not every frame."""
-        name = self._changes.remembered_name()
-        if name != self._settings.player_name:
-            self._settings = dataclasses.replace(self._settings, player_name=name)
-
     # --- window -------------------------------------------------------
+    @property
+    def screen(self) -> pygame.Surface:
+        """The surface the scenes draw on (the window's)."""
+        return self._window.screen
+
+    @screen.setter
+    def screen(self, surface: pygame.Surface) -> None:
+        self._window.screen = surface
+
     def resize(self, size: tuple[int, int]) -> None:
-        """Follow a window resize (the layout is recomputed from the new size)."""
-        if self._windowed is not None:  # full screen takes the display's size
-            self.screen = pygame.display.get_surface() or self.screen
-            return
-        size = services.fit_window(size, whole=True)  # what the display can show
-        if size != self.screen.get_size():
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        """Follow a window resize (see ``Window.resize``)."""
+        self._window.resize(size)
 
     def toggle_fullscreen(self) -> None:
-        """F11: full screen at the desktop's size and back to the window's size before;
-        ignored where the video driver cannot do it. A new display mode, not SDL's toggle:
-        without a window manager that re-created the window at its old size with a warning
-        on the console (a newcomer's F11 under X)."""
-        try:
-            if self._windowed is None:
-                windowed = self.screen.get_size()
-                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-                self._windowed = windowed
-            else:
-                windowed, self._windowed = self._windowed, None
-                self.screen = pygame.display.set_mode(windowed, pygame.RESIZABLE)
-        except pygame.error as exc:
-            log.info("fullscreen unavailable: %s", exc)
-            self.screen = pygame.display.get_surface() or self.screen
+        """F11: full screen and back (see ``Window.toggle_fullscreen``)."""
+        self._window.toggle_fullscreen()
 
     # --- scenes -------------------------------------------------------
     @property
@@ -319,20 +264,20 @@ class App:
             case BeginGame(board=board, spec=spec, note=note):
                 self.replace(PlayScene(self, board, spec))
                 if note:
-                    self._saves.tell(note)
+                    self.keeper.saves.tell(note)
             case OpenSettings():
                 self.push(SettingsScene(self))
             case ShowScores(shape=shape):
-                self.push(ScoresScene(self, shape, warning=self._scores.take_warning()))
+                self.push(ScoresScene(self, shape, warning=self.keeper.scores.take_warning()))
             case ShowEnd(summary=summary, spec=spec, start=start, game_id=game_id, record=game):
-                game = self.stamped(game)
-                result = self._scores.add_game(game, self.writer)
+                game = self.keeper.stamped(game)
+                result = self.keeper.scores.add_game(game, self.writer)
                 self.replace(EndScene(self, summary, spec, start, game_id, result,
-                                      warning=self._scores.take_warning(), record=game))
+                                      warning=self.keeper.scores.take_warning(), record=game))
             case RecordGame(record=game):
-                self.record(game)
+                self.keeper.record(game)
             case NameGame(record=game, name=name):
-                self.name_game(game, name)
+                self.keeper.name_game(game, name)
             case Moved(tiles=tiles):
                 self._stats.moves += tiles
             case Shown(board=board, known=known):
@@ -355,7 +300,7 @@ class App:
                 self._stats.boards_solved += 1
                 self.replace(scenes.next_demo_scene(self, intent))
             case PlaySound(sound=sound):
-                if self._settings.sound:
+                if self.settings.sound:
                     self.sounds.play(sound)
             case ChangeSettings(settings=settings):
                 self.set_settings(settings)
@@ -367,34 +312,13 @@ class App:
     # --- settings and pictures -------------------------------------------
     def set_settings(self, settings: Settings) -> None:
         """Use new settings now and save the fields that changed in the background."""
-        old, self._settings = self._settings, settings
+        old = self.settings
+        self.keeper.change(settings)
         self._fonts.set_large(settings.large_text)
         if settings.sound != old.sound:
             if settings.sound and not self.sounds.available:
                 self.sounds = Sounds.load(True)
             self.sounds.set_muted(not settings.sound)
-        if self._changes.note(old, settings):
-            self.save_settings()
-
-    def save_settings(self) -> None:
-        """Queue a write of this instance's unwritten changes (only those fields, on top of
-        the file as it is then) on the writer thread."""
-        changes, store = self._changes, self.store
-        path = getattr(store, "path", None) or Path("settings.json")
-
-        def save() -> None:
-            try:
-                changes.write()
-            except OSError as exc:  # kept pending; the player is told once, in the window
-                self._saves.settings_saved(exc, path)
-                raise
-            finally:
-                aside, store.warning = store.warning, None
-                if aside:  # a damaged file was set aside by the re-read, not overwritten
-                    self._saves.tell(aside)
-            self._saves.settings_saved(None, path)
-
-        self.writer.submit(save)
 
     def use_picture(self, source: pygame.Surface | None) -> None:
         """Use this already loaded picture (a Surface) for picture mode; None keeps the default."""
@@ -414,11 +338,11 @@ class App:
         for scene in reversed(self.scenes):
             scene.receive(packet)
             self._carry_out_from(scene)
-        self._saves.update(dt)
+        self.keeper.saves.update(dt)
         scene = self.scene
         scene.update(dt)
         self._carry_out_from(scene)
-        if self.scene is not self._shown and not self._settings.reduced_motion:
+        if self.scene is not self._shown and not self.settings.reduced_motion:
             self._fade.start()  # a short fade-in; input already goes to the new scene
         self._shown = self.scene
         self._fade.advance(dt)
@@ -439,7 +363,7 @@ class App:
             self.toggle_fullscreen()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_m \
                 and not self.scene.demo_input and not self.scene.text_input:
-            self.set_settings(self._settings.cycled("sound"))
+            self.set_settings(self.settings.cycled("sound"))
         else:
             scene = self.scene
             scene.handle(event)
@@ -480,9 +404,7 @@ class App:
         try:
             self._closed(self.scenes)  # a game left open by quitting is recorded too
             self.scenes = []
-            self._scores.retry(self.writer)  # one last try for games held in memory
-            if self._changes.pending:  # only changes a failed save left: never a stale copy
-                self.save_settings()
+            self.keeper.close()  # games held in memory, settings a failed save left
         finally:
             try:
                 pygame.display.quit()  # no black window while the threads below wind down
