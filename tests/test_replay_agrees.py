@@ -275,3 +275,24 @@ def test_a_move_undone_redone_then_restarted_away_is_said_restarted_away() -> No
     model = build_replay(Recording(board, actions, tuple(range(0, 500, 100))), exact_hint)
     notes = [f.note for f in model.frames[1:]]
     assert notes[1].endswith("taken back later") and notes[0].endswith("restarted away later")
+
+
+def test_moves_undone_then_a_restart_are_said_taken_back() -> None:
+    """The nineteenth newcomer: three moves, two undos, a restart; the replay said the two
+    undone moves were "restarted away later" (a later cut further down overwrote the undo
+    that took them off the line)."""
+    from tests.fakes_front import exact_hint
+
+    board = Board.goal(3, 3).apply_all("DRDLUU")
+    line = exact_hint(board).path[:3]
+    actions = (*(Move(m) for m in line), Undo(), Undo(), Restart())
+    model = build_replay(Recording(board, actions, tuple(range(0, 600, 100))), exact_hint)
+    notes = [f.note for f in model.frames[1:4]]
+    assert notes[0].endswith("restarted away later"), notes
+    assert notes[1].endswith("taken back later") and notes[2].endswith("taken back later"), notes
+    # the restart undone: the two undone moves stay off the line, taken back
+    actions = (*actions, Undo())
+    model = build_replay(Recording(board, actions, tuple(range(0, 700, 100))), exact_hint)
+    notes = [f.note for f in model.frames[1:4]]
+    assert not notes[0].endswith("later"), notes
+    assert notes[1].endswith("taken back later") and notes[2].endswith("taken back later"), notes

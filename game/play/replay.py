@@ -294,16 +294,17 @@ def _hinted(session: Session, stored: str, count: int) -> tuple[bool, ...]:
 
 def _restarted(steps: list[_Step], index: int) -> bool:
     """Whether the moves of step ``index`` left the line of play for good by a restart, not
-    by an undo: the last cut below them that neither a redo undid nor a new move on their
-    place followed (a newcomer's move undone, redone and then restarted away was said to be
-    "taken back")."""
+    by an undo: the cut that took them off the line the last time, unless a redo (or an undo
+    of the cut) brought them back (a newcomer's move undone, redone and then restarted away
+    was said to be "taken back"); a cut further down while they are off changes nothing
+    (moves undone and then a restart were said to be "restarted away")."""
     last = steps[index].first + len(steps[index].cues) - 1
     how: object = None
     for later in steps[index + 1:]:
         if how is not None and later.cues and later.first <= last:
             break  # another move took their place: they left by the cut before
         if later.line_length < last:
-            how = later.action
+            how = later.action if how is None else how
         elif how is not None and not later.cues and later.line_length >= last:
             how = None  # brought back (a redo, or an undo of the restart)
     return isinstance(how, Restart)
