@@ -595,17 +595,20 @@ def test_first_game_badge_names_its_table() -> None:
         "New best time and moves on this board!"
 
 
+@pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize("size", [(640, 600), (760, 820), (1920, 1080)])
-def test_a_long_grade_reason_is_two_lines_of_one_size(size: tuple[int, int]) -> None:
-    """A newcomer's 5x5 reason had its first line large and the rest shrunk on the second."""
+def test_a_long_grade_reason_is_lines_of_one_size(size: tuple[int, int], large: bool) -> None:
+    """A newcomer's 5x5 reason had its first line large and the rest shrunk on the second;
+    with large text at 640x600 the next one's second line ran off the window."""
     from game.ui.end_screen import why_lines
     from game.ui.fonts import Fonts
 
     pygame.init()
     fonts = Fonts()
+    fonts.set_large(large)
     box = end_screen_layout(*size, fonts)
-    why = ("D: 98% efficiency against the coach's best line is an A, 1 move off the coach's "
-           "line (-10); 33 hint levels used (one letter per 5 levels: 6 letters, stopped at D)")
+    why = ("D: 90% efficiency against the coach's best line is an A, 4 moves off the coach's "
+           "line (-40); 20 hint levels used (one letter per 5 levels: 4 letters, stopped at D)")
     px, lines = why_lines(why, fonts, box.body_px, box.hero[2])
-    assert len(lines) <= 2 and " ".join(lines) == why
+    assert len(lines) <= (3 if large else 2) and " ".join(lines) == why
     assert all(fonts(px).size(line)[0] <= box.hero[2] for line in lines)  # none shrunk apart

@@ -106,14 +106,19 @@ def end_screen_layout(width: int, height: int, font: FontFn | None = None,
 
 
 def why_lines(text: str, font: FontFn, px: int, width: float) -> tuple[int, list[str]]:
-    """The grade's reason wrapped on at most two lines of one size: ``px``, or smaller where
-    two lines of it would not hold the reason (a newcomer saw a 5x5 reason's first line
-    large and the rest shrunk on the second)."""
+    """The grade's reason wrapped on lines of one size: two of ``px``, or smaller where two
+    lines of it would not hold the reason (a newcomer saw a 5x5 reason's first line large
+    and the rest shrunk on the second); three of the smallest size where two of it do not
+    (with large text at 640x600 the second line ran off the window)."""
     lines = wrap_words(text, font, px, width)
     while len(lines) > 2 and px > MIN_TEXT_PX:
         px = max(MIN_TEXT_PX, int(px * FIT_SHRINK))
         lines = wrap_words(text, font, px, width)
-    return px, lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+    return px, lines if len(lines) <= WHY_LINES else [*lines[:2], " ".join(lines[2:])]
+
+
+WHY_LINES = 3
+"""The most lines the grade's reason takes (the last one shrinks to fit, if it must)."""
 
 
 WIDOW_CHARS = 4
@@ -158,9 +163,11 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
                                                                          font)))
     # the reason's lines, made once: they size the panel (its width and type do not change)
     why = why_lines(text.notes[0], font, box.body_px, box.hero[2]) if text.notes else None
-    tall = why is not None and bool(text.badges) and len(why[1]) > 1
-    if footer_lines > 2 or tall:
-        box = end_screen_layout(w, h, font, footer_lines, 2 if tall else 1)
+    # the panel holds the points, one line of the reason and a badge's room (or a second
+    # line): more lines, or two and a badge, make it taller
+    rows = max(1, len(why[1]) - (0 if text.badges else 1)) if why is not None else 1
+    if footer_lines > 2 or rows > 1:
+        box = end_screen_layout(w, h, font, footer_lines, rows)
     surface.fill(theme.bg)
     _draw_header(surface, box, text, theme, font)
     _draw_grade(surface, box, text.grade, theme, font)
