@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 
 import pygame
@@ -11,6 +12,7 @@ import pytest
 from game.core.board import Board
 from game.core.notation import parse_board
 from game.core.spec import GameSpec
+from game.play.session import HELP_SEEN_SECONDS
 from game.store.highscores import SCORES_VERSION, HighScores, default_data
 from game.store.storage import JsonStore
 from game.ui.app import App
@@ -20,6 +22,8 @@ from game.ui.scenes.title import TitleScene
 from tests.fakes_front import FakeClock, FakeWorker, InlineWriter, MemoryStore
 
 DT = 1 / 60
+SEEN_FRAMES = math.ceil(HELP_SEEN_SECONDS / DT) + 1
+"""Frames for help drawn to be seen (and paid for): ``HELP_SEEN_SECONDS``."""
 START = parse_board("1 2 3/4 0 6/7 5 8")  # two moves from the goal: U then L
 KEYS = {"U": pygame.K_UP, "D": pygame.K_DOWN, "L": pygame.K_LEFT, "R": pygame.K_RIGHT}
 

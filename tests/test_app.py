@@ -12,7 +12,17 @@ from game.cli.play import _install_sigterm
 from game.core.notation import parse_board
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.play import PlayScene
-from tests.app_driver import KEYS, START, centre, click, frames, key, play, screen_hash
+from tests.app_driver import (
+    KEYS,
+    SEEN_FRAMES,
+    START,
+    centre,
+    click,
+    frames,
+    key,
+    play,
+    screen_hash,
+)
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker, MemoryStore
 
@@ -103,7 +113,7 @@ def test_hint_overlay_cycles_and_renders(make_app) -> None:
     board_off = scene.board_view()
     assert scene.board_view().hint_level == 0 and scene.hud_view().status == ""  # quiet dot
     key(pygame.K_h)
-    frames(app)
+    frames(app, SEEN_FRAMES)  # looked at: paid
     view = scene.board_view()
     assert view.hint_level == 1 and view.hint_moves == frozenset("UL")
     assert scene.hud_view().status == "6 to go"
@@ -347,7 +357,7 @@ def test_hints_are_charged_only_where_they_are_drawn(make_app) -> None:
     board = parse_board("1 2 3/4 5 6/0 7 8")
     scene = play(app, board)
     key(pygame.K_h)
-    frames(app)
+    frames(app, SEEN_FRAMES)
     assert scene.game.session.sheet.hints_used == 1
     click(centre(app, board, 8))  # one click slides two tiles and wins
     frames(app)

@@ -66,7 +66,11 @@ def test_replaying_a_stored_game_reproduces_board_and_judgements(tmp_path: Path,
     stored = history.last()
     assert stored is not None
     again = Session(stored.board, oracle=exact_hint)
-    for action in stored.recording().actions:
+    recording = stored.recording()
+    last = 0
+    for action, at in zip(recording.actions, recording.times_ms, strict=True):
+        again.tick((at - last) / 1000)  # the front end's clock: help seen as long as then
+        last = at
         again.apply(action)
     assert again.board == session.board and again.solved
     again.elapsed = session.elapsed  # the timer is the front end's; everything else replays

@@ -16,7 +16,7 @@ from game.core.generate import random_board
 from game.core.knowledge import Knowledge
 from game.core.notation import parse_board
 from game.core.scoring import MoveClass
-from game.play.session import Session
+from game.play.session import HELP_SEEN_SECONDS, Session
 from game.ui.end_words import end_screen_text
 from game.ui.scenes.end import EndScene
 from tests.app_driver import KEYS, frames, key, play
@@ -193,6 +193,7 @@ def test_assisted_optimal_move_is_named_and_earns_its_points() -> None:
     board = parse_board("1 2 3/4 5 6/0 7 8")
     s = Session(board, oracle=exact_hint)
     s.apply(CycleHint())
+    s.tick(HELP_SEEN_SECONDS)
     change = s.apply(Move(exact_hint(board).path[0]))
     assert change is not None and change.cues == (MoveClass.OPTIMAL,)
     assert s.sheet.last_assisted and s.sheet.last_points == 10
@@ -405,6 +406,7 @@ def test_a_move_that_followed_the_hint_shown_is_never_charged_later() -> None:
     knowledge.add(Hint(board, len(coach), frozenset(coach[0]), False, False, coach))
     s = Session(board, oracle=knowledge.known)
     s.apply(CycleHint())  # hints on: the hint says `away`
+    s.tick(HELP_SEEN_SECONDS)
     s.apply(Move(away))
     assert s.sheet.line.cls is MoveClass.LINE
     knowledge.add(Hint(board, len(line), frozenset(line[0]), False, False, line))
@@ -421,6 +423,13 @@ def test_a_move_that_followed_the_hint_shown_is_never_charged_later() -> None:
     for move in away + inverse(away) + line:
         unhinted.apply(Move(move))
     assert next(iter(unhinted.sheet.line.walk())).cls is MoveClass.OFF_LINE
+
+    unread = Session(board, oracle=knowledge.known)  # the hint on, not read before the move
+    unread.apply(CycleHint())
+    unread.tick(HELP_SEEN_SECONDS / 2)
+    for move in away + inverse(away) + line:
+        unread.apply(Move(move))
+    assert next(iter(unread.sheet.line.walk())).cls is MoveClass.OFF_LINE
 
 
 def coached_walk(seed: int, length: int) -> tuple[Board, str, Knowledge]:
@@ -546,10 +555,13 @@ def test_help_costs_nothing_until_it_shows_and_a_replay_charges_what_was_shown()
     after = board.apply(line[0])
     assert s.sheet.hints_used == 0
     knowledge.add(Hint(after, len(line) - 1, frozenset(line[1]), False, False, line[1:]))
-    s.learned([after])  # the arrow shows now, for the position on screen: charged once
-    assert s.hint is not None and s.hint.board == after and s.sheet.hints_used == 1
+    s.learned([after])  # the arrow shows now, for the position on screen: charged once seen
+    assert s.hint is not None and s.hint.board == after and s.sheet.hints_used == 0
+    s.tick(HELP_SEEN_SECONDS)
+    assert s.sheet.hints_used == 1
     away = next(m for m in after.legal_moves() if m not in (line[1], inverse(line[0])))
     s.apply(Move(away))  # off the line: its arrow (back, then the line) is drawn and paid
+    s.tick(HELP_SEEN_SECONDS)
     assert s.sheet.hints_used == 2 and s.sheet.last is MoveClass.UNKNOWN
     there = after.apply(away)
     knowledge.add(Hint(there, len(line), frozenset(inverse(away)), False, False,
@@ -569,13 +581,16 @@ def test_hints_after_the_coach_played_are_paid_and_hold_the_streak() -> None:
         s = Session(board, oracle=exact_hint)
     s.apply(CycleHint())
     s.apply(CycleHint())  # level 2: the numbered steps
+    s.tick(HELP_SEEN_SECONDS)
     used = s.sheet.hints_used
     for _ in range(2):
         s.apply(Move(exact_hint(s.board).path[0], Source.SOLVE))
+        s.tick(HELP_SEEN_SECONDS)
     assert s.sheet.hints_used == used  # nothing charged while the coach plays
     points, streak = s.sheet.move_points, s.streak
     for i in range(3):
         change = s.apply(Move(exact_hint(s.board).path[0]))
+        s.tick(HELP_SEEN_SECONDS)
         assert change is not None and change.cues == (MoveClass.OPTIMAL,)
         assert s.sheet.last_assisted and s.sheet.last_points == 10
         assert s.streak == streak  # hinted moves hold the streak
@@ -592,13 +607,17 @@ def test_a_board_the_coach_brought_is_not_charged_on_sight() -> None:
     board = Board.goal(3, 3).apply_all("DRDLUU")
     s = Session(board, oracle=exact_hint)
     s.apply(CycleHint())  # the chevrons, paid on sight here
+    s.tick(HELP_SEEN_SECONDS)
     assert s.sheet.hints_used == 1
     s.apply(Move(exact_hint(s.board).path[0], Source.SOLVE))
+    s.tick(HELP_SEEN_SECONDS)
     assert s.sheet.hints_used == 1  # the coach's board: paid only if the player moves from it
     s.apply(Move(exact_hint(s.board).path[0]))
+    s.tick(HELP_SEEN_SECONDS)
     # paid as the player moved from it, then the chevrons of the board the move made, on sight
     assert s.sheet.hints_used == 3 and s.sheet.last_assisted
     s.apply(Move(exact_hint(s.board).path[0]))  # from the player's own board: paid already
+    s.tick(HELP_SEEN_SECONDS)
     assert s.sheet.hints_used == 4 and s.sheet.last_assisted
 
 
@@ -613,6 +632,7 @@ def test_a_position_paid_for_holds_the_streak_when_come_back_to_with_hints_off()
         s = Session(board, oracle=exact_hint)
         for _ in range(3):
             s.apply(CycleHint())  # the chevrons (paid on sight), the steps, then off
+            s.tick(HELP_SEEN_SECONDS)
         assert s.hint_level == 0 and s.sheet.hints_used == 1
         away = next(m for m in board.legal_moves() if m not in hint.moves)
         s.apply(Move(away))

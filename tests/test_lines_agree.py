@@ -231,6 +231,7 @@ def test_a_5x5_replay_says_hint_seen_where_the_game_scored_a_hinted_move() -> No
     from game.core.recording import Recording
     from game.play.recorder import game_record
     from game.play.replay import HINT_SEEN, build_replay
+    from game.play.session import HELP_SEEN_SECONDS
 
     board, line = walk_line(21, 30)
     known = {}
@@ -240,8 +241,10 @@ def test_a_5x5_replay_says_hint_seen_where_the_game_scored_a_hinted_move() -> No
         at = at.apply(line[i])
     session = Session(board, oracle=known.get)
     session.apply(CycleHint())  # the chevrons: every move along them is hinted
+    session.tick(HELP_SEEN_SECONDS)
     for move in line[:3]:
         session.apply(Move(move))
+        session.tick(HELP_SEEN_SECONDS)
     assert session.sheet.line is not None and session.sheet.line.assisted
     record = game_record(session, started="2026-11-25T01:00:00", run="r")
     assert record.judgements[1:4] == ("L", "L", "L")

@@ -7,12 +7,24 @@ from game.core.coach import CoachState, WorkerStatus
 from game.core.notation import parse_board
 from game.core.scoring import MoveClass
 from game.core.spec import Difficulty, GameSpec
-from game.play.events import Finished, Happened, Happening, Moved, Rejudged, Scored, Shown, Won
+from game.play.events import (
+    Finished,
+    Happened,
+    Happening,
+    HintPaid,
+    Moved,
+    Rejudged,
+    Scored,
+    Shown,
+    Won,
+)
 from game.play.midend import MidEnd
 from game.play.news import NEWS_UNIT_SECONDS, judged_line
+from game.play.session import HELP_SEEN_SECONDS
 from tests.fakes_front import FakeWorker
 
 DT = 1 / 60
+SEEN_FRAMES = round(HELP_SEEN_SECONDS / DT) + 1
 NEAR = parse_board("1 2 3/4 0 6/7 5 8")
 """Two moves from the goal, on a board the fake coach knows."""
 FOUR = parse_board("0 1 3/4 2 6/7 5 8")
@@ -335,7 +347,7 @@ def test_a_move_scored_as_hinted_with_hints_off_says_why():
     frames(game, coach, 20)
     for _ in range(3):  # level 1, level 2, off
         game.act(CycleHint())
-        frames(game, coach, 5)
+        frames(game, coach, SEEN_FRAMES)
     # (level 2 was passed on the way to off and never moved with: only level 1 is paid)
     assert game.session.hint_level == 0 and game.session.sheet.hints_used == 1
     game.act(Move(line[1], source=Source.KEY))
@@ -525,12 +537,16 @@ def test_a_restart_with_hints_on_says_the_hint_apart_and_h_after_an_undo_shows_i
     game = three_perfect_moves()
     net = game.session.sheet.net
     game.act(CycleHint())  # the chevrons, paid on sight here
-    game.update(DT)
+    game.update(HELP_SEEN_SECONDS)
     assert game.view().footer.startswith("hints on")
     game.act(Restart())
     game.update(DT)
-    assert game.view().footer == f"restart -25, the +{net} the moves earned taken back; " \
-        "hint here -5"
+    assert game.view().footer == f"restart -25, the +{net} the moves earned taken back"
+    before = game.session.sheet.net
+    game.take_events()
+    game.update(HELP_SEEN_SECONDS)  # the start's chevrons, seen: paid, on their own
+    assert game.session.sheet.net == before - 5
+    assert [e.words for e in game.take_events() if isinstance(e, HintPaid)] == ["-5 hint"]
     game.act(Undo())  # back where the hint was paid: nothing to pay again
     game.update(DT)
     assert game.view().footer == \

@@ -15,7 +15,7 @@ from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, RESTART_COST, Mo
 from game.core.spec import GameSpec
 from game.core.summary import STREAK_HELD
 from game.play.events import Scored
-from game.play.session import Session
+from game.play.session import HELP_SEEN_SECONDS, Session
 from game.store.history import HISTORY_FILE, History
 from game.ui.effects import Popup, popup_rect
 from game.ui.end_words import end_screen_text
@@ -33,8 +33,10 @@ def test_hiding_hints_from_level_one_costs_nothing_more() -> None:
     """Off -> chevrons -> steps -> off: the steps passed on the way to off are not paid."""
     s = Session(START, oracle=exact_hint)
     s.apply(CycleHint())
-    assert s.sheet.hints_used == 1  # the chevrons: paid as soon as drawn
+    s.tick(HELP_SEEN_SECONDS)
+    assert s.sheet.hints_used == 1  # the chevrons: paid as soon as seen
     s.apply(CycleHint())
+    s.tick(HELP_SEEN_SECONDS)
     assert s.hint_level == 2 and s.sheet.hints_used == 1  # the steps: not yet
     s.apply(CycleHint())
     assert s.hint_level == 0 and s.sheet.hints_used == 1
@@ -44,7 +46,9 @@ def test_the_steps_are_paid_by_the_move_made_with_them() -> None:
     s = Session(START, oracle=exact_hint)
     s.apply(CycleHint())
     s.apply(CycleHint())
+    s.tick(HELP_SEEN_SECONDS)
     change = s.apply(Move("U"))
+    s.tick(HELP_SEEN_SECONDS)
     assert change is not None and change.cues == (MoveClass.OPTIMAL,)
     # level 2 at the start (moved with) and level 1 where it arrived; the move was hinted
     assert s.sheet.hints_used == 3 and s.sheet.line is not None and s.sheet.line.assisted
@@ -179,6 +183,7 @@ def test_a_best_streak_of_zero_after_a_hinted_game_says_why() -> None:
     s = Session(START, oracle=exact_hint)
     s.apply(CycleHint())
     for move in s.hint.path:
+        s.tick(HELP_SEEN_SECONDS)
         s.apply(Move(move))
     hinted = s.summary()
     assert hinted.best_streak == 0 and hinted.assisted == 2

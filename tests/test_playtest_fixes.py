@@ -9,7 +9,7 @@ from game.core.scoring import ScoreSheet
 from game.core.summary import GameSummary, summarize
 from game.ui.chart import chart_geometry, coach_segments
 from game.ui.end_words import game_subtitle
-from tests.app_driver import KEYS, frames, key, play
+from tests.app_driver import KEYS, SEEN_FRAMES, frames, key, play
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker
 from tests.test_summary import OPT
@@ -26,14 +26,17 @@ def test_a_popup_says_what_the_move_did_to_the_points_figure(make_app) -> None: 
     frames(app, 3)
     key(pygame.K_h)
     key(pygame.K_h)  # level 2: each position costs 10, each optimal move earns 10
-    frames(app, 3)
+    frames(app, SEEN_FRAMES)
     before = scene.game.session.sheet.net
     key(KEYS["U"])
     frames(app, 2)
     # never "+0 hint" (a newcomer read it as a bug): the move's +10, as the footer and the
-    # README call an optimal move where a hint was shown, and the help it paid for apart;
-    # together they are what the move did to the points figure
-    assert _popups(scene) == ["+10 -10 hint"]
+    # README call an optimal move where a hint was shown, and the help it paid for apart
+    # (the steps it was made with); together they are what the move did to the points figure
+    assert _popups(scene) == ["+10 -5 hint"]
+    assert scene.game.session.sheet.net - before == 10 - 5
+    frames(app, SEEN_FRAMES)  # the chevrons where it arrived, once seen
+    assert _popups(scene) == ["+10 -5 hint", "-5 hint"]
     assert scene.game.session.sheet.net - before == 10 - 10
 
 

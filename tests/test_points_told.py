@@ -15,6 +15,7 @@ from game.core.notation import parse_board
 from game.core.scoring import MoveClass
 from game.play.events import HintPaid, Rejudged, Scored
 from game.play.midend import MidEnd
+from game.play.session import HELP_SEEN_SECONDS
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker
 from tests.test_judging import walk_line
@@ -40,16 +41,17 @@ class Told:
 
         game.news.points = told  # type: ignore[method-assign]
 
-    def frame(self, coach: FakeWorker, action=None) -> list:
-        """One frame (the packet, any action, the update); asserts the points changed by
-        what it told, and returns its events."""
+    def frame(self, coach: FakeWorker, action=None, dt: float = DT) -> list:
+        """One frame of ``dt`` s (the packet, any action, the update; help drawn is seen
+        and paid in a frame of HELP_SEEN_SECONDS); asserts the points changed by what it
+        told, and returns its events."""
         game = self.game
         before = game.shown_net
         self.said = []
         game.take(coach.take())
         if action is not None:
             game.act(action)
-        game.update(DT)
+        game.update(dt)
         events = game.take_events()
         told = sum(self.said) + sum(
             e.gained if isinstance(e, Scored) else e.fresh if isinstance(e, Rejudged)
@@ -89,7 +91,8 @@ def test_a_hint_asked_for_before_the_coach_answered_pops_up_its_cost_when_it_sho
     told.frame(coach, CycleHint())
     assert game.session.sheet.net == 0  # nothing on screen yet, nothing paid
     coach.speak()
-    events = told.frame(coach)
+    assert not [e for e in told.frame(coach) if isinstance(e, HintPaid)]  # drawn, unread
+    events = told.frame(coach, dt=HELP_SEEN_SECONDS)
     paid = [e for e in events if isinstance(e, HintPaid)]
     assert [(e.cost, e.words, e.cell) for e in paid] == [(-5, "-5 hint", (0, 0))]
     assert game.session.sheet.net == -5
@@ -101,10 +104,11 @@ def test_h_with_the_answer_known_pops_up_its_cost():
     told = Told(game)
     for _ in range(3):
         told.frame(coach)
-    events = told.frame(coach, CycleHint())
+    events = told.frame(coach, CycleHint(), dt=HELP_SEEN_SECONDS)
     assert [e.words for e in events if isinstance(e, HintPaid)] == ["-5 hint"]
     # the numbered steps are paid when a move is made with them, not on sight
-    assert not [e for e in told.frame(coach, CycleHint()) if isinstance(e, HintPaid)]
+    assert not [e for e in told.frame(coach, CycleHint(), dt=HELP_SEEN_SECONDS)
+                if isinstance(e, HintPaid)]
 
 
 def test_an_undo_of_a_restart_that_brings_back_moves_judged_meanwhile_tells_both():
@@ -296,7 +300,7 @@ def test_a_move_not_judged_yet_takes_the_last_moves_words_away():
     line = perfect_line(SIX)
     told.frame(coach, Move(line[0], source=Source.KEY))
     for _ in range(3):  # level 1 (paid), level 2, off
-        told.frame(coach, CycleHint())
+        told.frame(coach, CycleHint(), dt=HELP_SEEN_SECONDS)
     told.frame(coach)
     coach.silent = True  # the board the next move leads to is not answered yet
     told.frame(coach, Move(line[1], source=Source.KEY))

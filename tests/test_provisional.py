@@ -80,19 +80,24 @@ def test_a_move_waits_for_the_search_of_its_board_to_end() -> None:
 
 def test_a_move_waiting_for_its_judgement_says_what_its_hint_cost() -> None:
     """Newcomer playtest: with the chevrons on, a 5x5 move off them took 5 from POINTS with
-    no pop-up (the move itself waits for the coach); its pop-up now says "? -5 hint"."""
+    no pop-up (the move itself waits for the coach). The chevrons drawn where it led are paid
+    once seen, with their own pop-up ("-5 hint"); its own pop-up waits for its verdict."""
     from game.core.actions import CycleHint
-    from game.play.events import Scored
+    from game.play.events import HintPaid, Scored
+    from game.play.session import HELP_SEEN_SECONDS
 
     away = next(m for m in START.legal_moves() if m != HOME[0])
     game = MidEnd(START, spec_for(START), Quiet())
     game.take(CoachPacket((line_hint(START, HOME),), status=READY))
     game.act(CycleHint())
-    game.update(DT)
+    game.update(HELP_SEEN_SECONDS)
     game.take_events()
     net = game.session.sheet.net
     game.act(Move(away))
     game.update(DT)
-    (scored,) = [e for e in game.take_events() if isinstance(e, Scored)]
+    assert not [e for e in game.take_events() if isinstance(e, Scored)]  # it waits
     assert game.session.sheet.line.last(1)[0].cls is MoveClass.UNKNOWN
-    assert scored.words == f"? {game.session.sheet.net - net:+d} hint" == "? -5 hint"
+    assert game.session.sheet.net == net
+    game.update(HELP_SEEN_SECONDS)  # the chevrons where it led (back, then the line), seen
+    (paid,) = [e for e in game.take_events() if isinstance(e, HintPaid)]
+    assert paid.words == f"{game.session.sheet.net - net:+d} hint" == "-5 hint"

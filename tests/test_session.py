@@ -9,7 +9,7 @@ from game.core.board import Board, inverse
 from game.core.knowledge import Knowledge
 from game.core.notation import parse_board
 from game.core.scoring import MoveClass
-from game.play.session import Session
+from game.play.session import HELP_SEEN_SECONDS, Session
 from tests.fakes_front import exact_hint
 
 START = parse_board("1 2 3/4 0 6/7 5 8")  # two moves from the goal: U then L
@@ -136,6 +136,7 @@ def test_hint_levels_cycle_and_are_recorded_without_touching_the_board() -> None
     levels = []
     for _ in range(4):
         s.apply(CycleHint())
+        s.tick(HELP_SEEN_SECONDS)  # each level looked at
         levels.append(s.hint_level)
     assert levels == [1, 2, 0, 1]
     assert s.board == START and s.moves == 0
@@ -188,17 +189,23 @@ def test_help_is_paid_once_per_position_even_after_undo_redo_or_restart() -> Non
     start = Board.goal(3, 3).apply_all("DRULDR")
     s = Session(start, oracle=exact_hint)
     s.apply(CycleHint())
+    s.tick(HELP_SEEN_SECONDS)
     assert s.sheet.hints_used == 1  # the start, with help drawn
     move = s.hint.path[0]
     s.apply(Move(move))
+    s.tick(HELP_SEEN_SECONDS)
     assert s.sheet.hints_used == 2  # a new position: charged
     s.apply(Undo())
+    s.tick(HELP_SEEN_SECONDS)
     assert s.board == start and s.sheet.hints_used == 2  # back where help was paid
     s.apply(Redo())
+    s.tick(HELP_SEEN_SECONDS)
     assert s.sheet.hints_used == 2
     s.apply(Restart())
+    s.tick(HELP_SEEN_SECONDS)
     assert s.board == start and s.sheet.hints_used == 2
     s.apply(CycleHint())  # level 2 here is new help, paid when moved with
+    s.tick(HELP_SEEN_SECONDS)
     assert s.sheet.hints_used == 2
     s.apply(Move(move))  # it paid level 2 at the start; level 1 was paid here, 2 waits
     assert s.sheet.hints_used == 3
@@ -207,3 +214,27 @@ def test_help_is_paid_once_per_position_even_after_undo_redo_or_restart() -> Non
     kept = s.sheet.hints_used
     s._rescore()  # a replay of the whole game charges the same
     assert s.sheet.hints_used == kept
+
+
+def test_help_drawn_too_briefly_to_be_read_is_not_paid_nor_followed() -> None:
+    """The nineteenth newcomer pressed H and two arrows 50 ms apart: the coach's answer came
+    between them and the second move was charged 5 and called "on the coach's line (hint
+    seen)". Help counts once it has been on screen for HELP_SEEN_SECONDS."""
+    start = Board.goal(3, 3).apply_all("DRULDR")
+    s = Session(start, oracle=exact_hint)
+    s.apply(CycleHint())
+    s.tick(HELP_SEEN_SECONDS / 4)
+    assert s.sheet.hints_used == 0  # drawn, not read yet
+    first = s.hint.path[0]
+    s.apply(Move(first))  # made before it could be read: unhinted, full points
+    assert s.sheet.hints_used == 0 and s.sheet.streak == 1
+    assert s.hinted()[-1] == (False,) and not s.help.followed
+    s.tick(HELP_SEEN_SECONDS / 2)
+    s.tick(HELP_SEEN_SECONDS / 2)  # the next position's help, seen
+    assert s.sheet.hints_used == 1
+    s.apply(Move(s.hint.path[0]))
+    assert s.hinted()[-1] == (True,)
+    s.tick(HELP_SEEN_SECONDS / 2)
+    s.set_paused(True)
+    s.tick(HELP_SEEN_SECONDS)  # a paused game shows no board: not seen meanwhile
+    assert s.sheet.hints_used == 1

@@ -221,7 +221,9 @@ class MidEnd:
         waits = self.news.told_unknown(session.sheet.unknown)  # till their verdict is told
         self.unjudged = self.unjudged + dt if waits else 0.0
         session.set_paused(self.paused)
+        hints = session.sheet.hints_used
         session.tick(dt)
+        self._paid(hints)  # the help on screen, seen long enough, is paid now
         self._ask_coach()
         if self.race is not None:
             self.race.update(session.lookup, session.elapsed)

@@ -33,6 +33,12 @@ from game.store.highscores import SECONDS_DECIMALS
 
 PATH_PREVIEW = 6
 """How many upcoming optimal moves level 2 draws."""
+HELP_SEEN_SECONDS = 0.2
+"""Help counts as seen (paid for, the moves from its position scored as hinted, a move along
+it never charged) once it has been on screen this long: sooner than anyone reads a chevron
+and presses a key. A newcomer pressed H and two arrows 50 ms apart while the coach was still
+thinking; its answer came between them, and the second move was charged 5 and called
+"on the coach's line (hint seen)" for a hint drawn for a few milliseconds."""
 
 
 class Session:
@@ -71,6 +77,10 @@ class Session:
         """Whether the player has moved a tile in this game, even one later undone or
         restarted away (the coach's moves do not count)."""
         self.paused = False
+        self._drawn: tuple[Board, int] | None = None
+        """The help on screen at the last ``tick`` (the board and the level), if any."""
+        self._drawn_for = 0.0
+        """How long ``_drawn`` has been on screen (``HELP_SEEN_SECONDS``)."""
         self._reset()
 
     def _reset(self) -> None:
@@ -258,20 +268,46 @@ class Session:
             self._charge_hint()
 
     def _charge_hint(self) -> None:
-        """Charge the help drawn for the position on screen (``HelpLedger.on_sight``)."""
+        """Charge the help drawn for the position on screen (``HelpLedger.on_sight``), once
+        seen for HELP_SEEN_SECONDS (``tick`` charges it then)."""
+        if not self._replaying:
+            self._note_drawn()
         self.sheet = self.help.on_sight(self.sheet, self._sight())
 
+    def _note_drawn(self) -> None:
+        """Help newly drawn (another board, level or hint) starts being seen now."""
+        drawn = self._drawn_now()
+        if drawn != self._drawn:
+            self._drawn, self._drawn_for = drawn, 0.0
+
+    def _drawn_now(self) -> tuple[Board, int] | None:
+        """The help drawn for the position on screen (its board and level), None if none."""
+        if self.hint_level and self.hint is not None and self.hint.board == self.board:
+            return self.board, self.hint_level
+        return None
+
+    def _help_seen(self) -> bool:
+        """Whether the help drawn now has been on screen for HELP_SEEN_SECONDS."""
+        drawn = self._drawn_now()
+        return drawn is not None and drawn == self._drawn \
+            and self._drawn_for >= HELP_SEEN_SECONDS
+
     def _sight(self) -> Sight:
-        on_screen = None if self._replaying else \
-            self.hint is not None and self.hint.board == self.board
+        on_screen = None if self._replaying else self._help_seen()
         return Sight(self.board, self.hint_level, self._current, on_screen,
                      self.history.current.kind is EntryKind.SOLVE)
 
     # --- time ---------------------------------------------------------
     def tick(self, dt: float) -> None:
-        """Advance the timer by ``dt`` seconds when it is running."""
+        """Advance the timer by ``dt`` seconds when it is running, and the time the help on
+        screen has been there: seen for HELP_SEEN_SECONDS, it is paid for."""
         if self.started and not self.paused and not self.solved:
             self.elapsed += max(0.0, dt)
+        self._note_drawn()
+        if self._drawn is not None and not self.paused:
+            before, self._drawn_for = self._drawn_for, self._drawn_for + max(0.0, dt)
+            if before < HELP_SEEN_SECONDS <= self._drawn_for:
+                self._charge_hint()
 
     def set_paused(self, paused: bool) -> None:
         """Pause or resume the timer (focus loss, pause menu)."""
@@ -283,7 +319,8 @@ class Session:
         if isinstance(action, Command) or not moves_anything(action, self.board, self.solved) \
                 or not self._undoes_anything(action):
             return None  # a move into a wall changes nothing: nothing to record or replay
-        if self.hint_level and not self.solved and follows_hint(self.board, self.hint, action):
+        if self.hint_level and not self.solved and self._help_seen() \
+                and follows_hint(self.board, self.hint, action):
             self.help.followed.add(len(self.actions))
         self.actions.append(action)
         self.times.append(self.elapsed)
