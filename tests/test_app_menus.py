@@ -270,3 +270,24 @@ def test_a_click_with_large_text_picks_the_entry_drawn_under_it(make_app) -> Non
     click((x + w // 2, y + h // 2))
     frames(app, 2)
     assert app.settings.anim_seconds != before
+
+
+def test_back_from_a_game_started_on_a_choice_the_title_is_on_play(make_app) -> None:
+    """A newcomer's blind Enter after one game started from Size (Enter there had started
+    it), after another from Play: back from a game, the cursor is on Play; from a menu
+    below, where it was."""
+    app = make_app()
+    title = app.scene
+    assert title.menu.selected == labels(title).index("Size: 3x3")
+    key(pygame.K_RETURN)  # Enter on a choice starts the game
+    frames(app, 3)
+    assert isinstance(app.scene, PlayScene)
+    app.to_title()
+    frames(app)
+    assert app.scene is title and title.menu.selected == labels(title).index("Play")
+    title.menu.selected = labels(title).index("Settings")
+    key(pygame.K_RETURN)
+    frames(app)
+    key(pygame.K_ESCAPE)
+    frames(app)
+    assert app.scene is title and title.menu.selected == labels(title).index("Settings")
