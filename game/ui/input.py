@@ -37,7 +37,7 @@ HELP = "arrows move  H hint  U undo  R restart  Space solve  Esc menu  ? keys"
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Arrows / WASD", "slide a tile into the gap"),
     ("Click / hover", "slide the tiles between the pointer and the gap"),
-    ("H", "hints: chevrons (-5 a move), with steps (-10 a move), off"),
+    ("H", "hints: chevrons (-5 a move), steps (-10), off"),
     ("U, Ctrl+Z / Ctrl+Y", "undo / redo"),
     ("R", "restart (undoable)"),
     ("Space", "the coach plays (any key stops it)"),
