@@ -168,6 +168,22 @@ class GameSummary:
         return words
 
     @property
+    def time_note(self) -> str:
+        """How the time bonus came out against its par, for a game the player solved whose
+        line is known ("" otherwise): a newcomer's first game read "+0" with nothing to say
+        why."""
+        top = self.optimal_length
+        if not (self.finished and self.solved_by_player and top and self.seconds > 0):
+            return ""
+        par = par_seconds(top)
+        line = "optimal line" if self.exact else "coach's line"
+        each = f"{PAR_SECONDS_PER_MOVE:g} s a move of the {line}"
+        if self.time_bonus:
+            return f"Time bonus +{self.time_bonus}: {self.seconds:.1f} s against a par of " \
+                   f"{par:g} s ({each})"
+        return f"No time bonus: it needs under {par:g} s ({each})"
+
+    @property
     def coach_note(self) -> str:
         """The player's part of a game the coach played in, apart from the coach's and in the
         order they played ("" for the player's game alone)."""

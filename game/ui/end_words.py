@@ -169,7 +169,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
     moves = str(s.moves) if not s.coach_moves else f"{s.moves} (+{s.coach_moves} coach)"
     race_head, race_detail = (*view.race, "", "")[:2]  # the winner first; figures if room
     notes = tuple(n for n in (s.grade_reason, race_head, s.history_note, s.coach_note,
-                              race_detail) if n)
+                              race_detail, s.time_note) if n)
     stats = (
         ("Time", format_time(s.seconds)),
         ("Moves", moves),
