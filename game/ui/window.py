@@ -18,6 +18,8 @@ class Window:
         self.screen = pygame.display.set_mode(services.fit_window(size), pygame.RESIZABLE)
         self._windowed: tuple[int, int] | None = None
         """Full screen (F11): the window's size to go back to."""
+        self._place = display_position()
+        """Full screen: where the window was, to go back to."""
         pygame.display.set_caption("Fifteen")
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -36,12 +38,27 @@ class Window:
         on the console (a newcomer's F11 under X)."""
         try:
             if self._windowed is None:
-                windowed = self.screen.get_size()
+                windowed, self._place = self.screen.get_size(), display_position()
+                if len(pygame.display.get_desktop_sizes()) == 1:
+                    # without a window manager the full screen stayed where the window was,
+                    # its right and bottom off the screen (a newcomer's F11 under X); with
+                    # several screens it is left on its own
+                    pygame.display.set_window_position((0, 0))
                 self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
                 self._windowed = windowed
             else:
                 windowed, self._windowed = self._windowed, None
                 self.screen = pygame.display.set_mode(windowed, pygame.RESIZABLE)
+                if display_position() != self._place:
+                    pygame.display.set_window_position(self._place)
         except pygame.error as exc:
             log.info("fullscreen unavailable: %s", exc)
             self.screen = pygame.display.get_surface() or self.screen
+
+
+def display_position() -> tuple[int, int]:
+    """Where the window is on the desktop ((0, 0) where the driver cannot tell)."""
+    try:
+        return pygame.display.get_window_position()
+    except pygame.error:
+        return (0, 0)
