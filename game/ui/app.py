@@ -69,6 +69,10 @@ often (CPython's default is 5 ms, which stretched 60 fps frames to ~21 ms on 5x5
 DEFAULT_WINDOW = (760, 820)
 ATTRACT_SHAPES = ((3, 3), (4, 4))
 """Sizes the attract-mode demo picks from."""
+FULLSCREEN_GAP_SECONDS = 0.5
+"""F11 again this soon after it changed the window is not obeyed: under X without a window
+manager the new window's focus brought F11 presses nobody made, and the window flipped
+between full screen and back, black, until the game was killed."""
 EXIT_SAVE_SECONDS = 12.0
 """How long quitting waits for the last saves (the window is already gone): a history locked
 by another instance is waited out (its busy timeout is 10 s) rather than lost."""
@@ -113,6 +117,8 @@ class App:
         self._layout: Layout | None = None
         self._started_worker = False
         self._fade = Fade()
+        self._since_fullscreen = FULLSCREEN_GAP_SECONDS
+        """Seconds since F11 last changed the window (FULLSCREEN_GAP_SECONDS)."""
         self._shown: Scene | None = None
 
     # --- the scene context ------------------------------------------------
@@ -339,6 +345,7 @@ class App:
             scene.receive(packet)
             self._carry_out_from(scene)
         self.keeper.saves.update(dt)
+        self._since_fullscreen += dt
         scene = self.scene
         scene.update(dt)
         self._carry_out_from(scene)
@@ -360,7 +367,9 @@ class App:
         elif event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
+            if self._since_fullscreen >= FULLSCREEN_GAP_SECONDS:
+                self._since_fullscreen = 0.0
+                self.toggle_fullscreen()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_m \
                 and not self.scene.demo_input and not self.scene.text_input:
             self.set_settings(self.settings.cycled("sound"))
