@@ -32,7 +32,7 @@ def test_a_lost_coach_race_is_kept_and_the_end_screen_says_by_how_much(
         text = end_screen_text(app.scene.view)
         assert text.notes[1] == ("The ghost won by 0.5 s (you 0:01.0, the ghost 0:00.5), in as "
                                  "many moves")
-        assert "the coach at 4 tiles/s 2 moves" in text.notes[-1]
+        assert "the coach at 4 tiles/s 2 moves" in text.notes[2]
         assert "custom board · its own top 10" in text.subtitle
         assert text.rank_line == "#1 in this board's top 10"
         assert text.badges == ("First game on this board: the bests to beat!",)
