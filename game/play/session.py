@@ -78,7 +78,7 @@ class Session:
         restarted away (the coach's moves do not count)."""
         self.paused = False
         self._drawn: tuple[Board, int] | None = None
-        """The help on screen at the last ``tick`` (the board and the level), if any."""
+        """The help on screen (its board and level) as last noted, if any."""
         self._drawn_for = 0.0
         """How long ``_drawn`` has been on screen (``HELP_SEEN_SECONDS``)."""
         self._reset()
