@@ -111,7 +111,7 @@ def test_end_screen_lines_have_the_right_figures() -> None:
         "A: 100% efficiency, 1 hint level used",
         f"Costs: 1 hint level (-{HINT_COST_PER_LEVEL}), 1 undo (-{UNDO_COST}); moves taken back "
         "don't count",
-        "No time bonus: it needs under 24 s (3 s a move of the optimal line)",
+        "No time bonus: it needs under 0:24.0 (3 s a move of the optimal line)",
         "New best time!",
         "Time: 2:05.2",
         "Moves: 8",

@@ -340,3 +340,17 @@ def test_the_grade_names_the_moves_that_cost_points() -> None:
     summary = summarize(sheet, SLOW_SECONDS, True)
     assert summary.grade_reason.endswith(", 1 wasteful move (-10)")
     assert summary.move_points == 4 * 10 - 10  # the -10 the words name is in Move points
+
+
+def test_the_time_note_says_how_the_bonus_came_out_against_par() -> None:
+    """A newcomer's first game read "Time, perfect bonus +0, +0" with nothing to say why."""
+    sheet = play(ScoreSheet.start(12, width=3, height=3), "o" * 12)
+    fast = summarize(sheet, 20.0, solved_by_player=True)
+    assert fast.time_note == (f"Time bonus +{fast.time_bonus}: 0:20.0 against a par of 0:36.0 "
+                              "(3 s a move of the optimal line)")
+    slow = summarize(sheet, 75.0, solved_by_player=True)
+    assert slow.time_bonus == 0
+    assert slow.time_note == "No time bonus: it needs under 0:36.0 (3 s a move of the optimal line)"
+    assert summarize(sheet, 20.0, solved_by_player=False).time_note == ""  # the coach's
+    big = play(ScoreSheet.start(None, width=5, height=5), "u" * 3)
+    assert summarize(big, 20.0, solved_by_player=True).time_note == ""  # no line known

@@ -27,6 +27,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.core.clock import clock_text
 from game.core.scoring import (
     HINT_COST_PER_LEVEL,
     RESTART_COST,
@@ -178,10 +179,10 @@ class GameSummary:
         par = par_seconds(top)
         line = "optimal line" if self.exact else "coach's line"
         each = f"{PAR_SECONDS_PER_MOVE:g} s a move of the {line}"
-        if self.time_bonus:
-            return f"Time bonus +{self.time_bonus}: {self.seconds:.1f} s against a par of " \
-                   f"{par:g} s ({each})"
-        return f"No time bonus: it needs under {par:g} s ({each})"
+        if self.time_bonus:  # the times as the Time figure shows them
+            return f"Time bonus +{self.time_bonus}: {clock_text(self.seconds)} against a " \
+                   f"par of {clock_text(par)} ({each})"
+        return f"No time bonus: it needs under {clock_text(par)} ({each})"
 
     @property
     def coach_note(self) -> str:
