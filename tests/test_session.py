@@ -238,3 +238,31 @@ def test_help_drawn_too_briefly_to_be_read_is_not_paid_nor_followed() -> None:
     s.set_paused(True)
     s.tick(HELP_SEEN_SECONDS)  # a paused game shows no board: not seen meanwhile
     assert s.sheet.hints_used == 1
+
+
+def test_the_numbered_steps_seen_once_count_as_seen_all_along_them() -> None:
+    """The twentieth newcomer looked at the six steps once, then played them 0.12 s apart:
+    five scored as made without help and STREAK reached 6 x2. The plan was read: help is
+    seen at once on the boards the steps seen lead through (and from them on, as the steps
+    move ahead with the player); off them, it takes HELP_SEEN_SECONDS again."""
+    start = Board.goal(3, 3).apply_all("DRULDRDLURULDRURD")
+    s = Session(start, oracle=exact_hint)
+    path = s.hint.path
+    assert len(path) >= 8
+    s.apply(CycleHint())
+    s.apply(CycleHint())  # the numbered steps
+    s.tick(HELP_SEEN_SECONDS)  # looked at once
+    for move in path[:7]:
+        s.apply(Move(move))  # no time to read anything new
+        s.tick(HELP_SEEN_SECONDS / 10)
+    assert all(hinted == (True,) for hinted in s.hinted()[-7:])
+    # each board moved from paid both levels; the last, where no move was made, the chevrons
+    assert s.sheet.streak == 0 and s.sheet.hints_used == 2 * 7 + 1
+
+    fast = Session(start, oracle=exact_hint)  # the chevrons alone tell one move a board
+    fast.apply(CycleHint())
+    fast.tick(HELP_SEEN_SECONDS)
+    for move in path[:3]:
+        fast.apply(Move(move))
+        fast.tick(HELP_SEEN_SECONDS / 10)
+    assert [h for h in fast.hinted()[-3:]] == [(True,), (False,), (False,)]
