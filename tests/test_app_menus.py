@@ -291,3 +291,18 @@ def test_back_from_a_game_started_on_a_choice_the_title_is_on_play(make_app) -> 
     key(pygame.K_ESCAPE)
     frames(app)
     assert app.scene is title and title.menu.selected == labels(title).index("Settings")
+
+
+def test_left_and_right_on_a_size_without_difficulties_change_nothing(make_app) -> None:
+    """A newcomer pressed Left/Right on "Difficulty: any (random)" with 5x5 chosen: nothing
+    showed, but the hidden choice moved, and a 3x3 then read "Difficulty: hard"."""
+    app = make_app()
+    title = app.scene
+    title.width = title.height = 5
+    title.menu.selected = labels(title).index("Difficulty: any (random)")
+    for k in (pygame.K_LEFT, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_LEFT):
+        key(k)
+        frames(app)
+    assert "Difficulty: any (random)" in labels(title)
+    title.width = title.height = 3
+    assert "Difficulty: any (random)" in labels(title)

@@ -105,8 +105,11 @@ class TitleScene(Scene):
         """The difficulty the menu shows and Play starts: any on a size that offers no
         lengths (a 5x5 started after a hard 4x4 said "any (random)" but was made as hard,
         so it got no seed and no game ID)."""
-        fixed = difficulty_length(self.width, self.height, Difficulty.EASY) is None
-        return Difficulty.ANY if fixed else self.difficulty
+        return self.difficulty if self.offers_lengths() else Difficulty.ANY
+
+    def offers_lengths(self) -> bool:
+        """Whether the chosen size offers difficulties (lengths to the goal) at all."""
+        return difficulty_length(self.width, self.height, Difficulty.EASY) is not None
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
@@ -133,6 +136,9 @@ class TitleScene(Scene):
         elif item is TitleItem.HEIGHT:
             self.height = _wrap(self.height + step)
         elif item is TitleItem.DIFFICULTY:
+            if not self.offers_lengths():
+                return  # nothing to choose here (a newcomer's Left/Right on 5x5 changed the
+                # choice the menu hid, and a 3x3 then read "Difficulty: hard")
             i = DIFFICULTIES.index(self.difficulty)
             self.difficulty = DIFFICULTIES[(i + step) % len(DIFFICULTIES)]
         elif not pick.nav.chooses:
