@@ -17,6 +17,7 @@ from game.core.actions import (
     Undo,
 )
 from game.core.board import inverse
+from game.core.scoring import HINT_COST_PER_LEVEL, RESTART_COST, UNDO_COST
 from game.ui.layout import Layout
 
 # A key names the direction the TILE moves into the gap (see game.core.board notation).
@@ -37,9 +38,10 @@ HELP = "arrows move  H hint  U undo  R restart  Space solve  Esc menu  ? keys"
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Arrows / WASD", "slide a tile into the gap"),
     ("Click / hover", "slide the tiles between the pointer and the gap"),
-    ("H", "hints: chevrons (-5 a move), steps (-10), off"),
-    ("U, Ctrl+Z / Ctrl+Y", "undo / redo"),
-    ("R", "restart (undoable)"),
+    ("H", f"hints: chevrons (-{HINT_COST_PER_LEVEL} a move), steps (-{2 * HINT_COST_PER_LEVEL}), "
+          "off"),
+    ("U, Ctrl+Z / Ctrl+Y", f"undo (-{UNDO_COST}) / redo"),
+    ("R", f"restart (-{RESTART_COST}, undoable)"),
     ("Space", "the coach plays (any key stops it)"),
     ("N", "new game"),
     ("G", "racing a ghost: its tiles shown or not"),
