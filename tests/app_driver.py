@@ -12,7 +12,7 @@ import pytest
 from game.core.board import Board
 from game.core.notation import parse_board
 from game.core.spec import GameSpec
-from game.play.session import HELP_SEEN_SECONDS
+from game.play.help import HELP_SEEN_SECONDS
 from game.store.highscores import SCORES_VERSION, HighScores, default_data
 from game.store.storage import JsonStore
 from game.ui.app import App

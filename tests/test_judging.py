@@ -16,7 +16,8 @@ from game.core.generate import random_board
 from game.core.knowledge import Knowledge
 from game.core.notation import parse_board
 from game.core.scoring import MoveClass
-from game.play.session import HELP_SEEN_SECONDS, Session
+from game.play.help import HELP_SEEN_SECONDS
+from game.play.session import Session
 from game.ui.end_words import end_screen_text
 from game.ui.scenes.end import EndScene
 from tests.app_driver import KEYS, frames, key, play

@@ -229,9 +229,9 @@ def test_a_5x5_replay_says_hint_seen_where_the_game_scored_a_hinted_move() -> No
     screen, so the record keeps it: a capital judgement letter."""
     from game.core.actions import CycleHint
     from game.core.recording import Recording
+    from game.play.help import HELP_SEEN_SECONDS
     from game.play.recorder import game_record
     from game.play.replay import HINT_SEEN, build_replay
-    from game.play.session import HELP_SEEN_SECONDS
 
     board, line = walk_line(21, 30)
     known = {}

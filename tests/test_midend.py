@@ -18,9 +18,9 @@ from game.play.events import (
     Shown,
     Won,
 )
+from game.play.help import HELP_SEEN_SECONDS
 from game.play.midend import MidEnd
 from game.play.news import NEWS_UNIT_SECONDS, judged_line
-from game.play.session import HELP_SEEN_SECONDS
 from tests.fakes_front import FakeWorker
 
 DT = 1 / 60

@@ -15,7 +15,8 @@ from game.core.scoring import BASE_POINTS, HINT_COST_PER_LEVEL, RESTART_COST, Mo
 from game.core.spec import GameSpec
 from game.core.summary import STREAK_HELD
 from game.play.events import Scored
-from game.play.session import HELP_SEEN_SECONDS, Session
+from game.play.help import HELP_SEEN_SECONDS
+from game.play.session import Session
 from game.store.history import HISTORY_FILE, History
 from game.ui.effects import Popup, popup_rect
 from game.ui.end_words import end_screen_text

@@ -14,8 +14,8 @@ from game.core.actions import CycleHint, Move, Redo, Restart, Source, Undo
 from game.core.notation import parse_board
 from game.core.scoring import MoveClass
 from game.play.events import HintPaid, Rejudged, Scored
+from game.play.help import HELP_SEEN_SECONDS
 from game.play.midend import MidEnd
-from game.play.session import HELP_SEEN_SECONDS
 from tests.app_driver import make_app as make_app  # noqa: F401  (fixture)
 from tests.fakes_front import FakeWorker
 from tests.test_judging import walk_line

@@ -84,7 +84,7 @@ def test_a_move_waiting_for_its_judgement_says_what_its_hint_cost() -> None:
     once seen, with their own pop-up ("-5 hint"); its own pop-up waits for its verdict."""
     from game.core.actions import CycleHint
     from game.play.events import HintPaid, Scored
-    from game.play.session import HELP_SEEN_SECONDS
+    from game.play.help import HELP_SEEN_SECONDS
 
     away = next(m for m in START.legal_moves() if m != HOME[0])
     game = MidEnd(START, spec_for(START), Quiet())

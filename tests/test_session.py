@@ -9,7 +9,8 @@ from game.core.board import Board, inverse
 from game.core.knowledge import Knowledge
 from game.core.notation import parse_board
 from game.core.scoring import MoveClass
-from game.play.session import HELP_SEEN_SECONDS, Session
+from game.play.help import HELP_SEEN_SECONDS
+from game.play.session import Session
 from tests.fakes_front import exact_hint
 
 START = parse_board("1 2 3/4 0 6/7 5 8")  # two moves from the goal: U then L

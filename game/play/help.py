@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.core.actions import Action, Move, Slide, Source
@@ -24,6 +25,15 @@ def follows_hint(board: Board, hint: Hint | None, action: Action) -> bool:
     return bool(first) and (first == hint.path[:1] or first in hint.moves)
 
 
+HELP_SEEN_SECONDS = 0.2
+"""Help counts as seen (paid for, the moves from its position scored as hinted, a move along
+it never charged) once it has been on screen this long: sooner than anyone reads a chevron
+and presses a key. A newcomer pressed H and two arrows 50 ms apart while the coach was still
+thinking; its answer came between them, and the second move was charged 5 and called
+"on the coach's line (hint seen)" for a hint drawn for a few milliseconds."""
+
+STEPS_LEVEL = 2
+"""The hint level of the numbered steps."""
 PAID_ON_SIGHT = 1
 """Hint levels up to this one (the chevrons) are paid for a position as soon as they are
 drawn there; higher ones (the numbered steps) only when the player moves with them on
@@ -134,3 +144,49 @@ class HelpLedger:
         sheet = sheet.after_hint(level, self.paid(sight.board))
         self.pay(sight.action, sight.board, level)
         return sheet
+
+
+Drawn = tuple[Board, int]
+"""The help on screen: the board it is drawn for and the hint level."""
+
+
+class HelpClock:
+    """How long the help on screen has been there: seen once HELP_SEEN_SECONDS have passed,
+    or at once on a board the numbered steps seen before led to (the plan was read: a
+    newcomer looked at the six steps once and played them 0.12 s apart, and five of them
+    scored as made without help, STREAK 6 x2)."""
+
+    def __init__(self) -> None:
+        self.drawn: Drawn | None = None
+        """The help on screen as last noted, if any."""
+        self.age = 0.0
+        """How long ``drawn`` has been on screen."""
+        self.foreseen: frozenset[Board] = frozenset()
+        """The boards the numbered steps last seen lead through."""
+
+    def note(self, drawn: Drawn | None, ahead: Callable[[], Sequence[Board]]) -> None:
+        """The help on screen now: new help starts its time, but is seen at once on a board
+        ``foreseen`` (whose own steps, ``ahead``, are then foreseen too)."""
+        if drawn == self.drawn:
+            return
+        self.drawn = drawn
+        early = drawn is not None and drawn[1] >= STEPS_LEVEL and drawn[0] in self.foreseen
+        self.age = HELP_SEEN_SECONDS if early else 0.0
+        if early:
+            self.foresee(ahead())
+
+    def foresee(self, boards: Sequence[Board]) -> None:
+        """The numbered steps on screen were seen: the boards they lead through."""
+        if boards:
+            self.foreseen = frozenset(boards)
+
+    def seen(self, drawn: Drawn | None) -> bool:
+        """Whether ``drawn`` (the help on screen now) has been seen."""
+        return drawn is not None and drawn == self.drawn and self.age >= HELP_SEEN_SECONDS
+
+    def tick(self, dt: float) -> bool:
+        """``dt`` seconds more of the help on screen; True when it has just become seen."""
+        if self.drawn is None:
+            return False
+        before, self.age = self.age, self.age + max(0.0, dt)
+        return before < HELP_SEEN_SECONDS <= self.age

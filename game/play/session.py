@@ -24,7 +24,7 @@ from game.core.knowledge import follow, merge
 from game.core.scoring import MoveClass, ScoreSheet
 from game.core.summary import GameSummary, summarize
 from game.play.action_log import ActionLog, stood_on
-from game.play.help import HelpLedger, Sight, follows_hint
+from game.play.help import HelpClock, HelpLedger, Sight, follows_hint
 from game.play.lines import Lines, Oracle, no_oracle
 from game.play.steps import Change, ChangeKind, Mark, Position, made_by, moves_anything
 from game.play.verdict import judge
@@ -33,12 +33,7 @@ from game.store.highscores import SECONDS_DECIMALS
 
 PATH_PREVIEW = 6
 """How many upcoming optimal moves level 2 draws."""
-HELP_SEEN_SECONDS = 0.2
-"""Help counts as seen (paid for, the moves from its position scored as hinted, a move along
-it never charged) once it has been on screen this long: sooner than anyone reads a chevron
-and presses a key. A newcomer pressed H and two arrows 50 ms apart while the coach was still
-thinking; its answer came between them, and the second move was charged 5 and called
-"on the coach's line (hint seen)" for a hint drawn for a few milliseconds."""
+
 
 
 class Session:
@@ -77,15 +72,8 @@ class Session:
         """Whether the player has moved a tile in this game, even one later undone or
         restarted away (the coach's moves do not count)."""
         self.paused = False
-        self._drawn: tuple[Board, int] | None = None
-        """The help on screen (its board and level) as last noted, if any."""
-        self._drawn_for = 0.0
-        """How long ``_drawn`` has been on screen (``HELP_SEEN_SECONDS``)."""
-        self._foreseen: frozenset[Board] = frozenset()
-        """The boards the numbered steps last seen lead through: their help is seen the
-        moment it is drawn there, the plan having been read (a newcomer looked at the six
-        steps once and played them 0.12 s apart: five of them scored as unhinted, STREAK
-        6 x2)."""
+        self._sight = HelpClock()
+        """How long the help on screen has been there (seen after HELP_SEEN_SECONDS)."""
         self._reset()
 
     def _reset(self) -> None:
@@ -274,31 +262,10 @@ class Session:
 
     def _charge_hint(self) -> None:
         """Charge the help drawn for the position on screen (``HelpLedger.on_sight``), once
-        seen for HELP_SEEN_SECONDS (``tick`` charges it then)."""
+        seen (``HelpClock``: ``tick`` charges it then)."""
         if not self._replaying:
-            self._note_drawn()
-        self.sheet = self.help.on_sight(self.sheet, self._sight())
-
-    def _note_drawn(self) -> None:
-        """Help newly drawn (another board, level or hint) starts being seen now, or is seen
-        at once on a board the numbered steps seen before led to."""
-        drawn = self._drawn_now()
-        if drawn == self._drawn:
-            return
-        self._drawn = drawn
-        ahead = drawn is not None and drawn[1] >= 2 and drawn[0] in self._foreseen
-        self._drawn_for = HELP_SEEN_SECONDS if ahead else 0.0
-        if ahead:
-            self._foresee()
-
-    def _foresee(self) -> None:
-        """The numbered steps on screen are seen: note the boards they lead through."""
-        board, boards = self.board, []
-        for move in self.path_preview():
-            board = board.apply(move)
-            boards.append(board)
-        if boards:
-            self._foreseen = frozenset(boards)
+            self._sight.note(self._drawn_now(), self._steps_ahead)
+        self.sheet = self.help.on_sight(self.sheet, self._sight_now())
 
     def _drawn_now(self) -> tuple[Board, int] | None:
         """The help drawn for the position on screen (its board and level), None if none."""
@@ -306,13 +273,18 @@ class Session:
             return self.board, self.hint_level
         return None
 
-    def _help_seen(self) -> bool:
-        """Whether the help drawn now has been on screen for HELP_SEEN_SECONDS."""
-        drawn = self._drawn_now()
-        return drawn is not None and drawn == self._drawn \
-            and self._drawn_for >= HELP_SEEN_SECONDS
+    def _steps_ahead(self) -> list[Board]:
+        """The boards the numbered steps on screen lead through."""
+        board, boards = self.board, []
+        for move in self.path_preview():
+            board = board.apply(move)
+            boards.append(board)
+        return boards
 
-    def _sight(self) -> Sight:
+    def _help_seen(self) -> bool:
+        return self._sight.seen(self._drawn_now())
+
+    def _sight_now(self) -> Sight:
         on_screen = None if self._replaying else self._help_seen()
         return Sight(self.board, self.hint_level, self._current, on_screen,
                      self.history.current.kind is EntryKind.SOLVE)
@@ -323,12 +295,10 @@ class Session:
         screen has been there: seen for HELP_SEEN_SECONDS, it is paid for."""
         if self.started and not self.paused and not self.solved:
             self.elapsed += max(0.0, dt)
-        self._note_drawn()
-        if self._drawn is not None and not self.paused:
-            before, self._drawn_for = self._drawn_for, self._drawn_for + max(0.0, dt)
-            if before < HELP_SEEN_SECONDS <= self._drawn_for:
-                self._foresee()
-                self._charge_hint()
+        self._sight.note(self._drawn_now(), self._steps_ahead)
+        if not self.paused and self._sight.tick(dt):
+            self._sight.foresee(self._steps_ahead())
+            self._charge_hint()
 
     def set_paused(self, paused: bool) -> None:
         """Pause or resume the timer (focus loss, pause menu)."""
@@ -444,7 +414,7 @@ class Session:
         else:
             self.played = True
             # before the judgement: the move was made with the help shown
-            self.sheet = self.help.on_move(self.sheet, self._sight())
+            self.sheet = self.help.on_move(self.sheet, self._sight_now())
         for move in moves:
             self.sheet = self.help.recall(self.sheet, board)
             shown = self.hint if self.hint is not None and self.hint.board == board \
