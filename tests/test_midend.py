@@ -345,10 +345,11 @@ def test_a_move_scored_as_hinted_with_hints_off_says_why():
     line = perfect_line(FOUR)
     game.act(Move(line[0], source=Source.KEY))
     frames(game, coach, 20)
-    for _ in range(3):  # level 1, level 2, off
+    for wait in (SEEN_FRAMES, 1, SEEN_FRAMES):  # level 1 (seen), level 2 (passed), off
         game.act(CycleHint())
-        frames(game, coach, SEEN_FRAMES)
-    # (level 2 was passed on the way to off and never moved with: only level 1 is paid)
+        frames(game, coach, wait)
+    # (level 2 was passed on the way to off, neither read nor moved with: only level 1 is
+    # paid; steps read would count along them, hidden or not)
     assert game.session.hint_level == 0 and game.session.sheet.hints_used == 1
     game.act(Move(line[1], source=Source.KEY))
     events = frames(game, coach, 5)

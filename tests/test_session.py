@@ -267,3 +267,30 @@ def test_the_numbered_steps_seen_once_count_as_seen_all_along_them() -> None:
         fast.apply(Move(move))
         fast.tick(HELP_SEEN_SECONDS / 10)
     assert [h for h in fast.hinted()[-3:]] == [(True,), (False,), (False,)]
+
+
+def test_the_numbered_steps_read_then_hidden_still_count_along_them() -> None:
+    """The twenty-first newcomer looked at the steps for 5 s, hid them with H (free), and
+    played them from memory: five moves scored as made without help, STREAK 5 x2. They pay
+    for the steps where they lead, hinted, as if on screen; a replay charges the same."""
+    start = Board.goal(3, 3).apply_all("DRULDRDLURULDRURD")
+    s = Session(start, oracle=exact_hint)
+    path = s.hint.path
+    s.apply(CycleHint())
+    s.apply(CycleHint())  # the numbered steps
+    s.tick(HELP_SEEN_SECONDS)  # read
+    s.apply(CycleHint())  # hidden: H costs nothing
+    assert s.hint_level == 0 and s.sheet.hints_used == 1  # the chevrons seen at the start
+    for move in path[:6]:
+        s.apply(Move(move))
+        s.tick(HELP_SEEN_SECONDS)
+    assert all(hinted == (True,) for hinted in s.hinted()[-6:])
+    assert s.sheet.streak == 0
+    # the start: the chevrons seen (the steps are paid where they are moved with, or from a
+    # board they led to); then both levels on each of the five boards the steps led to
+    assert s.sheet.hints_used == 1 + 2 * 5
+    kept = (s.sheet.hints_used, s.sheet.net, s.sheet.streak)
+    s._rescore()
+    assert (s.sheet.hints_used, s.sheet.net, s.sheet.streak) == kept
+    s.apply(Move(path[6]))  # beyond what the steps showed: on its own
+    assert s.hinted()[-1] == (False,) and s.sheet.streak == 1

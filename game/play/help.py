@@ -74,6 +74,9 @@ class HelpLedger:
         paid for them."""
         self.followed: set[int] = set()
         """The actions whose (first) move was the hint shown for it then."""
+        self.foreseen: set[int] = set()
+        """The actions (the player's moves) made from a board the numbered steps seen before
+        led to, with them not on screen there (hidden by H): they paid for them."""
         self._charges: list[tuple[int, Board, int]] = []
         """(action, board, level) of each charge, in order."""
         self._paid: dict[Board, int] = {}
@@ -130,6 +133,17 @@ class HelpLedger:
         if sight.level > unpaid and not sight.board.is_solved() \
                 and self.seen(self.stepped, sight.action, sight.on_screen):
             return self._pay(sheet, sight, sight.level)
+        return sheet
+
+    def on_foreseen(self, sheet: ScoreSheet, sight: Sight, foreseen: bool | None) -> ScoreSheet:
+        """``sheet`` as the player moves from a board the numbered steps seen before led to
+        (``foreseen``; None in a replay, which reads it from ``foreseen``), whatever is on
+        screen now: the steps were read, so they are paid there and the move is hinted (a
+        newcomer read six steps, hid them with H, which is free, and played them from
+        memory: five moves scored as made without help, STREAK 5 x2)."""
+        if not sight.coach_brought and not sight.board.is_solved() \
+                and self.seen(self.foreseen, sight.action, foreseen):
+            return self._pay(sheet, sight, STEPS_LEVEL)
         return sheet
 
     def recall(self, sheet: ScoreSheet, board: Board) -> ScoreSheet:

@@ -274,9 +274,10 @@ class Session:
         return None
 
     def _steps_ahead(self) -> list[Board]:
-        """The boards the numbered steps on screen lead through."""
+        """The boards the numbered steps on screen lead through, from which they show the
+        next step (not the last they reach)."""
         board, boards = self.board, []
-        for move in self.path_preview():
+        for move in self.path_preview()[:-1]:
             board = board.apply(move)
             boards.append(board)
         return boards
@@ -413,8 +414,10 @@ class Session:
             self.auto_solved = True  # before the moves: the solver's steps are not charged hints
         else:
             self.played = True
-            # before the judgement: the move was made with the help shown
+            # before the judgement: the move was made with the help shown, or read before
             self.sheet = self.help.on_move(self.sheet, self._sight_now())
+            foreseen = None if self._replaying else before in self._sight.foreseen
+            self.sheet = self.help.on_foreseen(self.sheet, self._sight_now(), foreseen)
         for move in moves:
             self.sheet = self.help.recall(self.sheet, board)
             shown = self.hint if self.hint is not None and self.hint.board == board \
