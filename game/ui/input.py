@@ -38,8 +38,8 @@ HELP = "arrows move  H hint  U undo  R restart  Space solve  Esc menu  ? keys"
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Arrows / WASD", "slide a tile into the gap"),
     ("Click / hover", "slide the tiles between the pointer and the gap"),
-    ("H", f"hints: chevrons (-{HINT_COST_PER_LEVEL} a move), steps (-{2 * HINT_COST_PER_LEVEL}), "
-          "off"),
+    ("H", f"hints: chevrons -{HINT_COST_PER_LEVEL} a move, "
+          f"steps -{2 * HINT_COST_PER_LEVEL} a move, off"),
     ("U, Ctrl+Z / Ctrl+Y", f"undo (-{UNDO_COST}) / redo"),
     ("R", f"restart (-{RESTART_COST}, undoable)"),
     ("Space", "the coach plays (any key stops it)"),
