@@ -17,7 +17,7 @@ from game.core.scoring import (
     MoveClass,
     ScoreSheet,
 )
-from game.core.summary import SOLVE_BONUS_PER_CELL, summarize
+from game.core.summary import PERFECT_BONUS_PER_MOVE, SOLVE_BONUS_PER_CELL, summarize
 from game.store.highscores import Entry, HighScores
 from game.ui.chart import chart_geometry
 from game.ui.end_screen import draw_end_screen, end_screen_layout
@@ -109,8 +109,8 @@ def test_end_screen_lines_have_the_right_figures() -> None:
         "Grade",
         "A",  # efficiency 100% is an A; one hint level is named but costs no letter
         "A: 100% efficiency, 1 hint level used",
-        f"Costs: 1 hint level (-{HINT_COST_PER_LEVEL}), 1 undo (-{UNDO_COST}); moves taken back "
-        "don't count",
+        f"Costs: 1 hint level (-{HINT_COST_PER_LEVEL}), 1 undo (-{UNDO_COST}); they also cost "
+        f"the perfect bonus (+{8 * PERFECT_BONUS_PER_MOVE}); moves taken back don't count",
         "No time bonus: it needs under 0:24.0 (3 s a move of the optimal line)",
         "New best time!",
         "Time: 2:05.2",

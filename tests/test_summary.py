@@ -100,13 +100,19 @@ def test_perfect_needs_exact_length_and_no_undo_and_hints_keep_it_from_s() -> No
     undone = summarize(play(undo(play(ScoreSheet.start(4), "ow")), "ooo"), SLOW_SECONDS, True)
     assert undone.moves == 4 and undone.efficiency == 1.0 and not undone.perfect
     assert undone.grade == "A" and undone.headline == "Solved!"
-    assert undone.history_note == f"Costs: 1 undo (-{UNDO_COST}); moves taken back don't count"
+    assert undone.history_note == (f"Costs: 1 undo (-{UNDO_COST}); they also cost the perfect "
+                                   f"bonus (+{4 * PERFECT_BONUS_PER_MOVE}); moves taken back "
+                                   "don't count")
     hinted_sheet = play(ScoreSheet.start(4).after_hint(1).after_hint(2), "oooo")
     hinted = summarize(hinted_sheet, SLOW_SECONDS, True)
     assert hinted.perfect and hinted.grade == "A" and hinted.headline == "Solved!"
     assert hinted.grade_reason == "A: perfect moves, 2 hint levels used (S needs no hints)"
     # Costs named part by part (a newcomer worked "Costs -155" out as 30 x 5 and an undo)
-    assert hinted.history_note == "Costs: 2 hint levels (-10)" and hinted.costs == 10
+    # and, the moves being perfect, that they are why the perfect bonus is +0
+    assert hinted.history_note == (f"Costs: 2 hint levels (-10); they also cost the perfect "
+                                   f"bonus (+{4 * PERFECT_BONUS_PER_MOVE})")
+    assert hinted.costs == 10
+    assert detour.history_note == ""  # a detour, no costs: nothing to say
     many = summarize(dataclasses.replace(hinted_sheet, hints_used=12), SLOW_SECONDS, True)
     # a perfect game's letters taken by hints are named, as a non-perfect game's are
     assert many.grade_reason == ("C: perfect moves, 12 hint levels used "

@@ -164,6 +164,12 @@ class GameSummary:
         if not parts:
             return ""
         words = "Costs: " + ", ".join(parts)
+        top = self.optimal_length
+        if self.exact and top and self.moves == top and self.finished \
+                and self.solved_by_player and not self.perfect_bonus:
+            # the moves were perfect: these are why "perfect bonus +0" (a newcomer had only
+            # the grade's words to tell)
+            words += f"; they also cost the perfect bonus (+{PERFECT_BONUS_PER_MOVE * top})"
         if self.undos or self.restarts:
             words += "; moves taken back don't count"
         return words
