@@ -76,7 +76,7 @@ class HelpLedger:
         """The actions whose (first) move was the hint shown for it then."""
         self.foreseen: set[int] = set()
         """The actions (the player's moves) made from a board the numbered steps seen before
-        led to, with them not on screen there (hidden by H): they paid for them."""
+        showed the next step from, on screen there or hidden since: they paid for them."""
         self._charges: list[tuple[int, Board, int]] = []
         """(action, board, level) of each charge, in order."""
         self._paid: dict[Board, int] = {}
@@ -176,7 +176,8 @@ class HelpClock:
         self.age = 0.0
         """How long ``drawn`` has been on screen."""
         self.foreseen: frozenset[Board] = frozenset()
-        """The boards the numbered steps last seen lead through."""
+        """The boards the numbered steps last seen lead through (each one they show the
+        next step from)."""
 
     def note(self, drawn: Drawn | None, ahead: Callable[[], Sequence[Board]]) -> None:
         """The help on screen now: new help starts its time, but is seen at once on a board

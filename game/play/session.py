@@ -72,7 +72,7 @@ class Session:
         """Whether the player has moved a tile in this game, even one later undone or
         restarted away (the coach's moves do not count)."""
         self.paused = False
-        self._sight = HelpClock()
+        self._clock = HelpClock()
         """How long the help on screen has been there (seen after HELP_SEEN_SECONDS)."""
         self._reset()
 
@@ -264,7 +264,7 @@ class Session:
         """Charge the help drawn for the position on screen (``HelpLedger.on_sight``), once
         seen (``HelpClock``: ``tick`` charges it then)."""
         if not self._replaying:
-            self._sight.note(self._drawn_now(), self._steps_ahead)
+            self._clock.note(self._drawn_now(), self._steps_ahead)
         self.sheet = self.help.on_sight(self.sheet, self._sight_now())
 
     def _drawn_now(self) -> tuple[Board, int] | None:
@@ -283,7 +283,7 @@ class Session:
         return boards
 
     def _help_seen(self) -> bool:
-        return self._sight.seen(self._drawn_now())
+        return self._clock.seen(self._drawn_now())
 
     def _sight_now(self) -> Sight:
         on_screen = None if self._replaying else self._help_seen()
@@ -296,9 +296,9 @@ class Session:
         screen has been there: seen for HELP_SEEN_SECONDS, it is paid for."""
         if self.started and not self.paused and not self.solved:
             self.elapsed += max(0.0, dt)
-        self._sight.note(self._drawn_now(), self._steps_ahead)
-        if not self.paused and self._sight.tick(dt):
-            self._sight.foresee(self._steps_ahead())
+        self._clock.note(self._drawn_now(), self._steps_ahead)
+        if not self.paused and self._clock.tick(dt):
+            self._clock.foresee(self._steps_ahead())
             self._charge_hint()
 
     def set_paused(self, paused: bool) -> None:
@@ -416,7 +416,7 @@ class Session:
             self.played = True
             # before the judgement: the move was made with the help shown, or read before
             self.sheet = self.help.on_move(self.sheet, self._sight_now())
-            foreseen = None if self._replaying else before in self._sight.foreseen
+            foreseen = None if self._replaying else before in self._clock.foreseen
             self.sheet = self.help.on_foreseen(self.sheet, self._sight_now(), foreseen)
         for move in moves:
             self.sheet = self.help.recall(self.sheet, board)
