@@ -78,8 +78,9 @@ class TitleScene(Scene):
         self.idle = 0.0  # back from a game or the demo: count idle time from now
         items = self.items()
         if items[min(self.menu.selected, len(items) - 1)].key in VALUE_ROWS:
-            # a game started by Enter on a choice: back on Play, where every game ends it
-            # (a newcomer's Enter after one game started from Size, after another from Play)
+            # a game started by Enter on a choice: back on Play, as after a game started
+            # there (a newcomer's Enter after one game started from Size, after another
+            # from Play)
             self.menu.selected = next(i for i, item in enumerate(items)
                                       if item.key is TitleItem.PLAY)
 
