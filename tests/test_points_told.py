@@ -180,6 +180,10 @@ def test_news_that_cancels_out_pops_up_in_the_hud_colour_and_a_hint_paid_on_the_
     paid[0].age = paid[0].life * 0.8
     box = pygame.Rect(popup_rect(paid[0], (w // 2, h // 4), layout))
     assert box.center == (x + w // 2, y + h // 2)
+    # and it stays twice a move's time: at 0.8 s a newcomer who pressed H never saw it
+    from game.ui.effects import POPUP_SECONDS
+
+    assert paid[0].life >= 2 * POPUP_SECONDS
 
 
 class LineCoach:

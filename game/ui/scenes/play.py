@@ -56,6 +56,9 @@ NEWS_POPUP_SECONDS = 2.0
 """A pop-up about earlier moves judged again stays this long (it is read, not glanced at);
 it starts over the top row's middle, and a newer one replaces it rather than drawing over
 it."""
+HINT_POPUP_SECONDS = 1.6
+"""A hint's charge apart from any move ("-5 hint" on the gap) stays this long, till a move's
+pop-up takes over: at a move's 0.8 s, a newcomer who pressed H never saw it."""
 
 
 class PlayScene(Scene):
@@ -186,7 +189,8 @@ class PlayScene(Scene):
             case Scored():
                 self.effects.pop(Popup(event.words, event.cls, event.cell))
             case HintPaid():
-                self.effects.pop(Popup(event.words, MoveClass.UNKNOWN, event.cell, still=True))
+                self.effects.pop(Popup(event.words, MoveClass.UNKNOWN, event.cell, still=True,
+                                       life=HINT_POPUP_SECONDS))
             case Rejudged(moves=0):
                 self.effects.drop_news()
             case Rejudged(gained=gained, refunds=refunds, charges=charges):
