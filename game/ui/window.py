@@ -16,10 +16,8 @@ class Window:
 
     def __init__(self, size: tuple[int, int]) -> None:
         self.screen = pygame.display.set_mode(services.fit_window(size), pygame.RESIZABLE)
-        self._windowed: tuple[int, int] | None = None
-        """Full screen (F11): the window's size to go back to."""
-        self._place = display_position()
-        """Full screen: where the window was, to go back to."""
+        self._windowed: tuple[tuple[int, int], tuple[int, int]] | None = None
+        """Full screen (F11): the window's size and place to go back to."""
         pygame.display.set_caption("Fifteen")
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -38,7 +36,7 @@ class Window:
         on the console (a newcomer's F11 under X)."""
         try:
             if self._windowed is None:
-                windowed, self._place = self.screen.get_size(), display_position()
+                windowed = (self.screen.get_size(), display_position())
                 if len(pygame.display.get_desktop_sizes()) == 1:
                     # without a window manager the full screen stayed where the window was,
                     # its right and bottom off the screen (a newcomer's F11 under X); with
@@ -47,10 +45,9 @@ class Window:
                 self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
                 self._windowed = windowed
             else:
-                windowed, self._windowed = self._windowed, None
-                self.screen = pygame.display.set_mode(windowed, pygame.RESIZABLE)
-                if display_position() != self._place:
-                    pygame.display.set_window_position(self._place)
+                (size, place), self._windowed = self._windowed, None
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+                pygame.display.set_window_position(place)
         except pygame.error as exc:
             log.info("fullscreen unavailable: %s", exc)
             self.screen = pygame.display.get_surface() or self.screen
