@@ -276,8 +276,7 @@ class App:
             case ShowScores(shape=shape):
                 self.push(ScoresScene(self, shape, warning=self.keeper.scores.take_warning()))
             case ShowEnd(summary=summary, spec=spec, start=start, game_id=game_id, record=game):
-                game = self.keeper.stamped(game)
-                result = self.keeper.scores.add_game(game, self.writer)
+                game, result = self.keeper.record(game)
                 self.replace(EndScene(self, summary, spec, start, game_id, result,
                                       warning=self.keeper.scores.take_warning(), record=game))
             case RecordGame(record=game):

@@ -222,7 +222,7 @@ def _draw_hero(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenVie
     if points == 0 and raw_total(view.summary) < 0:  # the stats' "Points" note, said here
         words += " (never below 0)"
     used = blit_fit(surface, font, box.title_px, words, theme.hud_text, (x, y), w)
-    if why is not None:  # why the grade: on two lines where one would clip or shrink it
+    if why is not None:  # why the grade, on the lines ``why_lines`` made
         px, lines = why
         for line in lines:
             used += blit_fit(surface, font, px, line, theme.hud_text, (x, y + used), w)

@@ -60,11 +60,12 @@ class Keeper:
 
         self.writer.submit(save)
 
-    def record(self, game: GameRecord) -> AddResult | None:
+    def record(self, game: GameRecord) -> tuple[GameRecord, AddResult | None]:
         """Remember a game, finished or abandoned: stamped with its start, this run and the
-        remembered player name, it is written on the writer thread. For a win, where it
-        landed in the high scores."""
-        return self.scores.add_game(self.stamped(game), self.writer)
+        remembered player name, it is written on the writer thread. The game as recorded,
+        and for a win where it landed in the high scores."""
+        game = self.stamped(game)
+        return game, self.scores.add_game(game, self.writer)
 
     def stamped(self, game: GameRecord) -> GameRecord:
         """``game`` as it is recorded: its start time, this run, the player's name."""
