@@ -113,6 +113,19 @@ class Lines:
             memo[board] = known
         return known
 
+    def to_show(self, board: Board, shown: Hint | None = None) -> Hint | None:
+        """The hint to show for ``board``: the best line known (and ``shown``), or, when the
+        coach's search of it has found a shorter one on the way, that line: shown at once (a
+        new 5x5 board's first hint waited a second for the search's end), and never judged
+        by (``searched``)."""
+        best = merge(shown if shown is None or not shown.provisional else None,
+                     self.lookup(board))
+        told = self.oracle(board)
+        if told is not None and told.board == board and told.provisional and (
+                best is None or (not best.optimal and told.distance < best.distance)):
+            return told
+        return best
+
     # --- the area --------------------------------------------------------
     def visit(self, board: Board) -> None:
         """The game stands on ``board``: from now on its best line joins those around it."""

@@ -20,13 +20,21 @@ from game.core.actions import (
 from game.core.board import Board
 from game.core.coach import EXACT_CELLS, Hint
 from game.core.history import EntryKind, History
-from game.core.knowledge import follow, merge
+from game.core.knowledge import follow
 from game.core.scoring import MoveClass, ScoreSheet
 from game.core.summary import GameSummary, summarize
 from game.play.action_log import ActionLog, stood_on
 from game.play.help import HelpClock, HelpLedger, Sight, follows_hint
 from game.play.lines import Lines, Oracle, no_oracle
-from game.play.steps import Change, ChangeKind, Mark, Position, made_by, moves_anything
+from game.play.steps import (
+    Change,
+    ChangeKind,
+    Mark,
+    Position,
+    moves_anything,
+    take_back,
+    takes_back_anything,
+)
 from game.play.verdict import judge
 from game.play.words import HINT_LEVELS
 from game.store.highscores import SECONDS_DECIMALS
@@ -143,7 +151,7 @@ class Session:
         when the judgements changed."""
         self.lines.learned(boards)
         shown = self.hint if self.hint is not None and self.hint.board == self.board else None
-        self.hint = self._hint_for(self.board, shown)
+        self.hint = self.lines.to_show(self.board, shown)
         if shown is None:
             self._charge_hint()  # the help asked for shows now
         return self.refresh(boards)
@@ -242,21 +250,8 @@ class Session:
         self.hint, self.auto_solved, self.last_cue = mark.hint, mark.auto_solved, mark.last_cue
         self._needed = dict.fromkeys(mark.needed)
 
-    def _hint_for(self, board: Board, shown: Hint | None = None) -> Hint | None:
-        """The hint to show for ``board``: the best line known (and ``shown``), or, when the
-        coach's search of it has found a shorter one on the way, that line: shown at once (a
-        new 5x5 board's first hint waited a second for the search's end), and never judged
-        by (``Lines.searched``)."""
-        best = merge(shown if shown is None or not shown.provisional else None,
-                     self.lookup(board))
-        told = self.lines.oracle(board)
-        if told is not None and told.board == board and told.provisional and (
-                best is None or (not best.optimal and told.distance < best.distance)):
-            return told
-        return best
-
     def _refresh_hint(self, charge: bool = True) -> None:
-        self.hint = self._hint_for(self.board)
+        self.hint = self.lines.to_show(self.board)
         if charge:
             self._charge_hint()
 
@@ -309,7 +304,8 @@ class Session:
     def apply(self, action: Action) -> Change | None:
         """Apply one action; returns the change to animate, or None when nothing happened."""
         if isinstance(action, Command) or not moves_anything(action, self.board, self.solved) \
-                or not self._undoes_anything(action):
+                or not takes_back_anything(action, self.history, self.solved, self.board,
+                                           self.start):
             return None  # a move into a wall changes nothing: nothing to record or replay
         if self.hint_level and not self.solved and self._help_seen() \
                 and follows_hint(self.board, self.hint, action):
@@ -332,17 +328,6 @@ class Session:
                 and now < known:  # the move led to a shorter line than any known before
             change = replace(change, shorter=known - now)
         return change
-
-    def _undoes_anything(self, action: BoardAction) -> bool:
-        """False for an undo, redo or restart with nothing to take back, bring back or clear
-        (a U at move 0 was recorded, and the replay listed an undo no total counted)."""
-        if isinstance(action, Undo | Redo | Restart) and self.solved:
-            return False
-        if isinstance(action, Undo):
-            return self.history.can_undo()
-        if isinstance(action, Redo):
-            return self.history.can_redo()
-        return not isinstance(action, Restart) or self.board != self.start
 
     def judgements(self) -> list[tuple[MoveClass, ...]]:
         """The judgement of each single-tile move of each action (``()`` for undo, hints...)
@@ -378,30 +363,12 @@ class Session:
             return self._play(before, moves, action.source)
         if isinstance(action, Slide):
             return self._play(before, before.slide_moves(action.index), action.source)
-        entry = self.history.position
-        if isinstance(action, Undo):
-            undone = self.history.undo(made_by if action.whole else None)
-            if undone is None:
+        if isinstance(action, Undo | Redo | Restart):
+            done = take_back(action, self.history, self.sheet, self.start)
+            if done is None:
                 return None
-            here = self.history.state
-            self.sheet = self.sheet.after_undo(here.line, coach=undone.kind is EntryKind.SOLVE,
-                                               restarts=here.restarts)
-            return replace(self._changed(before, ChangeKind.UNDO),
-                           stepped=entry - self.history.position)
-        if isinstance(action, Redo):
-            if self.history.redo(made_by if action.whole else None) is None:
-                return None
-            here = self.history.state
-            self.sheet = self.sheet.after_redo(here.line, restarts=here.restarts)
-            return replace(self._changed(before, ChangeKind.REDO),
-                           stepped=self.history.position - entry)
-        if isinstance(action, Restart):
-            if before == self.start:
-                return None
-            self.sheet = self.sheet.after_restart()
-            self.history.push(Position(self.start, self.sheet.line, self.sheet.restarts),
-                              EntryKind.RESTART)
-            return self._changed(before, ChangeKind.RESTART)
+            self.sheet, kind, stepped = done
+            return replace(self._changed(before, kind), stepped=stepped)
         return None
 
     def _play(self, before: Board, moves: str, source: Source) -> Change | None:

@@ -1,14 +1,15 @@
-"""What one action did to a game (``Change``), its history's entries and where a replay starts."""
+"""What one action did to a game (``Change``), its history's entries, undo, redo and restart on
+them, and where a replay starts."""
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
 
-from game.core.actions import BoardAction, Move, Slide
+from game.core.actions import BoardAction, Move, Redo, Restart, Slide, Undo
 from game.core.board import Board
 from game.core.coach import Hint
-from game.core.history import Entry, EntryKind
+from game.core.history import Entry, EntryKind, History
 from game.core.scoring import Line, MoveClass, ScoreSheet
 
 
@@ -91,3 +92,44 @@ def moves_anything(action: BoardAction, board: Board, solved: bool) -> bool:
     if isinstance(action, Slide):
         return not solved and bool(board.slide_moves(action.index))
     return True
+
+
+def takes_back_anything(action: BoardAction, history: History[Position], solved: bool,
+                        board: Board, start: Board) -> bool:
+    """False for an undo, redo or restart with nothing to take back, bring back or clear
+    (a U at move 0 was recorded, and the replay listed an undo no total counted)."""
+    if isinstance(action, Undo | Redo | Restart) and solved:
+        return False
+    if isinstance(action, Undo):
+        return history.can_undo()
+    if isinstance(action, Redo):
+        return history.can_redo()
+    return not isinstance(action, Restart) or board != start
+
+
+def take_back(action: Undo | Redo | Restart, history: History[Position], sheet: ScoreSheet,
+              start: Board) -> tuple[ScoreSheet, ChangeKind, int] | None:
+    """An undo, redo or restart made on ``history`` (in place): the score sheet after it, the
+    kind of change and the history entries it stepped over; None when it changed nothing.
+    A whole-click undo or redo steps over the click's entries (``made_by``); a restart is an
+    entry of its own (undoable)."""
+    entry = history.position
+    if isinstance(action, Undo):
+        undone = history.undo(made_by if action.whole else None)
+        if undone is None:
+            return None
+        here = history.state
+        sheet = sheet.after_undo(here.line, coach=undone.kind is EntryKind.SOLVE,
+                                 restarts=here.restarts)
+        return sheet, ChangeKind.UNDO, entry - history.position
+    if isinstance(action, Redo):
+        if history.redo(made_by if action.whole else None) is None:
+            return None
+        here = history.state
+        return (sheet.after_redo(here.line, restarts=here.restarts), ChangeKind.REDO,
+                history.position - entry)
+    if history.state.board == start:
+        return None
+    sheet = sheet.after_restart()
+    history.push(Position(start, sheet.line, sheet.restarts), EntryKind.RESTART)
+    return sheet, ChangeKind.RESTART, 1
