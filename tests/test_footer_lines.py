@@ -13,7 +13,7 @@ from game.ui.theme import get_theme
 from tests.test_hint_steps import TextSurface, record_text  # noqa: F401 (a fixture)
 
 LONG = ("coach's best line so far: 90 moves; hints on: -10 a move, no perfect bonus "
-        "(H hides them, free)")
+        "(H hides them: steps seen still cost 10)")
 
 
 @pytest.mark.usefixtures("record_text")
@@ -27,7 +27,7 @@ def test_a_long_footer_takes_two_lines_at_its_size_under_the_board() -> None:
     px = type_px(window, Type.CAPTION)
     drawn = dict(surface.texts)
     lines = ["coach's best line so far: 90 moves",
-             "hints on: -10 a move, no perfect bonus (H hides them, free)"]
+             "hints on: -10 a move, no perfect bonus (H hides them: steps seen still cost 10)"]
     assert all(line in drawn for line in lines) and LONG not in drawn
     plate_bottom = layout.plate[1] + layout.plate[3]
     for line in lines:

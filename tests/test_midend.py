@@ -356,7 +356,7 @@ def test_a_move_scored_as_hinted_with_hints_off_says_why():
     scored = [e for e in events if isinstance(e, Scored)]
     assert scored and scored[-1].assisted and scored[-1].gained == 10
     assert game.session.streak == 1
-    assert game.view().footer == "+10 · hint seen here, streak held at 1"
+    assert game.view().footer == "+10 · hint seen for this position, streak held at 1"
     game.act(Move(line[2], source=Source.KEY))  # unhinted: the news of the last move goes
     frames(game, coach, 5)
     assert game.session.streak == 2 and "hint seen" not in game.view().footer

@@ -297,7 +297,7 @@ def test_an_undo_keeps_the_words_of_the_one_before_while_they_show():
 
 def test_a_move_not_judged_yet_takes_the_last_moves_words_away():
     """A newcomer's burst of moves the coach had not judged yet ran under "+10 · hint seen
-    here" said of an earlier one."""
+    for this position" said of an earlier one."""
     from tests.test_midend import perfect_line
 
     coach, game, told = started(SIX)
@@ -308,7 +308,8 @@ def test_a_move_not_judged_yet_takes_the_last_moves_words_away():
     told.frame(coach)
     coach.silent = True  # the board the next move leads to is not answered yet
     told.frame(coach, Move(line[1], source=Source.KEY))
-    assert game.view().footer.startswith("+10 · hint seen here")
+    # +10, less the steps' 5 more: they were read here before H hid them
+    assert game.view().footer.startswith("+5 · hint seen for this position")
     board = game.session.board  # a step off the known line, to a board not answered yet
     told.frame(coach, Move(next(m for m in board.legal_moves() if m != line[2]),
                            source=Source.KEY))

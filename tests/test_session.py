@@ -272,7 +272,8 @@ def test_the_numbered_steps_seen_once_count_as_seen_all_along_them() -> None:
 def test_the_numbered_steps_read_then_hidden_still_count_along_them() -> None:
     """The twenty-first newcomer looked at the steps for 5 s, hid them with H (free), and
     played them from memory: five moves scored as made without help, STREAK 5 x2. They pay
-    for the steps where they lead, hinted, as if on screen; a replay charges the same."""
+    for the steps where they were read and where they lead, hinted, as if on screen; a
+    replay charges the same."""
     start = Board.goal(3, 3).apply_all("DRULDRDLURULDRURD")
     s = Session(start, oracle=exact_hint)
     path = s.hint.path
@@ -286,9 +287,10 @@ def test_the_numbered_steps_read_then_hidden_still_count_along_them() -> None:
         s.tick(HELP_SEEN_SECONDS)
     assert all(hinted == (True,) for hinted in s.hinted()[-6:])
     assert s.sheet.streak == 0
-    # the start: the chevrons seen (the steps are paid where they are moved with, or from a
-    # board they led to); then both levels on each of the five boards the steps led to
-    assert s.sheet.hints_used == 1 + 2 * 5
+    # both levels at the start, where the steps were read (the twenty-second newcomer found
+    # the board they were on screen for cost nothing more, the five they led to 10 each),
+    # and on each of the five boards the steps led to
+    assert s.sheet.hints_used == 2 * 6
     kept = (s.sheet.hints_used, s.sheet.net, s.sheet.streak)
     s._rescore()
     assert (s.sheet.hints_used, s.sheet.net, s.sheet.streak) == kept

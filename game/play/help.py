@@ -36,8 +36,9 @@ STEPS_LEVEL = 2
 """The hint level of the numbered steps."""
 PAID_ON_SIGHT = 1
 """Hint levels up to this one (the chevrons) are paid for a position as soon as they are
-drawn there; higher ones (the numbered steps) only when the player moves with them on
-screen, so the H cycle's way from level 1 through 2 to off costs nothing extra."""
+seen there; higher ones (the numbered steps) when the player moves from a position with them
+on screen or, once seen, from any position they showed the next step from (``on_foreseen``),
+so the H cycle's quick way from level 1 through 2 to off costs nothing extra."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,11 +137,13 @@ class HelpLedger:
         return sheet
 
     def on_foreseen(self, sheet: ScoreSheet, sight: Sight, foreseen: bool | None) -> ScoreSheet:
-        """``sheet`` as the player moves from a board the numbered steps seen before led to
-        (``foreseen``; None in a replay, which reads it from ``foreseen``), whatever is on
-        screen now: the steps were read, so they are paid there and the move is hinted (a
-        newcomer read six steps, hid them with H, which is free, and played them from
-        memory: five moves scored as made without help, STREAK 5 x2)."""
+        """``sheet`` as the player moves from a board the numbered steps seen before showed the
+        next step from, the one they were read on or one they led to (``foreseen``; None in
+        a replay, which reads it from ``foreseen``), whatever is on screen now: the steps
+        were read, so they are paid there and the move is hinted (a newcomer read six steps,
+        hid them with H, which is free, and played them from memory: five moves scored as
+        made without help, STREAK 5 x2; the next found the board they were read on paid
+        nothing for them)."""
         if not sight.coach_brought and not sight.board.is_solved() \
                 and self.seen(self.foreseen, sight.action, foreseen):
             return self._pay(sheet, sight, STEPS_LEVEL)
@@ -176,8 +179,8 @@ class HelpClock:
         self.age = 0.0
         """How long ``drawn`` has been on screen."""
         self.foreseen: frozenset[Board] = frozenset()
-        """The boards the numbered steps last seen lead through (each one they show the
-        next step from)."""
+        """The boards the numbered steps last seen show the next step from: the one they were
+        seen on and those they lead through."""
 
     def note(self, drawn: Drawn | None, ahead: Callable[[], Sequence[Board]]) -> None:
         """The help on screen now: new help starts its time, but is seen at once on a board

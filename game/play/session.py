@@ -269,10 +269,11 @@ class Session:
         return None
 
     def _steps_ahead(self) -> list[Board]:
-        """The boards the numbered steps on screen lead through, from which they show the
-        next step (not the last they reach)."""
-        board, boards = self.board, []
-        for move in self.path_preview()[:-1]:
+        """The boards the numbered steps on screen show the next step from: the one on screen
+        and those they lead through (not the last they reach)."""
+        preview = self.path_preview()
+        board, boards = self.board, [self.board] if preview else []
+        for move in preview[:-1]:
             board = board.apply(move)
             boards.append(board)
         return boards

@@ -119,8 +119,10 @@ def hint_words(hint: Hint | None, level: int, solved: bool) -> str:
     """With hints on: what they cost, and beyond exact reach the coach's best line."""
     if level == 0 or solved:
         return ""
-    # the steps are paid only as the player moves with them shown: hiding them is free
-    then = "H: the next steps" if level < HINT_LEVELS - 1 else "H hides them, free"
+    # hiding the steps is free, but steps seen are paid where the player moves along them
+    # (a newcomer read "H hides them, free" and found the moves they showed charged after)
+    then = "H: the next steps" if level < HINT_LEVELS - 1 else (
+        f"H hides them: steps seen still cost {HINT_COST_PER_LEVEL * level}")
     # the perfect bonus needs a game without hints: a newcomer read "-5" as the whole price
     cost = f"hints on: -{HINT_COST_PER_LEVEL * level} a move, no perfect bonus ({then})"
     if hint is None or hint.optimal:
@@ -130,8 +132,9 @@ def hint_words(hint: Hint | None, level: int, solved: bool) -> str:
 
 def hint_seen_words(gained: int, streak: int) -> str:
     """The footer's words for a good move made with hints off where help had been seen
-    before: scored as hinted (1x, the streak held), though nothing is on screen now."""
-    return f"{gained:+d} · hint seen here, streak held at {streak}"
+    before (here on an earlier visit, or the numbered steps that led here): scored as hinted
+    (1x, the streak held), though nothing is on screen now."""
+    return f"{gained:+d} · hint seen for this position, streak held at {streak}"
 
 
 JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
