@@ -282,6 +282,11 @@ def test_moves_judged_again_at_the_win_are_shown_before_the_end_screen():
         events += game.take_events()
     done = finished(events)
     assert done is not None and done.summary.wasteful == 0 and done.summary.unknown == 0
+    # the end screen says the player beat the coach (a newcomer's 114 against its 116 went
+    # unremarked, and "Coach's line 114" credited the player's line to the coach)
+    assert done.summary.outdone == len(long) and done.summary.optimal_length == len(short)
+    assert done.summary.grade_reason.endswith(
+        f"; your line beat the coach's best ({len(long)}) by 2")
     unknown, line = MoveClass.UNKNOWN, MoveClass.LINE
     assert rejudged_words([(6, unknown, line, 10), (14, unknown, line, 10)]) == \
         "moves 7, 15 judged: on the coach's line (+20)"

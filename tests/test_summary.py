@@ -334,6 +334,23 @@ def test_what_the_efficiency_is_measured_against_follows_the_figure_not_the_hint
         "A: 90% efficiency against the coach's best line, 1 hint level used"
 
 
+def test_a_flawless_big_board_game_says_why_it_is_an_a_and_when_it_beat_the_coach() -> None:
+    """A newcomer's flawless 5x5 game was an A with no word of why not an S (the 3x3 one
+    said), and a line of 114 against the coach's 116 went unremarked."""
+    sheet = ScoreSheet.start(None, width=5, height=5)
+    for distance in range(9, -1, -1):
+        sheet = sheet.after_move(MoveClass.LINE, distance)
+    level = summarize(sheet, 5.0, True, line_length=10, coach_line=10)
+    assert level.grade == "A" and level.outdone is None
+    assert level.grade_reason == "A: 100% efficiency against the coach's best line (S needs " \
+        "a line proven shortest: boards of up to 16 cells)"
+    beat = summarize(sheet, 5.0, True, line_length=10, coach_line=12)
+    assert beat.outdone == 12 and beat.optimal_length == 10
+    assert beat.grade_reason.endswith("cells); your line beat the coach's best (12) by 2")
+    hinted = summarize(sheet.after_hint(1), 5.0, True, line_length=10, coach_line=10)
+    assert "S needs" not in hinted.grade_reason  # the hints' words say it
+
+
 def test_the_grade_names_the_moves_that_cost_points() -> None:
     """A newcomer's first game showed "Costs 0" and "A: 86% efficiency" with nothing saying
     its two wasteful moves had cost 20 (they are in Move points)."""

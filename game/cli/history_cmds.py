@@ -249,7 +249,7 @@ def totals_line(game: GameRecord, restarts: int = 0) -> str:
              f"grade {game.grade}" if game.grade not in ("", "-") else "not graded"]
     if game.optimal_length is not None:  # named as the end screen names it
         exact = game.width * game.height <= EXACT_CELLS
-        name = "optimal length" if exact else "coach's line"
+        name = "optimal length" if exact else "best line known"
         parts.append(f"{name} {game.optimal_length}")
     if game.efficiency is not None:
         parts.append(f"efficiency {percent_text(game.efficiency)}")

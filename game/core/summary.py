@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.clock import clock_text
+from game.core.coach import EXACT_CELLS
 from game.core.scoring import (
     HINT_COST_PER_LEVEL,
     RESTART_COST,
@@ -44,6 +45,8 @@ PERFECT_BONUS_PER_MOVE = 20
 GRADES = ("S", "A", "B", "C", "D")
 GRADE_UNRATED = "-"
 GRADE_THRESHOLDS = (("A", 0.85), ("B", 0.65), ("C", 0.45))
+NO_PROOF = f" (S needs a line proven shortest: boards of up to {EXACT_CELLS} cells)"
+"""Why an A without hints beyond exact reach is not an S (nor the perfect bonus there)."""
 HINT_LEVELS_PER_GRADE_STEP = 5
 STREAK_HELD = "hints held it"
 """Why the best streak is 0 after a game whose good moves were all hinted (as the footer says
@@ -125,6 +128,9 @@ class GameSummary:
     coach_played: bool = False
     """The coach played moves in this game (Space), even if they were taken back since."""
     finished: bool = True
+    outdone: int | None = None
+    """Beyond exact reach: the length of the coach's own line from the start board, where the
+    player's line was shorter (None otherwise)."""
 
     @property
     def coach_part(self) -> CoachPart:
@@ -324,14 +330,16 @@ def _letters_taken(dropped: int, steps: int) -> str:
 
 
 def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, *,
-              finished: bool = True, line_length: int | None = None) -> GameSummary:
+              finished: bool = True, line_length: int | None = None,
+              coach_line: int | None = None) -> GameSummary:
     """The final figures of a game (``seconds`` None: untimed, as in ``analyse``).
 
     An unfinished game (``finished`` False: ``analyse`` of moves that stop short of the goal)
     gets no bonus and no grade. Without an exact start distance, ``line_length`` (the coach's
     best known line from the start, at the end, or a finished game's own line if shorter)
     stands in for the optimal length: efficiency and the time bonus are figured against it,
-    and no game is called perfect.
+    and no game is called perfect. ``coach_line``: the length of the coach's own line from
+    the start board (the grade's words say when the player's line beat it).
     """
     moves = sheet.moves
     exact = sheet.start_distance is not None
@@ -361,10 +369,16 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         if exact and moves == start and not perfect and not sheet.hints_used \
                 and (sheet.undos or sheet.restarts):
             why += " (S needs no undo or restart)"  # the moves were perfect: say what was not
+        elif not exact and letter == GRADES[1] and not sheet.hints_used:
+            why += NO_PROOF  # a newcomer's flawless 5x5 game was an A with no word of why
     elif not finished:
         letter, why = GRADE_UNRATED, "the board is not solved"
     else:
         letter, why = GRADE_UNRATED, "not graded, no bonuses: " + _coach_why(sheet)
+    outdone = coach_line if (by_player and not exact and coach_line is not None and trail
+                             and len(trail) - 1 < coach_line) else None
+    if outdone is not None:  # a newcomer beat the coach and the end screen said nothing
+        why += f"; your line beat the coach's best ({outdone}) by {outdone - len(trail) + 1}"
     assisted = 0 if sheet.line is None else sum(
         1 for node in sheet.line.walk() if node.assisted and not node.by_coach)
     by_coach = tuple(node.by_coach for node in sheet.line.walk()) if sheet.line else ()
@@ -381,7 +395,7 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         grade_reason=why[0].upper() + why[1:] if letter == GRADE_UNRATED else f"{letter}: {why}",
         distances=_chart(trail, start, finished), solved_by_player=by_player and finished,
         by_coach=by_coach, coach_played=not solved_by_player or sheet.coach_moves > 0,
-        finished=finished,
+        finished=finished, outdone=outdone,
     )
 
 

@@ -85,7 +85,7 @@ class Drill:
         else:
             moves = counted(self.kept, "move")
             # beyond exact reach: the moves before it and the coach's line from there (not
-            # the coach's line from the start, which the end screen calls "Coach's line")
+            # the best line known from the start, which the end screen calls "Best line known")
             kept = f"kept you on course for {moves}" if self.exact else \
                 f"kept you on course for {moves} by the coach's line from there"
         return f"{better} {kept}; {cost}"

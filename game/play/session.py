@@ -131,7 +131,13 @@ class Session:
         the stats all read this one summary)."""
         return summarize(self.sheet, round(self.elapsed, SECONDS_DECIMALS),
                          solved_by_player=not self.auto_solved, finished=self.solved,
-                         line_length=self.line_length())
+                         line_length=self.line_length(), coach_line=self.coach_line())
+
+    def coach_line(self) -> int | None:
+        """Beyond exact reach, the length of the coach's own line from the start board (its
+        search of it, which the COACH column showed there), None if none has ended."""
+        searched = self.lines.searched(self.start)
+        return None if searched is None else searched.distance
 
     def line_length(self) -> int | None:
         """The best line known from the start board now (None if none is): beyond exact reach

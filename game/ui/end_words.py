@@ -173,7 +173,9 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
     stats = (
         ("Time", format_time(s.seconds)),
         ("Moves", moves),
-        ("Optimal length" if s.exact else "Coach's line",
+        # beyond exact reach the best line known is the player's own when it beat the coach's
+        # (a newcomer's 114 against the coach's 116 read "Coach's line 114")
+        ("Optimal length" if s.exact else "Best line known",
          UNKNOWN if s.optimal_length is None else str(s.optimal_length)),
         ("Efficiency", percent(s.efficiency)),
         ("Accuracy", percent(s.accuracy)),
