@@ -168,7 +168,7 @@ def test_the_coach_solves_and_any_input_takes_the_game_back():
     assert game.view().banner.startswith("the coach is playing")
     # MOVES counts the player's moves; the coach's show under it (a newcomer saw 0 stay 0)
     assert game.view().moves == 0
-    assert game.view().moves_note == f"+{game.session.sheet.coach_moves} coach"
+    assert game.view().moves_note == f"+{game.session.sheet.coach_moves} by the coach"
     assert game.stop_solving() and not game.solving
     assert not game.wants_record()  # only the coach moved: left now, nothing is kept
     game.solve()

@@ -73,7 +73,10 @@ def play_view(game: ViewSource) -> PlayView:
     waiting = game.news.told_unknown(session.sheet.unknown) \
         if game.unjudged >= WAITING_SHOWN_SECONDS else 0
     coach = session.sheet.coach_moves
-    moves_note = ", ".join(part for part in (f"+{coach} coach" if coach else "",
+    # moves, not points (a newcomer read "+10 coach" under MOVES as points); beside the
+    # moves waiting, short enough for the column at 640 px
+    by = "coach" if waiting else "by the coach"
+    moves_note = ", ".join(part for part in (f"+{coach} {by}" if coach else "",
                                              f"judging {waiting}" if waiting else "") if part)
     state = status.state
     if waiting and state is CoachState.READY:  # it has moves to judge yet: not idle
