@@ -422,6 +422,44 @@ def test_a_long_grade_note_takes_two_lines_at_the_smallest_window(
             assert fonts(layout.body_px).size(line)[0] <= width
 
 
+def test_a_long_note_under_the_figures_wraps_at_the_notes_size(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer with large text at 760x820: the Costs note, shrunk to fit its line, was in
+    smaller type than the time note under it. Now it wraps and both keep the caption size
+    (the notes take a third line)."""
+    from game.ui import end_screen
+    from game.ui.fonts import Fonts
+
+    pygame.init()
+    costs = ("Costs: 1 undo (-5), 1 restart (-25); they also cost the perfect bonus (+460); "
+             "moves taken back don't count")
+    timed = "Time bonus +94: 0:12.6 against a par of 1:09.0 (3 s a move of the optimal line)"
+    drawn: list[tuple[str, int, float]] = []
+    real = end_screen.blit_fit
+
+    def logged(surface, font, size, text, colour, pos, max_w, align="left"):
+        drawn.append((text, size, max_w))
+        return real(surface, font, size, text, colour, pos, max_w, align)
+
+    monkeypatch.setattr(end_screen, "blit_fit", logged)
+    fonts = Fonts()
+    fonts.set_large(True)
+    for size in ((760, 820), (640, 600)):
+        drawn.clear()
+        text = replace(end_screen_text(EndScreenView(scripted_summary())),
+                       notes=("A: 100% efficiency", costs, timed))
+        monkeypatch.setattr(end_screen, "end_screen_text", lambda view, text=text: text)
+        draw_end_screen(pygame.Surface(size), EndScreenView(scripted_summary()),
+                        get_theme("classic"), fonts)
+        layout = end_screen_layout(*size, fonts, note_lines=3)
+        lines = [(t, px, w) for t, px, w in drawn if t and t != "Costs" and (
+            costs.startswith(t) or costs.endswith(t) or t == timed)]  # not the figure's name
+        assert " ".join(t for t, _, _ in lines) == f"{costs} {timed}", (size, lines)
+        assert len(lines) == 3
+        for line, px, width in lines:  # each at the caption size, never shrunk
+            assert px == layout.caption_px and fonts(px).size(line)[0] <= width
+
+
 def drawn_chart(size: tuple[int, int], fonts, theme, by_coach: list[bool]):
     """The end screen's chart of a game home in ``len(by_coach)`` moves, drawn alone on a
     window of ``size``: the surface, the layout and the chart's geometry."""

@@ -65,12 +65,14 @@ class EndScreenLayout:
 
 
 def end_screen_layout(width: int, height: int, font: FontFn | None = None,
-                      footer_lines: int = 2, why_lines: int = 1) -> EndScreenLayout:
+                      footer_lines: int = 2, why_lines: int = 1,
+                      note_lines: int = 2) -> EndScreenLayout:
     """One column of parts, top to bottom: headline, grade and points, figures in two
     columns, notes, then the chart beside the top 10, then the keys. ``font`` measures line
     heights (the large-text setting makes them taller); without it they are estimated.
     ``why_lines``: the lines the grade's reason takes beside the points (with a badge under
-    them, two need a taller panel: the badge was left off, a new best unsaid)."""
+    them, two need a taller panel: the badge was left off, a new best unsaid); ``note_lines``:
+    the lines the notes under the figures take."""
     window = (width, height)
     pad = max(4, int(min(width, height) * PAD_SHARE))
     title_px = type_px(window, Type.HEADING + 10)
@@ -93,7 +95,7 @@ def end_screen_layout(width: int, height: int, font: FontFn | None = None,
     stats_h = int(line(body_px) * STAT_ROW_SPACING) * 6
     stats = (x, y, content_w, stats_h)
     y += stats_h + pad // 2
-    notes = (x, y, content_w, line(caption_px) * 2)
+    notes = (x, y, content_w, line(caption_px) * note_lines)
     y += notes[3] + pad // 2
     footer_h = line(caption_px) * footer_lines + pad // 2
     footer = (x, height - pad - footer_h, content_w, footer_h)
@@ -166,14 +168,15 @@ def draw_end_screen(surface: pygame.Surface, view: EndScreenView, theme: Theme,
     # the panel holds the points, one line of the reason and a badge's room (or a second
     # line): more lines, or two and a badge, make it taller
     rows = max(1, len(why[1]) - (0 if text.badges else 1)) if why is not None else 1
-    if footer_lines > 2 or rows > 1:
-        box = end_screen_layout(w, h, font, footer_lines, rows)
+    notes = note_lines(text.notes[1:], font, box.caption_px, box.notes[2])
+    if footer_lines > 2 or rows > 1 or len(notes) > NOTE_LINES:
+        box = end_screen_layout(w, h, font, footer_lines, rows, max(NOTE_LINES, len(notes)))
     surface.fill(theme.bg)
     _draw_header(surface, box, text, theme, font)
     _draw_grade(surface, box, text.grade, theme, font)
     _draw_hero(surface, box, view, text, theme, font, why)
     _draw_stats(surface, box, text.stats[:-1], theme, font)
-    _draw_notes(surface, box, text.notes[1:], theme, font, view.race[:1])
+    _draw_notes(surface, box, notes, theme, font, view.race[:1])
     draw_distance_chart(surface, box.chart, view.summary.distances, theme, font,
                         box.caption_px, view.summary.by_coach, exact=view.summary.exact)
     _draw_ranked_table(surface, box, view, text.rank_line, theme, font)
@@ -271,13 +274,31 @@ def _stats_px(font: FontFn, px: int, stats: Sequence[tuple[str, str]], col_w: fl
     return px
 
 
-def _draw_notes(surface: pygame.Surface, box: EndScreenLayout, notes: Sequence[str],
+NOTE_LINES = 2
+"""Lines the notes under the figures take (two notes), unless one has to wrap."""
+MAX_NOTE_LINES = 3
+
+
+def note_lines(notes: Sequence[str], font: FontFn, px: int,
+               width: float) -> list[tuple[str, str]]:
+    """The first two notes as (line, note) pairs: a note too wide for ``width`` wraps when the
+    two then take at most MAX_NOTE_LINES lines (with large text at 640 px the Costs note,
+    shrunk to fit, was in smaller type than the note under it), else each stays one line,
+    shrunk where drawn."""
+    wrapped = [(line, note) for note in notes[:2] for line in wrap_words(note, font, px, width)]
+    if len(wrapped) <= MAX_NOTE_LINES:
+        return wrapped
+    return [(note, note) for note in notes[:2]]
+
+
+def _draw_notes(surface: pygame.Surface, box: EndScreenLayout, lines: Sequence[tuple[str, str]],
                 theme: Theme, font: FontFn, lit: Sequence[str] = ()) -> None:
-    """Up to two notes; those in ``lit`` (who won a ghost race) in the accent colour."""
+    """The notes' lines; those of a note in ``lit`` (who won a ghost race) in the accent
+    colour."""
     x, y, w, h = box.notes
-    for note in notes[:2]:
+    for line, note in lines:
         colour = theme.accent if note in lit else theme.muted
-        y += blit_fit(surface, font, box.caption_px, note, colour, (x + w / 2, y), w, "center")
+        y += blit_fit(surface, font, box.caption_px, line, colour, (x + w / 2, y), w, "center")
 
 
 def _draw_ranked_table(surface: pygame.Surface, box: EndScreenLayout, view: EndScreenView,
