@@ -19,6 +19,10 @@ PROMPT_ASK = f"Your name: up to {NAME_LIMIT} letters, digits or spaces"
 PROMPT_HELP = "Enter keep   Backspace erase   Esc skip (kept as {name})"
 PANEL_SHARE = (0.8, 0.36)
 """The prompt panel's size as shares of the window (width, height)."""
+PANEL_ASPECT = 0.85
+"""The panel is at most this many times as wide as the window is high: full screen on a wide
+desktop centres it over the end screen's column (it spanned 1,536 of 1,920 px, the name box
+lost in its middle)."""
 BOX_CHARS = NAME_LIMIT + 2
 """The text box is as wide as this many wide letters (a full name and the caret fit)."""
 CARET_PX = 2
@@ -98,7 +102,8 @@ class NameEntry:
         value_px = type_px((w, h), Type.VALUE)
         caption_px = type_px((w, h), Type.CAPTION)
         pad = max(6, caption_px // 2)
-        panel = pygame.Rect(0, 0, int(w * PANEL_SHARE[0]), int(h * PANEL_SHARE[1]))
+        panel = pygame.Rect(0, 0, int(min(w * PANEL_SHARE[0], h * PANEL_ASPECT)),
+                            int(h * PANEL_SHARE[1]))
         panel.center = (w // 2, h // 2)
         radius = max(6, pad)
         pygame.draw.rect(surface, theme.panel, panel, border_radius=radius)
