@@ -349,6 +349,8 @@ def test_a_flawless_big_board_game_says_why_it_is_an_a_and_when_it_beat_the_coac
     assert beat.grade_reason.endswith("cells); your line beat the coach's best (12) by 2")
     hinted = summarize(sheet.after_hint(1), 5.0, True, line_length=10, coach_line=10)
     assert "S needs" not in hinted.grade_reason  # the hints' words say it
+    longer = summarize(sheet, 5.0, True, line_length=9, coach_line=9)  # a move off the line
+    assert longer.grade == "A" and "S needs" not in longer.grade_reason
 
 
 def test_the_grade_names_the_moves_that_cost_points() -> None:

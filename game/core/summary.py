@@ -369,8 +369,9 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         if exact and moves == start and not perfect and not sheet.hints_used \
                 and (sheet.undos or sheet.restarts):
             why += " (S needs no undo or restart)"  # the moves were perfect: say what was not
-        elif not exact and letter == GRADES[1] and not sheet.hints_used:
-            why += NO_PROOF  # a newcomer's flawless 5x5 game was an A with no word of why
+        elif not exact and moves == start and not sheet.hints_used and not sheet.undos \
+                and not sheet.restarts:  # what an S asks but a proof: a newcomer's flawless
+            why += NO_PROOF  # 5x5 game was an A with no word of why
     elif not finished:
         letter, why = GRADE_UNRATED, "the board is not solved"
     else:
