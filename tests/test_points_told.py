@@ -308,8 +308,9 @@ def test_a_move_not_judged_yet_takes_the_last_moves_words_away():
     told.frame(coach)
     coach.silent = True  # the board the next move leads to is not answered yet
     told.frame(coach, Move(line[1], source=Source.KEY))
-    # +10, less the steps' 5 more: they were read here before H hid them
-    assert game.view().footer.startswith("+5 · hint seen for this position")
+    # +10, and the steps' 5 more said apart (they were read here before H hid them), as the
+    # pop-up says it (a newcomer read "+0" for an optimal move)
+    assert game.view().footer.startswith("+10 -5 hint · hint seen for this position")
     board = game.session.board  # a step off the known line, to a board not answered yet
     told.frame(coach, Move(next(m for m in board.legal_moves() if m != line[2]),
                            source=Source.KEY))

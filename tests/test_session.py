@@ -296,3 +296,29 @@ def test_the_numbered_steps_read_then_hidden_still_count_along_them() -> None:
     assert (s.sheet.hints_used, s.sheet.net, s.sheet.streak) == kept
     s.apply(Move(path[6]))  # beyond what the steps showed: on its own
     assert s.hinted()[-1] == (False,) and s.sheet.streak == 1
+
+
+def test_with_the_steps_hidden_the_footer_says_what_a_move_will_pay_for_them() -> None:
+    """The twenty-third newcomer hid the steps, played on, and found six moves charged 10
+    each with nothing on screen to say so: the footer says it before each move."""
+    from game.play.words import steps_due_words
+
+    start = Board.goal(3, 3).apply_all("DRULDRDLURULDRURD")
+    s = Session(start, oracle=exact_hint)
+    path = s.hint.path
+    assert s.steps_due() == 0
+    s.apply(CycleHint())
+    s.apply(CycleHint())  # the numbered steps
+    s.tick(HELP_SEEN_SECONDS)
+    assert s.steps_due() == 0  # on screen: the hint words say what they cost
+    s.apply(CycleHint())  # hidden
+    assert s.steps_due() == 5  # the chevrons were paid here on sight
+    before = s.sheet.hints_used
+    s.apply(Move(path[0]))
+    assert s.sheet.hints_used == before + 1  # what the footer said: 5
+    assert s.steps_due() == 10
+    assert steps_due_words(10) == "steps seen for this position: your move here costs 10 (hint)"
+    assert steps_due_words(0) == ""
+    off = next(m for m in s.board.legal_moves() if m not in (path[1], inverse(path[0])))
+    s.apply(Move(off))  # off the steps: nothing seen there
+    assert s.steps_due() == 0

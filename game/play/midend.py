@@ -346,7 +346,7 @@ class MidEnd:
         self.cue_tile = change.tile_moved(at)
         self._pop(scored(sheet, change, at, gained, hint_cost))
         if sheet.last_assisted and not self.session.hint_level:
-            self.news.tell(hint_seen_words(gained, sheet.streak),  # no hint on screen: why
+            self.news.tell(hint_seen_words(gained, sheet.streak, hint_cost),  # no hint on screen
                            of_a_move=True)
 
     def _pop(self, event: PlayEvent | None) -> None:

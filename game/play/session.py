@@ -21,10 +21,10 @@ from game.core.board import Board
 from game.core.coach import EXACT_CELLS, Hint
 from game.core.history import EntryKind, History
 from game.core.knowledge import follow
-from game.core.scoring import MoveClass, ScoreSheet
+from game.core.scoring import HINT_COST_PER_LEVEL, MoveClass, ScoreSheet
 from game.core.summary import GameSummary, summarize
 from game.play.action_log import ActionLog, stood_on
-from game.play.help import HelpClock, HelpLedger, Sight, follows_hint
+from game.play.help import STEPS_LEVEL, HelpClock, HelpLedger, Sight, follows_hint
 from game.play.lines import Lines, Oracle, no_oracle
 from game.play.steps import (
     Change,
@@ -283,6 +283,16 @@ class Session:
             board = board.apply(move)
             boards.append(board)
         return boards
+
+    def steps_due(self) -> int:
+        """With hints off: what a move from the board on screen will pay for the numbered
+        steps seen before, which showed its next step (0 when nothing is due). A newcomer
+        hid the steps and found the moves after charged with nothing on screen to say so."""
+        board = self.board
+        if self.hint_level or self.solved or board not in self._clock.foreseen \
+                or self.history.current.kind is EntryKind.SOLVE:
+            return 0
+        return HINT_COST_PER_LEVEL * max(0, STEPS_LEVEL - self.help.paid(board))
 
     def _help_seen(self) -> bool:
         return self._clock.seen(self._drawn_now())

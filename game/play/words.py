@@ -130,11 +130,20 @@ def hint_words(hint: Hint | None, level: int, solved: bool) -> str:
     return f"coach's best line so far: {counted(hint.distance, 'move')}; {cost}"
 
 
-def hint_seen_words(gained: int, streak: int) -> str:
+def hint_seen_words(gained: int, streak: int, hint_cost: int = 0) -> str:
     """The footer's words for a good move made with hints off where help had been seen
     before (here on an earlier visit, or the numbered steps that led here): scored as hinted
-    (1x, the streak held), though nothing is on screen now."""
-    return f"{gained:+d} · hint seen for this position, streak held at {streak}"
+    (1x, the streak held), though nothing is on screen now. ``gained`` includes what the
+    help cost with the move (``hint_cost``, <= 0), said apart as the pop-up says it (a
+    newcomer read "+0" for an optimal move)."""
+    points = f"{gained - hint_cost:+d} {hint_cost:+d} hint" if hint_cost else f"{gained:+d}"
+    return f"{points} · hint seen for this position, streak held at {streak}"
+
+
+def steps_due_words(cost: int) -> str:
+    """The footer with hints off on a board the numbered steps seen before showed the next
+    step from: what the next move will pay for them ("" when nothing is due)."""
+    return f"steps seen for this position: your move here costs {cost} (hint)" if cost else ""
 
 
 JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
