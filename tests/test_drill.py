@@ -44,7 +44,7 @@ def test_one_wasteful_move_on_3x3() -> None:
     assert drill.position == after_u and drill.first == 2 and drill.played == "R"
     assert drill.cost == 2 and drill.better == ("L",) and drill.kept == 2 and drill.exact
     assert drill.played_words() == "move 2: you played 7 right"
-    assert drill.words() == "8 left kept you on course for 2 moves; your move cost 2"
+    assert drill.words() == "8 left kept you on course for a 2-move game; your move cost 2"
     assert model.frames[drill.frame].board == after_u  # the viewer shows the position
     spec = drill.spec()
     assert spec.kind is GameKind.PRACTICE and spec.board == after_u
@@ -95,7 +95,7 @@ def test_a_slide_is_judged_tile_by_tile() -> None:
     away = recording(board, (Move("D"), Move("U"), slide))  # 4 down and back: one charged
     drill = find_drill(build_replay(away, small_hint))
     assert drill is not None and drill.position == board and drill.played == "D"
-    assert drill.words() == "7 left kept you on course for 2 moves; your move cost 2"
+    assert drill.words() == "7 left kept you on course for a 2-move game; your move cost 2"
 
 
 class NearGoal:
@@ -140,7 +140,7 @@ def test_4x4_exact_better_move() -> None:
     assert drill is not None and drill.exact and drill.position == board
     assert set(drill.better) == set(oracle(board).moves)
     assert drill.kept == len(line)
-    assert f"kept you on course for {len(line)} moves; your move cost 2" in drill.words()
+    assert f"kept you on course for a {len(line)}-move game; your move cost 2" in drill.words()
     assert "coach" not in drill.words()
 
 
@@ -156,7 +156,7 @@ def test_5x5_from_stored_judgements_speaks_of_the_coach_s_line() -> None:
     assert drill is not None and not drill.exact and drill.first == 1
     # the won game's own line came back to the position: it is a known line from there,
     # and the words speak of the coach's line (never "optimal")
-    words = (f"{move_words(board, line[0])} kept you on course for {len(line)} moves by the "
+    words = (f"{move_words(board, line[0])} kept you on course for a {len(line)}-move game by the "
              "coach's line from there; your move cost 2")
     assert drill.better == (line[0],) and drill.words() == words
     assert "optimal" not in drill.words()
@@ -189,5 +189,5 @@ def test_5x5_drill_counts_the_line_the_replay_and_end_screen_count() -> None:
     shorter = replace(model, chart=(len(line) - 2, *model.chart[1:]))  # the game knew better
     drill = find_drill(shorter)
     assert drill is not None and drill.kept == len(line) - 2
-    assert f"kept you on course for {len(line) - 2} moves by the coach's line from there" \
+    assert f"kept you on course for a {len(line) - 2}-move game by the coach's line from there" \
         in drill.words()

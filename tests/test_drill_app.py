@@ -45,7 +45,8 @@ def test_d_on_the_end_screen_opens_the_drill_and_plays_on_as_practice(data_home:
         drill = app.scene
         assert isinstance(drill, DrillScene) and drill.drill is not None
         assert drill.drill.position == START.apply("U")
-        assert drill.drill.words() == "8 left kept you on course for 2 moves; your move cost 2"
+        assert drill.drill.words() == \
+            "8 left kept you on course for a 2-move game; your move cost 2"
         key(pygame.K_ESCAPE)  # back to the end screen
         frames(app, 2)
         assert app.scene is end

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.averages import counted
 from game.core.board import Board
 from game.core.spec import GameKind, GameSpec
 from game.play.replay import CHARGE_MOVES, LineMove, ReplayModel
@@ -72,8 +71,9 @@ class Drill:
         return f"{self.span}: you played {moves_words(self.position, self.played)}"
 
     def words(self) -> str:
-        """"13 up kept you on course for 55 moves; your move cost 2" (the whole game's length:
-        the moves before it and the best line left; the coach's line beyond exact reach)."""
+        """"13 up kept you on course for a 55-move game; your move cost 2" (the whole game's
+        length: the moves before it and the best line left; the coach's line beyond exact
+        reach. "for 90 moves by the coach's line from there" read as 90 moves still to go)."""
         yours = "your move" if len(self.played) == 1 else f"your {self.span}"
         cost = f"{yours} cost {self.cost}"
         if not self.better:
@@ -83,7 +83,7 @@ class Drill:
         if self.kept is None:
             kept = "was better" if self.exact else "stayed on the coach's line"
         else:
-            moves = counted(self.kept, "move")
+            moves = f"a {self.kept}-move game"
             # beyond exact reach: the moves before it and the coach's line from there (not
             # the best line known from the start, which the end screen calls "Best line known")
             kept = f"kept you on course for {moves}" if self.exact else \
