@@ -23,7 +23,7 @@ from game.core.daily import (
     sparkline,
 )
 from game.core.ghost import GhostChoice, GhostKind
-from game.core.spec import GameKind, GameSpec
+from game.core.spec import Difficulty, GameKind, GameSpec
 from game.core.summary import CoachPart
 from game.store.history import HISTORY_FILE, History
 from game.ui import clipboard
@@ -57,6 +57,8 @@ def test_pause_menu_names_the_daily_and_other_games_as_before() -> None:
     assert pause_subtitle(race, race.game_id(seeded)) == "5x5 · game 5x5-9 · ghost race"
     drill = GameSpec(3, 3, board=START, chosen=GameKind.PRACTICE)
     assert pause_subtitle(drill, START.text()) == "3x3 · practice game"
+    hard = GameSpec(3, 3, difficulty=Difficulty.HARD)  # as the end screen names it
+    assert pause_subtitle(hard, "") == "3x3 · random board (hard)"
 
 
 def test_sparkline_draws_the_distance_to_the_goal() -> None:

@@ -286,7 +286,7 @@ def test_moves_judged_again_at_the_win_are_shown_before_the_end_screen():
     # unremarked, and "Coach's line 114" credited the player's line to the coach)
     assert done.summary.outdone == len(long) and done.summary.optimal_length == len(short)
     assert done.summary.grade_reason.endswith(
-        f"; your line beat the coach's best ({len(long)}) by 2")
+        f"; your line beat the coach's line from the start ({len(long)}) by 2")
     unknown, line = MoveClass.UNKNOWN, MoveClass.LINE
     assert rejudged_words([(6, unknown, line, 10), (14, unknown, line, 10)]) == \
         "moves 7, 15 judged: on the coach's line (+20)"

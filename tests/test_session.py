@@ -318,6 +318,8 @@ def test_with_the_steps_hidden_the_footer_says_what_a_move_will_pay_for_them() -
     assert s.sheet.hints_used == before + 1  # what the footer said: 5
     assert s.steps_due() == 10
     assert steps_due_words(10) == "steps seen for this position: your move here costs 10 (hint)"
+    assert steps_due_words(5, paid=True) == \
+        "steps seen for this position: your move here costs 5 more (hint)"
     assert steps_due_words(0) == ""
     off = next(m for m in s.board.legal_moves() if m not in (path[1], inverse(path[0])))
     s.apply(Move(off))  # off the steps: nothing seen there

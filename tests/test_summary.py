@@ -346,7 +346,12 @@ def test_a_flawless_big_board_game_says_why_it_is_an_a_and_when_it_beat_the_coac
         "a line proven shortest: boards of up to 16 cells)"
     beat = summarize(sheet, 5.0, True, line_length=10, coach_line=12)
     assert beat.outdone == 12 and beat.optimal_length == 10
-    assert beat.grade_reason.endswith("cells); your line beat the coach's best (12) by 2")
+    assert beat.grade_reason.endswith(
+        "cells); your line beat the coach's line from the start (12) by 2")
+    # a line longer than the best known beat nothing, whatever the start's first line was
+    # (a newcomer's 112 moves beside "Best line known 108" read "beat the coach's best (114)")
+    known = summarize(sheet, 5.0, True, line_length=8, coach_line=12)
+    assert known.outdone is None and "beat" not in known.grade_reason
     hinted = summarize(sheet.after_hint(1), 5.0, True, line_length=10, coach_line=10)
     assert "S needs" not in hinted.grade_reason  # the hints' words say it
     longer = summarize(sheet, 5.0, True, line_length=9, coach_line=9)  # a move off the line

@@ -130,7 +130,7 @@ class GameSummary:
     finished: bool = True
     outdone: int | None = None
     """Beyond exact reach: the length of the coach's own line from the start board, where the
-    player's line was shorter (None otherwise)."""
+    player's line is the best known and shorter (None otherwise)."""
 
     @property
     def coach_part(self) -> CoachPart:
@@ -376,10 +376,13 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         letter, why = GRADE_UNRATED, "the board is not solved"
     else:
         letter, why = GRADE_UNRATED, "not graded, no bonuses: " + _coach_why(sheet)
+    # said only of a line that is the best known (a newcomer's 112 moves, off the line twice
+    # where 108 was known, read "your line beat the coach's best (114)")
     outdone = coach_line if (by_player and not exact and coach_line is not None and trail
-                             and len(trail) - 1 < coach_line) else None
+                             and len(trail) - 1 == start and start < coach_line) else None
     if outdone is not None:  # a newcomer beat the coach and the end screen said nothing
-        why += f"; your line beat the coach's best ({outdone}) by {outdone - len(trail) + 1}"
+        why += f"; your line beat the coach's line from the start ({outdone}) by " \
+            f"{outdone - moves}"
     assisted = 0 if sheet.line is None else sum(
         1 for node in sheet.line.walk() if node.assisted and not node.by_coach)
     by_coach = tuple(node.by_coach for node in sheet.line.walk()) if sheet.line else ()

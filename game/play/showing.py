@@ -66,7 +66,7 @@ def play_view(game: ViewSource) -> PlayView:
     race_time = session.elapsed if session.started else None  # the ghost waits for you
     streak, multiplier, held = game.streak_view()
     footer = news or status.detail or hint_words(hint, session.hint_level, session.solved) \
-        or steps_due_words(session.steps_due())
+        or steps_due_words(session.steps_due(), session.help.paid(session.board) > 0)
     if status.progress is not None and not status.detail and not news:
         footer = work_words(status.work, status.progress, session.board,
                             warming=status.state is CoachState.WARMING_UP)

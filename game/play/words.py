@@ -140,10 +140,15 @@ def hint_seen_words(gained: int, streak: int, hint_cost: int = 0) -> str:
     return f"{points} · hint seen for this position, streak held at {streak}"
 
 
-def steps_due_words(cost: int) -> str:
+def steps_due_words(cost: int, paid: bool = False) -> str:
     """The footer with hints off on a board the numbered steps seen before showed the next
-    step from: what the next move will pay for them ("" when nothing is due)."""
-    return f"steps seen for this position: your move here costs {cost} (hint)" if cost else ""
+    step from: what the next move will pay for them ("" when nothing is due); ``paid``: help
+    was paid here already (the chevrons), so that is more (a newcomer read "costs 5" under
+    "steps seen still cost 10")."""
+    if not cost:
+        return ""
+    return f"steps seen for this position: your move here costs {cost}{' more' if paid else ''}" \
+        " (hint)"
 
 
 JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",

@@ -166,7 +166,7 @@ def end_screen_text(view: EndScreenView) -> EndScreenText:
     subtitle = game_subtitle(s.shape, view.game_id)
     if view.kind:
         subtitle = f"{subtitle} · {view.kind}" if subtitle else view.kind
-    moves = str(s.moves) if not s.coach_moves else f"{s.moves} (+{s.coach_moves} by the coach)"
+    moves = str(s.moves) if not s.coach_moves else f"{s.moves} (+{s.coach_moves} coach)"
     race_head, race_detail = (*view.race, "", "")[:2]  # the winner first; figures if room
     notes = tuple(n for n in (s.grade_reason, race_head, s.history_note, s.coach_note,
                               race_detail, s.time_note) if n)

@@ -88,8 +88,9 @@ def pause_subtitle(spec: GameSpec, game_id: str) -> str:
         what = f"game {game_id}"
     elif spec.board is not None:
         what = KIND_NOUNS[GameKind.CUSTOM]
-    elif spec.difficulty is not Difficulty.ANY:
-        what = f"{spec.difficulty} board"
+    elif spec.difficulty is not Difficulty.ANY:  # named as the end screen and replays name
+        what = f"{KIND_NOUNS[GameKind.RANDOM]} ({spec.difficulty})"  # it ("hard board" read
+        # as another kind of game than the "random board" the end screen said)
     else:
         what = f"game {game_id}"
     race = " · ghost race" if spec.ghost is not None else ""
