@@ -43,7 +43,11 @@ CHART_SHARE = 0.4
 STAT_ROW_SPACING = 1.3
 BADGE_PAD_MIN = 4
 """Pixels at least between the new-best badge's words and its outline, above and below."""
-
+WHY_LINES = 3
+"""The most lines the grade's reason takes (the last one shrinks to fit, if it must)."""
+NOTE_LINES = 2
+"""Lines the notes under the figures take (two notes), unless one has to wrap."""
+MAX_NOTE_LINES = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +70,7 @@ class EndScreenLayout:
 
 def end_screen_layout(width: int, height: int, font: FontFn | None = None,
                       footer_lines: int = 2, why_lines: int = 1,
-                      note_lines: int = 2) -> EndScreenLayout:
+                      note_lines: int = NOTE_LINES) -> EndScreenLayout:
     """One column of parts, top to bottom: headline, grade and points, figures in two
     columns, notes, then the chart beside the top 10, then the keys. ``font`` measures line
     heights (the large-text setting makes them taller); without it they are estimated.
@@ -118,9 +122,6 @@ def why_lines(text: str, font: FontFn, px: int, width: float) -> tuple[int, list
         lines = wrap_words(text, font, px, width)
     return px, lines if len(lines) <= WHY_LINES else [*lines[:2], " ".join(lines[2:])]
 
-
-WHY_LINES = 3
-"""The most lines the grade's reason takes (the last one shrinks to fit, if it must)."""
 
 
 WIDOW_CHARS = 4
@@ -272,11 +273,6 @@ def _stats_px(font: FontFn, px: int, stats: Sequence[tuple[str, str]], col_w: fl
             for label, value in stats):
         px = max(MIN_TEXT_PX, int(px * FIT_SHRINK))
     return px
-
-
-NOTE_LINES = 2
-"""Lines the notes under the figures take (two notes), unless one has to wrap."""
-MAX_NOTE_LINES = 3
 
 
 def note_lines(notes: Sequence[str], font: FontFn, px: int,
