@@ -43,7 +43,6 @@ PATH_PREVIEW = 6
 """How many upcoming optimal moves level 2 draws."""
 
 
-
 class Session:
     """One game from its start board to the win; every change arrives as an action.
 

@@ -123,7 +123,6 @@ def why_lines(text: str, font: FontFn, px: int, width: float) -> tuple[int, list
     return px, lines if len(lines) <= WHY_LINES else [*lines[:2], " ".join(lines[2:])]
 
 
-
 WIDOW_CHARS = 4
 """A last line of one word this short takes the word before it along."""
 
