@@ -394,13 +394,17 @@ class ScoreSheet:
         return replace(self, restarts=self.restarts + 1, hint_level_here=0, last=None,
                        last_points=-RESTART_COST, last_assisted=False, line=None)
 
+    def levels_due(self, level: int, paid: int = 0) -> int:
+        """The hint levels ``after_hint(level, paid)`` charges for the current position."""
+        return max(0, level - max(self.hint_level_here, paid))
+
     def after_hint(self, level: int, paid: int = 0) -> ScoreSheet:
         """Help at ``level`` was shown for the current position; charge levels not yet paid
         (``paid``: the levels paid when the game stood here before, e.g. before an undo)."""
-        extra = level - max(self.hint_level_here, paid)
         if level <= self.hint_level_here:
             return self
-        return replace(self, hints_used=self.hints_used + max(0, extra), hint_level_here=level)
+        return replace(self, hints_used=self.hints_used + self.levels_due(level, paid),
+                       hint_level_here=level)
 
     def learn_start_distance(self, distance: int) -> ScoreSheet:
         """Record the start board's exact distance learned late (e.g. after the first moves),

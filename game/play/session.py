@@ -291,7 +291,7 @@ class Session:
         if self.hint_level or self.solved or board not in self._clock.foreseen \
                 or self.history.current.kind is EntryKind.SOLVE:
             return 0
-        return HINT_COST_PER_LEVEL * max(0, STEPS_LEVEL - self.help.paid(board))
+        return HINT_COST_PER_LEVEL * self.sheet.levels_due(STEPS_LEVEL, self.help.paid(board))
 
     def _help_seen(self) -> bool:
         return self._clock.seen(self._drawn_now())

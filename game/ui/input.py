@@ -18,6 +18,7 @@ from game.core.actions import (
 )
 from game.core.board import inverse
 from game.core.scoring import HINT_COST_PER_LEVEL, RESTART_COST, UNDO_COST
+from game.play.help import STEPS_LEVEL
 from game.ui.layout import Layout
 
 # A key names the direction the TILE moves into the gap (see game.core.board notation).
@@ -39,7 +40,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Arrows / WASD", "slide a tile into the gap"),
     ("Click / hover", "slide the tiles between the pointer and the gap"),
     ("H", f"hints: chevrons -{HINT_COST_PER_LEVEL} a move, "
-          f"steps -{2 * HINT_COST_PER_LEVEL} a move, off"),
+          f"steps -{STEPS_LEVEL * HINT_COST_PER_LEVEL} a move, off"),
     ("U, Ctrl+Z / Ctrl+Y", f"undo (-{UNDO_COST}) / redo"),
     ("R", f"restart (-{RESTART_COST}, undoable)"),
     ("Space", "the coach plays (any key stops it)"),
