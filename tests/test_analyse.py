@@ -154,7 +154,7 @@ def test_a_big_board_game_along_the_coachs_line_is_all_line() -> None:
     assert data["moves"][0]["before"] == len(line) and data["moves"][-1]["after"] == 0
     summary = data["summary"]
     assert summary["solved"] and summary["unknown"] == 0 and summary["efficiency"] == 1.0
-    assert not summary["perfect"] and "coach's best line" in summary["grade_reason"]
+    assert not summary["perfect"] and "against the best line known" in summary["grade_reason"]
 
 
 def test_a_detour_on_a_big_board_is_off_line_then_back_on() -> None:

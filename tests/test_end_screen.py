@@ -646,7 +646,7 @@ def test_a_long_grade_reason_is_lines_of_one_size(size: tuple[int, int], large: 
     fonts = Fonts()
     fonts.set_large(large)
     box = end_screen_layout(*size, fonts)
-    why = ("D: 90% efficiency against the coach's best line is an A, 4 moves off the coach's "
+    why = ("D: 90% efficiency against the best line known is an A, 4 moves off the coach's "
            "line (-40); 20 hint levels used (one letter per 5 levels: 4 letters, stopped at D)")
     px, lines = why_lines(why, fonts, box.body_px, box.hero[2])
     assert len(lines) <= (3 if large else 2) and " ".join(lines) == why

@@ -298,7 +298,7 @@ def test_big_board_moves_are_judged_against_the_lines_known_and_waits_for_a_sear
     summary = s.summary()
     assert summary.optimal_length == 25 + 5 and not summary.exact
     assert summary.unknown == 0 and summary.wasteful == 1 and not summary.perfect
-    assert "coach's best line" in summary.grade_reason
+    assert "against the best line known" in summary.grade_reason
 
 
 def test_a_line_shorter_than_the_coachs_is_on_the_line_and_says_how_much_shorter() -> None:

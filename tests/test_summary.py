@@ -331,7 +331,7 @@ def test_what_the_efficiency_is_measured_against_follows_the_figure_not_the_hint
         sheet = sheet.after_move(MoveClass.LINE, distance)
     summary = summarize(sheet, 5.0, True, line_length=9)
     assert summary.grade_reason == \
-        "A: 90% efficiency against the coach's best line, 1 hint level used"
+        "A: 90% efficiency against the best line known, 1 hint level used"
 
 
 def test_a_flawless_big_board_game_says_why_it_is_an_a_and_when_it_beat_the_coach() -> None:
@@ -342,7 +342,7 @@ def test_a_flawless_big_board_game_says_why_it_is_an_a_and_when_it_beat_the_coac
         sheet = sheet.after_move(MoveClass.LINE, distance)
     level = summarize(sheet, 5.0, True, line_length=10, coach_line=10)
     assert level.grade == "A" and level.outdone is None
-    assert level.grade_reason == "A: 100% efficiency against the coach's best line (S needs " \
+    assert level.grade_reason == "A: 100% efficiency against the best line known (S needs " \
         "a line proven shortest: boards of up to 16 cells)"
     beat = summarize(sheet, 5.0, True, line_length=10, coach_line=12)
     assert beat.outdone == 12 and beat.optimal_length == 10
@@ -354,6 +354,8 @@ def test_a_flawless_big_board_game_says_why_it_is_an_a_and_when_it_beat_the_coac
     assert known.outdone is None and "beat" not in known.grade_reason
     hinted = summarize(sheet.after_hint(1), 5.0, True, line_length=10, coach_line=10)
     assert "S needs" not in hinted.grade_reason  # the hints' words say it
+    # the time's par is named as the row that gives it
+    assert beat.time_note.endswith("(3 s a move of the best line known)")
     longer = summarize(sheet, 5.0, True, line_length=9, coach_line=9)  # a move off the line
     assert longer.grade == "A" and "S needs" not in longer.grade_reason
 

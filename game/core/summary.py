@@ -189,7 +189,7 @@ class GameSummary:
         if not (self.finished and self.solved_by_player and top and self.seconds > 0):
             return ""
         par = par_seconds(top)
-        line = "optimal line" if self.exact else "coach's line"
+        line = "optimal line" if self.exact else "best line known"  # the row's name
         each = f"{PAR_SECONDS_PER_MOVE:g} s a move of the {line}"
         if self.time_bonus:  # the times as the Time figure shows them
             return f"Time bonus +{self.time_bonus}: {clock_text(self.seconds)} against a " \
@@ -362,9 +362,10 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
     total = sheet.move_points - sheet.costs + solve_bonus + timed + perfect_bonus
     if by_player:
         # the figure says what it is measured against (after the hints' words, it read
-        # as if the hints were: "1 hint level used (against the coach's best line)")
+        # as if the hints were: "1 hint level used (against the coach's best line)"); named
+        # as the end screen's row ("Best line known": the player's own when it was shorter)
         letter, why = _grade(efficiency, accuracy, sheet.hints_used, perfect,
-                             "" if exact else "against the coach's best line",
+                             "" if exact else "against the best line known",
                              wasted_words(sheet.wasteful, exact))
         if exact and moves == start and not perfect and not sheet.hints_used \
                 and (sheet.undos or sheet.restarts):
