@@ -321,6 +321,28 @@ def test_a_line_shorter_than_the_coachs_is_on_the_line_and_says_how_much_shorter
     assert summary.optimal_length == len(line) and summary.efficiency == 1.0
 
 
+def test_beating_the_coachs_line_from_the_start_is_said_whether_its_search_ended_or_not() -> None:
+    """A newcomer played the same 100-move line twice, quickly: one end screen said it beat
+    the coach's 102, the other nothing (the coach's search of the start had not ended, so
+    only its line found mid-search, which the COACH column showed, was known)."""
+    from dataclasses import replace
+
+    board, line = walk_line(5, 24)
+    away = next(m for m in board.legal_moves() if m != line[0])
+    longer = away + inverse(away) + line
+    found = Hint(board, len(longer), frozenset(longer[0]), False, False, longer)
+    for hint in (found, replace(found, provisional=True)):
+        knowledge = Knowledge()
+        knowledge.add(hint)
+        s = Session(board, oracle=knowledge.known)
+        for move in line:
+            s.apply(Move(move))
+        summary = s.summary()
+        assert s.solved and summary.outdone == len(longer), hint.provisional
+        assert summary.grade_reason.endswith(
+            f"your line beat the coach's line from the start ({len(longer)}) by 2")
+
+
 def test_a_two_move_detour_never_seen_by_the_coach_costs_one_charge_at_the_end() -> None:
     board, line = walk_line(7, 20)
     knowledge = Knowledge()

@@ -133,10 +133,12 @@ class Session:
                          line_length=self.line_length(), coach_line=self.coach_line())
 
     def coach_line(self) -> int | None:
-        """Beyond exact reach, the length of the coach's own line from the start board (its
-        search of it, which the COACH column showed there), None if none has ended."""
-        searched = self.lines.searched(self.start)
-        return None if searched is None else searched.distance
+        """Beyond exact reach, the length of the coach's own line from the start board, as
+        the COACH column showed it there: its search's, or the one found mid-search when the
+        player moved on before it ended (a newcomer's same 100-move line, played twice, was
+        said to beat the coach once), None if it had none."""
+        told = self.lines.oracle(self.start)
+        return told.distance if told is not None and told.board == self.start else None
 
     def line_length(self) -> int | None:
         """The best line known from the start board now (None if none is): beyond exact reach
