@@ -421,7 +421,7 @@ def test_a_move_taken_back_is_saved_as_it_was_told():
     assert game.view().footer == "undo -5, and the +10 the move earned taken back"
     game.take(CoachPacket((line_hint(board, line),), status=ready))  # not through the step
     game.update(DT)
-    assert game.session.judgements()[0] == (MoveClass.OFF_LINE,)  # judged again, off it
+    assert game.session.judgements()[0] == (MoveClass.LINE,)  # kept on the line (Kept)
     saved = game.record().judgements
     assert read_judgement(saved[0][0])[0] is MoveClass.LINE  # as the undo told it
 

@@ -307,15 +307,36 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     return letter, reason
 
 
-def wasted_words(wasteful: int, exact: bool) -> str:
+def wasted_words(wasteful: int, exact: bool, kept: int = 0) -> str:
     """The player's moves that cost points, with what they cost: "2 wasteful moves (-20)",
     beyond exact reach "1 move off the coach's line (-10)" ("" for none). Their cost is in
-    Move points: a newcomer's first game said only "Costs 0" of two wasteful moves."""
-    if not wasteful:
-        return ""
-    what = _count(wasteful, "wasteful move") if exact else \
-        f"{_count(wasteful, 'move')} off the coach's line"
-    return f"{what} (-{wasteful * WASTEFUL_COST})"
+    Move points: a newcomer's first game said only "Costs 0" of two wasteful moves. Then the
+    ``kept`` moves: off the best line known, but judged on the coach's line when made, they
+    kept their points (``Kept``); the words say why the moves outnumber the best line."""
+    parts = []
+    if wasteful:
+        what = _count(wasteful, "wasteful move") if exact else \
+            f"{_count(wasteful, 'move')} off the coach's line"
+        parts.append(f"{what} (-{wasteful * WASTEFUL_COST})")
+    if kept:
+        parts.append(f"{_count(kept, 'move')} off the best line known kept "
+                     f"{'its' if kept == 1 else 'their'} points (on the coach's line when made)")
+    return ", ".join(parts)
+
+
+def kept_moves(sheet: ScoreSheet, line_length: int | None) -> int:
+    """Beyond exact reach, the player's good moves on the line of play after which the best
+    line known grew (by one: judged on the coach's line when made, kept since; a move that
+    followed the hint shown too); ``line_length``: the best line known from the start."""
+    if sheet.line is None or sheet.start_distance is not None:
+        return 0
+    before, kept = line_length, 0
+    for node in sheet.line.walk():
+        if not node.by_coach and node.cls.good and before is not None \
+                and node.distance is not None and node.distance > before:
+            kept += 1
+        before = node.distance
+    return kept
 
 
 def _letters_taken(dropped: int, steps: int) -> str:
@@ -366,7 +387,8 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         # as the end screen's row ("Best line known": the player's own when it was shorter)
         letter, why = _grade(efficiency, accuracy, sheet.hints_used, perfect,
                              "" if exact else "against the best line known",
-                             wasted_words(sheet.wasteful, exact))
+                             wasted_words(sheet.wasteful, exact,
+                                          kept_moves(sheet, line_length)))
         if exact and moves == start and not perfect and not sheet.hints_used \
                 and (sheet.undos or sheet.restarts):
             why += " (S needs no undo or restart)"  # the moves were perfect: say what was not

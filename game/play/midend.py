@@ -60,7 +60,8 @@ class MidEnd:
         self.spec = spec
         self.coach = coach
         self.knowledge = Knowledge()
-        self.session = Session(board, oracle=self.knowledge.known, game_id=spec.game_id(board))
+        self.session = Session(board, oracle=self.knowledge.known, game_id=spec.game_id(board),
+                               live=True)
         self.status = WorkerStatus(CoachState.WARMING_UP)
         self.anim_seconds = DEFAULT_ANIM_SECONDS
         self.autoplayer = autoplayer

@@ -156,9 +156,14 @@ HINT_SEEN = " (hint seen)"
 screen's footer says it."""
 
 
+KEPT = "on the coach's line when made"
+"""A move judged on the coach's line in play, off the best line known since (it kept its
+points, ``Kept``): the way to go grew by one after it."""
+
+
 def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
           distance: int | None, hint_level: int = 0, assisted: tuple[bool, ...] = (),
-          stepped: int = 1) -> str:
+          stepped: int = 1, kept: bool = False) -> str:
     if isinstance(action, Undo | Redo):
         word = "undo" if isinstance(action, Undo) else "redo"
         return f"{word} ({stepped} moves)" if stepped > 1 else word  # a whole click's
@@ -171,7 +176,7 @@ def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
     who = "coach " if _by_coach(action) else ""
     span = f"move {first}" if len(letters) == 1 else f"moves {first}-{first + len(letters) - 1}"
     helped = (*assisted, *(False,) * len(cues))
-    words = ", ".join(WORDS[c] + (HINT_SEEN if seen and c.good else "")
+    words = ", ".join((KEPT if kept else WORDS[c]) + (HINT_SEEN if seen and c.good else "")
                       for c, seen in zip(cues, helped, strict=False))
     to_go = f" ({distance} to go)" if distance is not None else ""
     return f"{who}{span} {letters}: {words}{to_go}"
@@ -258,13 +263,16 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
     proven = _proven_from(line, session.solved)
     frames = [Frame(0, recording.board, 0, (), start_distance, "start")]
     done = 0
+    before = start_distance
     for i, step in enumerate(steps):
         gone = sum(1 for k in range(len(step.cues)) if (i, k) not in counted)
         distance = step.distance
         if distance is None and step.cues and not gone and proven[step.line_length]:
             distance = chart[step.line_length]  # the judgements from here on prove it
+        kept = step.cues == (MoveClass.LINE,) and before is not None and distance == before + 1
         note = _note(step.action, step.letters, step.cues, step.first, distance,
-                     step.hint_level, step.assisted, step.stepped)
+                     step.hint_level, step.assisted, step.stepped, kept)
+        before = distance
         if gone:
             how = "restarted away" if _restarted(steps, i) else "taken back"
             note += f" - {how} later" if gone == len(step.cues) else f" - {gone} {how} later"

@@ -35,7 +35,7 @@ from game.play.steps import (
     take_back,
     takes_back_anything,
 )
-from game.play.verdict import judge
+from game.play.verdict import Kept, judge
 from game.play.words import HINT_LEVELS
 from game.store.highscores import SECONDS_DECIMALS
 
@@ -60,7 +60,7 @@ class Session:
     """
 
     def __init__(self, start: Board, *, oracle: Oracle = no_oracle,
-                 game_id: str | None = None) -> None:
+                 game_id: str | None = None, live: bool = False) -> None:
         self.start = start
         self.game_id = game_id
         self.lines = Lines(oracle)
@@ -72,6 +72,8 @@ class Session:
         self._current = -1
         """The index in ``actions`` of the action being applied (or last applied)."""
         self.help = HelpLedger()
+        self.kept = Kept(live and start.size > EXACT_CELLS)
+        """``live``: a game played now, whose good judgements beyond exact reach stay."""
         self._replaying = False
         self.elapsed = 0.0
         self.started = False
@@ -403,12 +405,15 @@ class Session:
             self.sheet = self.help.on_move(self.sheet, self._sight_now())
             foreseen = None if self._replaying else before in self._clock.foreseen
             self.sheet = self.help.on_foreseen(self.sheet, self._sight_now(), foreseen)
-        for move in moves:
+        for offset, move in enumerate(moves):
             self.sheet = self.help.recall(self.sheet, board)
             shown = self.hint if self.hint is not None and self.hint.board == board \
                 and not self.hint.provisional else None  # mid-search: shown, not judged by
             verdict = judge(self.lines, board, move, shown, self.start,
-                            board is before and self._current in self.help.followed)
+                            (board is before and self._current in self.help.followed)
+                            or self.kept.holds(self._current, offset))
+            if not by_coach:
+                self.kept.note(self._current, offset, verdict.cls)
             for wanted in verdict.wanted:
                 self._need(wanted)
             cls, distance_after, after = verdict.cls, verdict.distance_after, verdict.after

@@ -1,5 +1,5 @@
-"""One move judged with what a game knows of its lines: the move's class and what would judge
-it better (the mid-end's session calls this for each single-tile move)."""
+"""One move judged with what a game knows of its lines: the move's class, what would judge it
+better, and which moves keep a good judgement (the mid-end's session calls this per move)."""
 
 from __future__ import annotations
 
@@ -29,12 +29,35 @@ class Verdict:
     when no line from there is known either)."""
 
 
+class Kept:
+    """Beyond exact reach in a game played live, the moves judged on the coach's line once,
+    which stay on it whatever the coach learns later: a judgement the player was shown never
+    turns into a charge (newcomers read "move 2 judged again: off the coach's line (-20)"
+    seconds after their +10, on every 5x5 game, as the game going back on its word). A better
+    line can still refund a charged move. Off for an analysis, which judges after the fact."""
+
+    def __init__(self, live: bool) -> None:
+        self.live = live
+        self._moves: set[tuple[int, int]] = set()
+        """(action, place of the move in it) of each move judged good."""
+
+    def holds(self, action: int, offset: int) -> bool:
+        """Whether move ``offset`` of action ``action`` was judged good before."""
+        return (action, offset) in self._moves
+
+    def note(self, action: int, offset: int, cls: MoveClass) -> None:
+        """Move ``offset`` of action ``action`` was judged ``cls`` (kept if good)."""
+        if self.live and cls is MoveClass.LINE:
+            self._moves.add((action, offset))
+
+
 def judge(lines: Lines, board: Board, move: str, shown: Hint | None, start: Board,
           followed: bool) -> Verdict:
     """``move`` from ``board`` judged by ``lines`` (the board it makes is visited); ``shown``:
     the hint on screen for ``board``; ``followed``: the move is the hint shown when it was
-    made, which beyond exact reach is never charged (nor is the first move of an action that
-    followed it, whatever the coach learns later)."""
+    made (the first move of an action that followed it), or was judged on the coach's line
+    before (``Kept``), which beyond exact reach is never charged, whatever the coach learns
+    later."""
     before = merge(shown, lines.lookup(board))
     after = board.apply(move)
     lines.visit(after)
