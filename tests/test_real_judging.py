@@ -159,7 +159,7 @@ class ScriptedCoach:
             board = board.apply(move)
 
     def optimal_moves(self, board: Board, *, cancel=None, deadline=None, progress=None,
-                      on_better=None) -> Found:
+                      on_better=None, proof_share=0.0) -> Found:
         if board == BOARD:
             away = detour_at(board, self.line[0])
             return Found(board, away + away + inverse(away) + inverse(away) + self.line)

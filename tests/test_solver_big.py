@@ -96,6 +96,39 @@ def test_optimal_moves_on_5x5_uses_the_exact_endgame(tables, ball) -> None:
     assert result.distance == BALL_DEPTH
 
 
+def test_with_time_to_spare_a_proof_reaches_beyond_exact_reach(tables, small_heur, ball,
+                                                               monkeypatch) -> None:
+    """The coach's longer searches first try a proof (a newcomer's HUD said "best found" on
+    a board `solve` proved 53 moves from the goal): with the stronger tables in memory, a
+    share of the time proves the distance and every optimal move, or leaves a line."""
+    monkeypatch.setattr(big, "ENDGAME_REACH", 0)  # nothing within exact reach
+    far = [t for t, d in ball.items()
+           if d == BALL_DEPTH and manhattan(Board(5, 5, t)) < d]  # not proven by its bound
+    board = Board(5, 5, far[0])
+    assert not big.within_reach(board) and not big.provable(board)  # no stronger tables
+    plain = optimal_moves(board, deadline=time.monotonic() + 1, proof_share=0.5)
+    assert not plain.optimal and board.apply_all(plain.path).is_solved()
+    _heuristics[(5, 5, True)] = small_heur  # standing in for the 6-6-6-6 ones
+    try:
+        assert big.provable(board)
+        assert not optimal_moves(board, deadline=time.monotonic() + 1).optimal  # no share
+        proof = optimal_moves(board, deadline=time.monotonic() + 5, proof_share=0.5)
+        assert proof.optimal and proof.distance == BALL_DEPTH == len(proof.path)
+        expected = {m for m in board.legal_moves()
+                    if ball.get(board.apply(m).tiles, BALL_DEPTH + 1) == BALL_DEPTH - 1}
+        assert proof.moves == frozenset(expected)
+        # a proof out of its share leaves the rest of the time to a line
+        monkeypatch.setattr(big, "PROOF_REACH", 1000)
+        hard = random_board(5, 5, random.Random(1))
+        assert big.provable(hard)
+        line = optimal_moves(hard, deadline=time.monotonic() + 1, proof_share=0.05)
+        assert not line.optimal and hard.apply_all(line.path).is_solved()
+        monkeypatch.setattr(big, "PROOF_REACH", big.lower_bound(hard) - 1)
+        assert not big.provable(hard)
+    finally:
+        _heuristics.pop((5, 5, True), None)
+
+
 def test_weighted_search_is_bounded_suboptimal_and_unweighted_optimal(tables, ball) -> None:
     from game.solver.exact.heuristic import loaded_heuristic
 

@@ -402,7 +402,8 @@ def test_big_board_hint_sharpens_while_the_search_runs() -> None:
     long_line = detour + inverse(detour) + short_line
     release = threading.Event()
 
-    def optimal_moves(b, *, cancel=None, deadline=None, progress=None, on_better=None):
+    def optimal_moves(b, *, cancel=None, deadline=None, progress=None, on_better=None,
+                      proof_share=0.0):
         on_better(long_line)
         release.wait(5)
         on_better(short_line)
@@ -442,7 +443,8 @@ def test_a_big_board_judged_in_the_background_gets_its_final_line_only() -> None
     lines = {board: line, screen: inverse_moves("DDRU")}
     given: dict[Board, bool] = {}
 
-    def optimal_moves(b, *, cancel=None, deadline=None, progress=None, on_better=None):
+    def optimal_moves(b, *, cancel=None, deadline=None, progress=None, on_better=None,
+                      proof_share=0.0):
         given[b] = on_better is not None
         return Found(b, lines[b])
 

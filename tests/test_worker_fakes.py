@@ -127,6 +127,7 @@ class FakeSolver:
         distance: int | None = None,
         settled: Mapping[str, int] | None = None,
         line: str = "",
+        proof_share: float = 0.0,
     ) -> FakeOptimalMoves:
         with self.lock:
             self.started.append(board)

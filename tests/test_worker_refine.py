@@ -12,7 +12,7 @@ from game.core.board import Board, inverse, inverse_moves
 from game.core.coach import CoachState, Hint, WorkerStatus
 from game.play.words import coach_lines
 from game.worker import SolverWorker
-from game.worker.jobs import FIRST_SECONDS, Found
+from game.worker.jobs import FIRST_SECONDS, REFINE_PROOF_SHARE, Found
 from game.worker.waiting import REFINE_SECONDS
 
 WALK = "DDRRULLDRRUU"
@@ -34,6 +34,7 @@ class Sharpening:
         self.lines = lines
         self.hold_from = hold_from
         self.budgets: list[float | None] = []
+        self.shares: list[float] = []
         self.boards: list[Board] = []
         self.hold = threading.Event()
         self.building: tuple[float, str] | None = None
@@ -45,8 +46,9 @@ class Sharpening:
             random_board_with_length=None)
 
     def optimal_moves(self, board: Board, *, cancel=None, deadline=None, progress=None,
-                      on_better=None) -> Found:
+                      on_better=None, proof_share=0.0) -> Found:
         self.budgets.append(None if deadline is None else deadline - time.monotonic())
+        self.shares.append(proof_share)
         self.boards.append(board)
         if self.hold_from is not None and len(self.boards) >= self.hold_from:
             self.hold.wait(5)
@@ -68,6 +70,8 @@ def test_the_line_on_screen_shortens_round_after_round_until_it_stops_improving(
         # the game's first answer: half a second on 5x5 (each move judged at a brisk pace)
         assert first is not None and abs(first - FIRST_SECONDS[(5, 5)]) < 0.05
         assert [round(b) for b in rounds] == [round(s) for s in REFINE_SECONDS[:3]]
+        # the longer searches first try an exact proof where the solver finds one worth it
+        assert solver.shares == [0.0] + [REFINE_PROOF_SHARE] * 3
         time.sleep(0.2)
         assert len(solver.budgets) == 4  # no shorter line in the last round: it stopped
     finally:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 
 from game.core.board import Board
 from game.solver import jit
+from game.solver.errors import SolveTimeout
 from game.solver.exact import tables
 from game.solver.exact.heuristic import (
     cached_heuristic,
@@ -99,7 +100,7 @@ def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
                   on_better: Callable[[str], None] | None = None,
                   distance: int | None = None,
                   settled: Mapping[str, int] | None = None,
-                  line: str = "") -> OptimalMoves:
+                  line: str = "", proof_share: float = 0.0) -> OptimalMoves:
     """The distance and ALL first moves of optimal solutions.
 
     Up to 16 cells, ``distance``, ``settled`` and ``line`` (the board's proven distance, some
@@ -108,7 +109,10 @@ def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
 
     Beyond 16 cells: exact when the Manhattan bound is met or, on 5x5, within exact reach
     (``game.solver.big.api``); otherwise one best-found path with ``optimal`` False, and each
-    shorter line found on the way goes to ``on_better``.
+    shorter line found on the way goes to ``on_better``. With ``proof_share`` and a
+    ``deadline``, that share of the time is first spent on an exact proof where one is worth
+    a try (``provable``: the coach's longer searches while the player thinks); a proof that
+    runs out of it leaves the rest to the best-found path.
     """
     if covers(board.width, board.height):
         return optimal_moves_exact(board, cancel=cancel, deadline=deadline, progress=progress,
@@ -118,10 +122,17 @@ def optimal_moves(board: Board, *, cancel: CancelToken | None = None,
     if proven is not None:
         check_solves(board, proven[0])
         return OptimalMoves(board, len(proven[0]), proven[1], True, proven[0])
-    from game.solver.big.api import exact_endgame, within_reach
+    from game.solver.big.api import exact_endgame, provable, within_reach
 
     if within_reach(board):
         return exact_endgame(board, cancel=cancel, deadline=deadline)
+    if proof_share > 0 and deadline is not None and provable(board):
+        now = time.monotonic()
+        try:
+            return exact_endgame(board, cancel=cancel,
+                                 deadline=now + proof_share * max(0.0, deadline - now))
+        except SolveTimeout:
+            pass  # no proof in its share: the rest of the time finds a shorter line
     path, _ = _solve_large(board, cancel, deadline, on_better)
     check_solves(board, path)
     return OptimalMoves(board, len(path), frozenset(path[:1]), False, path)

@@ -75,7 +75,7 @@ class Solver(Protocol):
                       on_better: Callable[[str], None] | None = ...,
                       distance: int | None = ...,
                       settled: Mapping[str, int] | None = ...,
-                      line: str = ...) -> OptimalMovesLike: ...
+                      line: str = ..., proof_share: float = ...) -> OptimalMovesLike: ...
 
     def within_reach(self, board: Board) -> bool: ...
 
@@ -200,6 +200,12 @@ as many charged then refunded as with 1 s at a 2 s pace (the lines: 1.054x the o
 against 1.038x, and the refining searches after it shorten them while the player thinks).
 Not 6x6 and 7x7: their half-second lines charged then refunded 11 moves of 36."""
 
+REFINE_PROOF_SHARE = 0.5
+"""The share of a refining search's time first spent proving the board's distance exactly,
+where the solver finds a proof worth a try (5x5 near enough the goal): a proof gives the
+shortest line and every optimal move, and the HUD's "proven optimal"; a newcomer saw "best
+found" on a board `solve` proved 53 moves from the goal."""
+
 
 def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
             warm_shapes: tuple[tuple[int, int], ...] | None, solve_seconds: float | None,
@@ -250,6 +256,10 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
     known = proven_around(knowledge, board)
 
     def search(deadline: float | None) -> OptimalMovesLike:
+        if known is None and job.kind is JobKind.REFINE:
+            return solver.optimal_moves(board, cancel=token, deadline=deadline,
+                                        progress=progress, on_better=better,
+                                        proof_share=REFINE_PROOF_SHARE)
         if known is None:
             return solver.optimal_moves(board, cancel=token, deadline=deadline,
                                         progress=progress,

@@ -13,6 +13,7 @@ and stop within milliseconds of ``cancel.cancel()``):
 - ``lower_bound(board)``: an admissible lower bound on the distance of any board: the
   5-5-5-5-4 pattern databases with the transposed lookup on 5x5 once ready (about 81 on a
   random 24-puzzle, whose optimum is about 100), the Manhattan distance otherwise.
+- ``provable(board)``: whether a proof beyond exact reach is worth part of a longer budget.
 - ``within_reach(board)``: cheap (one lookup): True when ``exact_endgame`` is expected to
   answer well within ENDGAME_SECONDS, i.e. a ready 5x5 heuristic and a lower bound of at
   most ENDGAME_REACH.
@@ -91,6 +92,12 @@ MIDWAY_PEEL_SHARE = 0.5
 ENDGAME_REACH = 40
 """Boards whose 5x5 lower bound is at most this are within exact reach (see the bench)."""
 ENDGAME_SECONDS = 0.5
+PROOF_REACH = 64
+"""With the 6-6-6-6 tables in memory, boards whose lower bound is at most this are worth an
+exact proof while the player thinks (``provable``): along the coach's lines of random 5x5
+boards a proof at a bound near 60 takes 0.1-3 s, near 64 up to ten seconds or more
+(``python -m game.cli.bench_proof``); one that runs out of its share of a refining search's
+time leaves the rest to the search for a shorter line."""
 DEFAULT_SECONDS = 1.0
 AUTO_PREPARE = True
 """Whether the tables are loaded or built by themselves when a search needs them: by the first
@@ -321,6 +328,15 @@ def within_reach(board: Board) -> bool:
     if (board.width, board.height) != (SIDE, SIDE) or not tables_ready():
         return False
     return lower_bound(board) <= ENDGAME_REACH
+
+
+def provable(board: Board) -> bool:
+    """Whether an exact proof of a 5x5 board beyond exact reach is worth a try with time to
+    spare (the stronger tables in memory, a lower bound of at most PROOF_REACH)."""
+    if (board.width, board.height) != (SIDE, SIDE) \
+            or loaded_heuristic(SIDE, SIDE, strong=True) is None:
+        return False
+    return lower_bound(board) <= PROOF_REACH
 
 
 def exact_endgame(board: Board, *, cancel: CancelToken | None = None,
