@@ -10,6 +10,7 @@ from game.core.actions import Move, Undo
 from game.core.board import Board, inverse, inverse_moves
 from game.core.coach import CoachPacket, CoachState, Hint, WorkerStatus
 from game.core.knowledge import Knowledge
+from game.core.replay_code import decode_game, encode
 from game.core.scoring import MoveClass
 from game.core.summary import kept_moves
 from game.play.events import Rejudged, Scored
@@ -228,6 +229,42 @@ def test_moves_judged_while_a_restart_took_them_off_are_told_when_they_come_back
     assert [cls for _, cls, _ in played_moves(game.session)] == [MoveClass.OFF_LINE]
 
 
+def test_kept_moves_in_one_click_are_marked_and_charted_as_the_end_screen_counts() -> None:
+    """A newcomer's end screen counted 3 moves that kept their points; the replay named 2 (the
+    third was in a click that slid two tiles), and its chart rose to 140 inside such clicks
+    where the end screen's stayed under 120."""
+    from game.core.actions import Slide
+
+    board, line = walk_line(7, 24)
+    one = board.apply(line[0])
+    away = next(m for m in one.legal_moves() if m not in (line[1], inverse(line[0]))
+                and one.apply(m).can_move(m))
+    cell = next(i for i in range(one.size) if one.slide_moves(i) == away * 2)
+    back = inverse(away) * 2
+    first = line_hint(board, line[0] + away * 2 + back + line[1:])  # 4 longer, through it
+    game = MidEnd(board, spec_for(board), Quiet())
+    game.take(CoachPacket((first,), status=READY))
+    for action in (Move(line[0]), Slide(cell)):
+        game.act(action)
+        game.update(DT)
+    game.take(CoachPacket((line_hint(board, line),), status=READY))  # avoids both
+    game.update(NEWS_UNIT_SECONDS)
+    assert not [e for e in game.take_events() if isinstance(e, Rejudged)]
+    for move in back + line[1:]:
+        game.act(Move(move))
+        game.update(DT)
+    summary = game.session.summary()
+    assert summary.moves == len(line) + 4 and "2 moves off the best line known kept their " \
+        "points" in summary.grade_reason
+    record = game.record()
+    assert record.judgements[:2] == ("l", "kk")
+    model = build_replay(record.recording(), Knowledge().known, record.judgements,
+                         record.distances)
+    assert model.frames[2].note == f"moves 2-3 {away * 2}: on the coach's line when made, " \
+        "on the coach's line when made (25 to go)"
+    assert model.chart == summary.distances and max(summary.distances) == len(line) + 1
+
+
 def test_a_move_judged_on_the_coachs_line_stays_on_it_when_a_shorter_line_avoids_it() -> None:
     """Every newcomer on 5x5: "+10", then seconds later "move 2 judged again: off the coach's
     line (-20)" as the coach found a shorter line that avoided it. A judgement shown in play
@@ -264,13 +301,18 @@ def test_a_move_judged_on_the_coachs_line_stays_on_it_when_a_shorter_line_avoids
     assert summary.grade_reason == "A: 92% efficiency against the best line known, 1 move " \
         "off the best line known kept its points (on the coach's line when made)"
     record = game.record()
-    assert record.judgements[:2] == ("l", "l")
-    # the replay names it so, beside its way to go growing by one
-    model = build_replay(record.recording(), Knowledge().known, record.judgements,
-                         record.distances)
-    notes = [frame.note for frame in model.frames]
-    assert notes[1:3] == [f"move 1 {line[0]}: on the coach's line (23 to go)",
-                          f"move 2 {away}: on the coach's line when made (24 to go)"]
+    assert record.judgements[:2] == ("l", "k")  # the record marks it (KEPT_LETTER)
+    # the replay names it so, beside its way to go growing by one, and draws the end
+    # screen's chart; so does a replay code's
+    code = decode_game(encode(record.recording(), record.judgements, record.distances))
+    assert code.judgements == record.judgements
+    for judgements, distances in ((record.judgements, record.distances),
+                                  (code.judgements, code.distances)):
+        model = build_replay(record.recording(), Knowledge().known, judgements, distances)
+        notes = [frame.note for frame in model.frames]
+        assert notes[1:3] == [f"move 1 {line[0]}: on the coach's line (23 to go)",
+                              f"move 2 {away}: on the coach's line when made (24 to go)"]
+        assert model.chart == summary.distances
     # an analysis of the same moves, knowing the same lines, judges the move off the line
     knowledge = Knowledge()
     for hint in first:

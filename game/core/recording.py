@@ -35,16 +35,29 @@ JUDGEMENT_LETTERS = {MoveClass.OPTIMAL: "o", MoveClass.WASTEFUL: "w", MoveClass.
 """How a move's judgement is stored in a history (one letter per single-tile move)."""
 
 
-def judgement_letter(cls: MoveClass, hinted: bool = False) -> str:
-    """A move's stored judgement: its class's letter, in capitals for a good move made where
-    help had been seen (scored as hinted: 1x, the streak held; older saves never say)."""
-    letter = JUDGEMENT_LETTERS[cls]
+KEPT_LETTER = "k"
+"""A move on the coach's line when made and off the best line known since, which kept its
+points (``game.play.verdict.Kept``): read as on the line (older releases: unjudged)."""
+
+
+def judgement_letter(cls: MoveClass, hinted: bool = False, kept: bool = False) -> str:
+    """A move's stored judgement: its class's letter (KEPT_LETTER for a ``kept`` one), in
+    capitals for a good move made where help had been seen (scored as hinted: 1x, the streak
+    held; older saves never say)."""
+    letter = KEPT_LETTER if kept and cls is MoveClass.LINE else JUDGEMENT_LETTERS[cls]
     return letter.upper() if hinted and cls.good else letter
+
+
+def kept_letter(letter: str) -> bool:
+    """Whether a stored judgement letter is a kept move's (KEPT_LETTER)."""
+    return letter.lower() == KEPT_LETTER
 
 
 def read_judgement(letter: str) -> tuple[MoveClass | None, bool]:
     """A stored judgement letter's class (None: unjudged, or a letter no release wrote) and
     whether the move was scored as hinted."""
+    if kept_letter(letter):
+        return MoveClass.LINE, letter.isupper()
     for cls, known in JUDGEMENT_LETTERS.items():
         if letter.lower() == known and cls is not MoveClass.UNKNOWN:
             return cls, letter.isupper()

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from game.core.board import Board, BoardError, check_size
 from game.core.recording import (
     JUDGEMENT_LETTERS,
+    KEPT_LETTER,
     MODES,
     Mode,
     Recording,
@@ -40,14 +41,19 @@ from game.core.recording import (
 )
 from game.core.scoring import MoveClass
 
-PREFIX = "F4."
-VERSION = 4
-PREFIXES = {"F1.": 1, "F2.": 2, "F3.": 3, PREFIX: VERSION}
+WHOLE_CLICK_VERSION = 4
+KEPT_VERSION = 5
+PREFIX = f"F{KEPT_VERSION}."
+PREFIXES = {"F1.": 1, "F2.": 2, "F3.": 3, "F4.": WHOLE_CLICK_VERSION, PREFIX: KEPT_VERSION}
 """Every prefix read, with the version its bytes must carry."""
 PLAIN_LETTERS = "".join(JUDGEMENT_LETTERS.values())
 """Judgement letters in the order their bytes count them (version 2)."""
-LETTERS = PLAIN_LETTERS + "".join(judgement_letter(c, hinted=True) for c in MoveClass if c.good)
+HINTED_LETTERS = PLAIN_LETTERS + "".join(judgement_letter(c, hinted=True)
+                                         for c in MoveClass if c.good)
 """And from version 3, the hinted good moves' capitals."""
+KEPT_LETTERS = KEPT_LETTER + KEPT_LETTER.upper()
+LETTERS = HINTED_LETTERS + KEPT_LETTERS
+"""And from version 5, a kept move's letter and its capital."""
 MAX_DISTANCE = 1 << 20
 SLIDE_BASE = 16
 CRC_BYTES = 4
@@ -99,8 +105,10 @@ def encode(recording: Recording, judgements: Sequence[str] = (),
             raise ReplayCodeError(f"judgements '{text}' are not judgement letters ({LETTERS})")
     board = recording.board
     hinted = any(letter not in PLAIN_LETTERS for text in judgements for letter in text)
+    kept = any(letter in KEPT_LETTERS for text in judgements for letter in text)
     # the lowest version holding the game: older releases read it
-    version = VERSION if WHOLE_CLICK & set(recording.tokens) else 3 if hinted else 2
+    version = KEPT_VERSION if kept else WHOLE_CLICK_VERSION \
+        if WHOLE_CLICK & set(recording.tokens) else 3 if hinted else 2
     body = bytearray([version, board.width, board.height, MODES.index(recording.mode)])
     body += bytes(board.tiles)
     body += _varint(len(recording.actions))
@@ -200,7 +208,7 @@ def _parse(body: bytes) -> CodedGame:
     for number in range(1, count + 1):
         raw = reader.byte(f"action {number}")
         known = raw < len(_SIMPLE_TOKENS)
-        if known and (body[0] >= VERSION or _SIMPLE_TOKENS[raw] not in WHOLE_CLICK):
+        if known and (body[0] >= WHOLE_CLICK_VERSION or _SIMPLE_TOKENS[raw] not in WHOLE_CLICK):
             token = _SIMPLE_TOKENS[raw]
         elif SLIDE_BASE <= raw < SLIDE_BASE + board.size:
             token = f"@{raw - SLIDE_BASE}"
@@ -215,7 +223,9 @@ def _parse(body: bytes) -> CodedGame:
     judgements: tuple[str, ...] = ()
     distances: tuple[int | None, ...] = ()
     if body[0] >= 2:
-        judgements = _judgements(reader, count, LETTERS if body[0] >= 3 else PLAIN_LETTERS)
+        letters = LETTERS if body[0] >= KEPT_VERSION else HINTED_LETTERS if body[0] >= 3 \
+            else PLAIN_LETTERS
+        judgements = _judgements(reader, count, letters)
         distances = _distances(reader, count)
     if reader.pos != len(body):
         raise ReplayCodeError(f"the code has {len(body) - reader.pos} unexpected bytes at the end")

@@ -324,19 +324,24 @@ def wasted_words(wasteful: int, exact: bool, kept: int = 0) -> str:
     return ", ".join(parts)
 
 
-def kept_moves(sheet: ScoreSheet, line_length: int | None) -> int:
-    """Beyond exact reach, the player's good moves on the line of play after which the best
-    line known grew (by one: judged on the coach's line when made, kept since; a move that
-    followed the hint shown too); ``line_length``: the best line known from the start."""
+def kept_flags(sheet: ScoreSheet, line_length: int | None) -> tuple[bool, ...]:
+    """Per move on the line of play, beyond exact reach, whether it is the player's good move
+    after which the best line known grew (by one: judged on the coach's line when made, kept
+    since; a move that followed the hint shown too); ``line_length``: the best line known
+    from the start."""
     if sheet.line is None or sheet.start_distance is not None:
-        return 0
-    before, kept = line_length, 0
+        return ()
+    before, flags = line_length, []
     for node in sheet.line.walk():
-        if not node.by_coach and node.cls.good and before is not None \
-                and node.distance is not None and node.distance > before:
-            kept += 1
+        flags.append(not node.by_coach and node.cls.good and before is not None
+                     and node.distance is not None and node.distance > before)
         before = node.distance
-    return kept
+    return tuple(flags)
+
+
+def kept_moves(sheet: ScoreSheet, line_length: int | None) -> int:
+    """How many moves ``kept_flags`` finds."""
+    return sum(kept_flags(sheet, line_length))
 
 
 def _letters_taken(dropped: int, steps: int) -> str:

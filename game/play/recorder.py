@@ -7,6 +7,7 @@ from game.core.race import RaceResult
 from game.core.recording import Mode, action_token, judgement_letter, to_ms
 from game.core.scoring import MoveClass
 from game.core.spec import GameKind
+from game.core.summary import kept_flags
 from game.play.session import Session
 from game.store.history import GameRecord
 
@@ -16,6 +17,17 @@ def action_distances(session: Session) -> tuple[int | None, ...]:
     best known line beyond; 0 once solved; None unknown), as the game judged it: the same
     moment as the judgements the record keeps."""
     return tuple(session.distances())
+
+
+def kept_by_action(session: Session) -> dict[int, list[bool]]:
+    """Per action, whether each of its moves still on the line of play is a kept one
+    (``kept_flags``: the end screen counts them; the record marks them for the replay)."""
+    out: dict[int, list[bool]] = {}
+    line = session.sheet.line
+    flags = kept_flags(session.sheet, session.line_length())
+    for node, kept in zip(line.walk() if line is not None else (), flags, strict=False):
+        out.setdefault(node.made, []).append(kept)
+    return out
 
 
 def as_told(judged: list[tuple[MoveClass, ...]],
@@ -45,6 +57,7 @@ def game_record(session: Session, *, mode: Mode = Mode.NORMAL, daily: str | None
     summary = session.summary()  # the same figures the end screen shows
     board = session.start
     judged = session.judgements()
+    kept = kept_by_action(session)
     if told and board.size > EXACT_CELLS:
         judged = as_told(judged, told)
     if kind is None:
@@ -58,8 +71,10 @@ def game_record(session: Session, *, mode: Mode = Mode.NORMAL, daily: str | None
         efficiency=summary.efficiency, hints=summary.hints_used, undos=summary.undos,
         name=name, daily=daily, tokens=tuple(action_token(a) for a in session.actions),
         times_ms=tuple(to_ms(t) for t in session.times),
-        judgements=tuple("".join(judgement_letter(c, h) for c, h in zip(cues, hinted,
-                                                                           strict=True))
-                         for cues, hinted in zip(judged, session.hinted(), strict=True)),
+        judgements=tuple("".join(judgement_letter(c, h, k) for c, h, k in zip(
+                             cues, hinted, (*kept.get(action, ()), *(False,) * len(cues)),
+                             strict=False))
+                         for action, (cues, hinted) in enumerate(zip(judged, session.hinted(),
+                                                                     strict=True))),
         action_count=len(session.actions), kind=kind, race=race,
         distances=action_distances(session))

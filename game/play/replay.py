@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
 from game.core.board import Board
 from game.core.coach import Hint
-from game.core.recording import Recording, read_judgement
+from game.core.recording import Recording, kept_letter, read_judgement
 from game.core.scoring import MoveClass
 from game.core.summary import CoachPart, coach_part
 from game.play.session import Session
@@ -158,12 +158,12 @@ screen's footer says it."""
 
 KEPT = "on the coach's line when made"
 """A move judged on the coach's line in play, off the best line known since (it kept its
-points, ``Kept``): the way to go grew by one after it."""
+points, ``Kept``; the record's KEPT_LETTER): the way to go grew by one after it."""
 
 
 def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
           distance: int | None, hint_level: int = 0, assisted: tuple[bool, ...] = (),
-          stepped: int = 1, kept: bool = False) -> str:
+          stepped: int = 1, kept: tuple[bool, ...] = ()) -> str:
     if isinstance(action, Undo | Redo):
         word = "undo" if isinstance(action, Undo) else "redo"
         return f"{word} ({stepped} moves)" if stepped > 1 else word  # a whole click's
@@ -176,8 +176,9 @@ def _note(action: object, letters: str, cues: tuple[MoveClass, ...], first: int,
     who = "coach " if _by_coach(action) else ""
     span = f"move {first}" if len(letters) == 1 else f"moves {first}-{first + len(letters) - 1}"
     helped = (*assisted, *(False,) * len(cues))
-    words = ", ".join((KEPT if kept else WORDS[c]) + (HINT_SEEN if seen and c.good else "")
-                      for c, seen in zip(cues, helped, strict=False))
+    held = (*kept, *(False,) * len(cues))
+    words = ", ".join((KEPT if was_kept else WORDS[c]) + (HINT_SEEN if seen and c.good else "")
+                      for c, seen, was_kept in zip(cues, helped, held, strict=False))
     to_go = f" ({distance} to go)" if distance is not None else ""
     return f"{who}{span} {letters}: {words}{to_go}"
 
@@ -217,6 +218,8 @@ class _Step:
     """Per move: made where help had been seen (scored at 1x, the streak held)."""
     stepped: int = 0
     """History entries an undo or redo stepped over (a whole click's tiles)."""
+    kept: tuple[bool, ...] = ()
+    """Per move: stored as kept (KEPT_LETTER: on the coach's line when made, off it since)."""
 
 
 def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str] = (),
@@ -255,7 +258,9 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
         steps.append(_Step(action, at, board, session.board, cues, letters, distance, first,
                            session.sheet.line_moves, session.hint_level,
                            _hinted(session, saved, len(cues)),
-                           abs(session.history.position - entry)))
+                           abs(session.history.position - entry),
+                           tuple(kept_letter(letter) for letter in saved)
+                           if len(saved) == len(cues) else ()))
     final = session.sheet.line_moves
     line = _line_moves(session, steps, writer, final)
     counted = {writer[move.number] for move in line}
@@ -263,16 +268,13 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
     proven = _proven_from(line, session.solved)
     frames = [Frame(0, recording.board, 0, (), start_distance, "start")]
     done = 0
-    before = start_distance
     for i, step in enumerate(steps):
         gone = sum(1 for k in range(len(step.cues)) if (i, k) not in counted)
         distance = step.distance
         if distance is None and step.cues and not gone and proven[step.line_length]:
             distance = chart[step.line_length]  # the judgements from here on prove it
-        kept = step.cues == (MoveClass.LINE,) and before is not None and distance == before + 1
         note = _note(step.action, step.letters, step.cues, step.first, distance,
-                     step.hint_level, step.assisted, step.stepped, kept)
-        before = distance
+                     step.hint_level, step.assisted, step.stepped, step.kept)
         if gone:
             how = "restarted away" if _restarted(steps, i) else "taken back"
             note += f" - {how} later" if gone == len(step.cues) else f" - {gone} {how} later"
@@ -346,40 +348,45 @@ def _proven_from(line: tuple[LineMove, ...], finished: bool) -> list[bool]:
 
 def _chart(session: Session, steps: list[_Step], writer: dict[int, tuple[int, int]],
            line: tuple[LineMove, ...], stored: bool) -> tuple[int | None, ...]:
-    """The end screen's chart of the line of play; the distances stored with the game
-    (``stored``: the steps carry them) win over those figured again, and the gaps are filled
-    in from the judgements."""
+    """The end screen's chart of the line of play: with the distances stored with the game
+    (``stored``: the steps carry them, one after each action), those alone, the points
+    between them filled in from the judgements (a newcomer's replay chart rose to 140 inside
+    clicks that slid several tiles, where the replay's own figures differ from the game's and
+    the end screen's stayed under 120); else those figured again here."""
     chart = list(session.summary().distances)[:len(line) + 1]
     chart += [None] * (len(line) + 1 - len(chart))
+    up = [False] * len(line)
     if stored:
+        chart = [None] * len(chart)
         for move in line:
             index, k = writer[move.number]
             step = steps[index]
+            up[move.number - 1] = k < len(step.kept) and step.kept[k]
             if k == len(step.cues) - 1 and step.distance is not None:
                 chart[move.number] = step.distance
-                if move.number == 1:
-                    chart[0] = None  # figured from the stored one and the first judgement
-    return _filled(chart, [m.cue for m in line], session.solved)
+    return _filled(chart, [m.cue for m in line], session.solved, up)
 
 
-def _filled(chart: list[int | None], cues: list[MoveClass],
-            finished: bool) -> tuple[int | None, ...]:
+def _filled(chart: list[int | None], cues: list[MoveClass], finished: bool,
+            kept: Sequence[bool] = ()) -> tuple[int | None, ...]:
     """``chart`` with its gaps filled from the judgements of the moves between the points:
-    a good move came one closer, a charged one went one farther. A finished game ends at 0,
-    and its own moves are a known line from every point: an unjudged move is taken as one
-    closer (the line through it is at most one longer)."""
+    a good move came one closer, a charged one (or a ``kept`` one, on the coach's line when
+    made) went one farther. A finished game ends at 0, and its own moves are a known line
+    from every point: an unjudged move is taken as one closer (the line through it is at
+    most one longer)."""
     out = list(chart)
+    farther = [cue.bad or (i < len(kept) and kept[i]) for i, cue in enumerate(cues)]
     if finished and out and out[-1] is None:
         out[-1] = 0
     for p in range(len(out) - 1, 0, -1):  # back from what is known
         after, cue = out[p], cues[p - 1]
         if out[p - 1] is None and after is not None and (finished or cue is not
                                                           MoveClass.UNKNOWN):
-            out[p - 1] = max(0, after - 1) if cue.bad else after + 1
+            out[p - 1] = max(0, after - 1) if farther[p - 1] else after + 1
     for p in range(1, len(out)):  # on from what is known (a game left before the end)
         before, cue = out[p - 1], cues[p - 1]
         if out[p] is None and before is not None and cue is not MoveClass.UNKNOWN:
-            out[p] = max(0, before + 1 if cue.bad else before - 1)
+            out[p] = max(0, before + 1 if farther[p - 1] else before - 1)
     return tuple(out)
 
 
