@@ -34,10 +34,12 @@ class Told:
         self.said: list[int] = []
         points = game.news.points
 
-        def told(kind, gained, restarted, cost, hint=0, coached=False, count=1, also=""):
+        def told(kind, gained, restarted, cost, hint=0, coached=False, count=1, also="",
+                 first=""):
             self.said.append(gained - hint)  # the words give the moves' points and costs
-            points(kind, gained, restarted, cost, hint, coached, count, also)
+            points(kind, gained, restarted, cost, hint, coached, count, also, first)
             assert also == "" or game.news.shown.endswith(also)
+            assert first == "" or game.news.shown.startswith(first)
 
         game.news.points = told  # type: ignore[method-assign]
 
@@ -371,10 +373,12 @@ def test_an_action_tells_the_answers_waiting_first_and_its_own_words_stay():
     assert game.news.waiting
     events = told.frame(coach, Undo())
     assert [e.fresh for e in events if isinstance(e, Rejudged)] == [20]
-    # and the answers' words stay after the undo's (a newcomer's "+70 judged again" was
-    # told by a pop-up alone, the footer going straight to the undo)
-    assert game.view().footer == "undo -5, and the +10 the move earned taken back; " \
-        "moves 1, 2 judged: optimal (+20)"
+    # and the answers' words stay, before the undo's, as they came (a newcomer's "+70
+    # judged again" was told by a pop-up alone, the footer going straight to the undo; a
+    # later one read "undo -5, and the -10 the move cost given back; move 70 judged: off
+    # the coach's line (-10); streak now 0" under the STREAK the undo brought back)
+    assert game.view().footer == "moves 1, 2 judged: optimal (+20); " \
+        "undo -5, and the +10 the move earned taken back"
     assert not game.news.waiting and game.shown_net == game.session.sheet.net
 
 

@@ -297,9 +297,8 @@ class MidEnd:
                 # the moves it judged again were told a moment ago: said with it, not lost
                 self.news.points(change.kind, session.sheet.net - before_net - again + hint,
                                  restarted, cost, hint, coached=session.auto_solved,
-                                 count=count, also="; ".join(
-                                     w for w in (waited, self.news.shown if rejudged else "")
-                                     if w))
+                                 count=count, first=waited,
+                                 also=self.news.shown if rejudged else "")
         elif isinstance(action, CycleHint):
             self.news.moved()  # the footer's hint words say what H costs (a newcomer read
             # an undo's words while H took 5 more)

@@ -237,7 +237,8 @@ class News:
         self._unit_left = 0.0
 
     def points(self, kind: ChangeKind, gained: int, restarted: int, cost: int,
-               hint: int = 0, coached: bool = False, count: int = 1, also: str = "") -> None:
+               hint: int = 0, coached: bool = False, count: int = 1, also: str = "",
+               first: str = "") -> None:
         """Say why an undo, a redo or a restart changed the points (``gained``, before
         POINTS' floor and any ``hint`` cost; ``restarted``: the change in restarts;
         ``cost``: the undo's): its own cost, the points of the moves it took away or brought
@@ -251,7 +252,11 @@ class News:
         ``count``: the moves an undo or redo took back or brought back (a whole click's), or
         a restart took away or an undo of one brought back. ``also``: news of the same
         moment said after it (moves the undo brought back judged again meanwhile: a
-        newcomer's undo of a restart gave back 190 points with only "-20 judged" said)."""
+        newcomer's undo of a restart gave back 190 points with only "-20 judged" said).
+        ``first``: the coach's news told just before the action, said before its words (a
+        newcomer read "undo -5, and the -10 the move cost given back; move 70 judged: off
+        the coach's line (-10); streak now 0" under a STREAK of 13 the undo had brought
+        back: the judgement came first)."""
         parts = []
         if restarted > 0:  # a restart, or a redo of one: the cost, then the moves gone
             parts.append(restart_words(-RESTART_COST, -RESTART_COST - gained,
@@ -270,17 +275,19 @@ class News:
         run, self._undos = self._undos, None  # a redo or restart ends the undos' run
         undo = kind is ChangeKind.UNDO and not restarted
         own, times = "; ".join(parts), 1
-        if undo and run is not None and not also and self.shown == run.told:
+        if undo and run is not None and not also and not first and self.shown == run.told:
             if run.words == own:  # the same words again are counted, not repeated
                 times = run.times + 1
                 parts = [repeated(own, times)]
             else:  # the last undo's words stay first
                 parts = [repeated(run.words, run.times), *parts]
+        if first:
+            parts.insert(0, first)
         if also:  # said even when the action itself changed nothing (a redo of moves
             parts.append(also)  # worth 0 left the answers it told cut to their last part)
         if parts:
             self.tell("; ".join(parts), of_a_move=True)
-            if undo and not also:
+            if undo and not also and not first:
                 self._undos = UndoRun(own, times, self.text)
 
     def update(self, dt: float) -> None:
