@@ -149,7 +149,8 @@ class News:
         the one before) gives what they did to the points (newcomers saw "-10 judged" while
         POINTS fell by 50, three answers making three pop-ups; and POINTS change before news
         told a moment later). A streak they broke (``streak_was`` before, ``streak`` now) is
-        named after them: "streak now 2" (a newcomer saw STREAK fall from 8 with no word).
+        named after them: "streak fell from 8 to 2" (a newcomer saw STREAK fall from 8 with
+        no word).
         ``again``: moves shown waiting that had this verdict before ("judged again")."""
         if not changes:
             return None
@@ -220,7 +221,8 @@ class News:
             return Rejudged(0, 0, fresh=fresh)
         words = rejudged_words(list(told), self._unit_again)
         if streak < self._unit_streak:
-            words = f"{words}; streak now {streak}"
+            # what it fell from, too: "streak now 2" stayed under a STREAK of 3 a move later
+            words = f"{words}; streak fell from {self._unit_streak} to {streak}"
         self.tell(f"{self._found} {words}" if self._found else words, seconds=JUDGED_SECONDS)
         self._unit_text = self.text
         return replace(news, fresh=fresh)
