@@ -324,3 +324,31 @@ def test_with_the_steps_hidden_the_footer_says_what_a_move_will_pay_for_them() -
     off = next(m for m in s.board.legal_moves() if m not in (path[1], inverse(path[0])))
     s.apply(Move(off))  # off the steps: nothing seen there
     assert s.steps_due() == 0
+
+
+def test_the_steps_seen_are_paid_while_followed_not_when_come_back_to_later() -> None:
+    """A newcomer hid the steps, played moves of their own, and seven moves later came back
+    along them: "? -10 hint", paying for steps hidden long before. Off the steps (a position
+    they did not show the next step from) they are no longer paid."""
+    start = Board.goal(3, 3).apply_all("DRULDRDLURULDRURD")
+    s = Session(start, oracle=exact_hint)
+    path = s.hint.path
+    s.apply(CycleHint())
+    s.apply(CycleHint())  # the numbered steps
+    s.tick(HELP_SEEN_SECONDS)  # read
+    s.apply(CycleHint())  # hidden
+    off = next(m for m in s.board.legal_moves() if m != path[0])
+    due, used = s.steps_due(), s.sheet.hints_used
+    assert due == 5  # the chevrons were paid on sight
+    s.apply(Move(off))  # off them: paid where it was made from, as the footer said
+    assert s.sheet.hints_used == used + due // 5
+    s.apply(Move(inverse(off)))  # back where they were read (paid: that move is hinted)
+    s.apply(Move(path[0]))
+    assert s.hinted()[-1] == (True,)
+    assert s.steps_due() == 0  # a position they showed the next step from, left since
+    used = s.sheet.hints_used
+    s.apply(Move(path[1]))  # the next step, made on their own: free, and their own
+    assert s.sheet.hints_used == used and s.hinted()[-1] == (False,)
+    kept = (s.sheet.hints_used, s.sheet.net, s.sheet.streak)
+    s._rescore()  # a replay charges the same
+    assert (s.sheet.hints_used, s.sheet.net, s.sheet.streak) == kept

@@ -198,6 +198,14 @@ class HelpClock:
         if boards:
             self.foreseen = frozenset(boards)
 
+    def followed_to(self, board: Board) -> None:
+        """A move of the player's reached ``board``: off the numbered steps seen (a position
+        they did not show the next step from), they are no longer paid (a newcomer's own moves
+        came back, seven moves later, to a position steps hidden long before had shown, and
+        paid for them)."""
+        if board not in self.foreseen:
+            self.foreseen = frozenset()
+
     def seen(self, drawn: Drawn | None) -> bool:
         """Whether ``drawn`` (the help on screen now) has been seen."""
         return drawn is not None and drawn == self.drawn and self.age >= HELP_SEEN_SECONDS

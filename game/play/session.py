@@ -426,6 +426,8 @@ class Session:
             if self.hint is None:
                 self.hint = follow(verdict.before, move, after)
             board = after
+        if not by_coach and not self._replaying:
+            self._clock.followed_to(board)
         self._charge_hint()
         self.started = True
         self.last_cue = cues[-1]
