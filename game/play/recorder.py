@@ -24,9 +24,10 @@ def kept_by_action(session: Session) -> dict[int, list[bool]]:
     (``kept_flags``: the end screen counts them; the record marks them for the replay)."""
     out: dict[int, list[bool]] = {}
     line = session.sheet.line
-    flags = kept_flags(session.sheet, session.line_length())
-    for node, kept in zip(line.walk() if line is not None else (), flags, strict=False):
-        out.setdefault(node.made, []).append(kept)
+    if line is not None:
+        for node, kept in zip(line.walk(), kept_flags(session.sheet, session.line_length()),
+                              strict=False):  # (no flags on exact boards)
+            out.setdefault(node.made, []).append(kept)
     return out
 
 

@@ -39,14 +39,14 @@ class Kept:
     def __init__(self, live: bool) -> None:
         self.live = live
         self._moves: set[tuple[int, int]] = set()
-        """(action, place of the move in it) of each move judged good."""
+        """(action, place of the move in it) of each move judged on the coach's line."""
 
     def holds(self, action: int, offset: int) -> bool:
-        """Whether move ``offset`` of action ``action`` was judged good before."""
+        """Whether move ``offset`` of action ``action`` was judged on the coach's line before."""
         return (action, offset) in self._moves
 
     def note(self, action: int, offset: int, cls: MoveClass) -> None:
-        """Move ``offset`` of action ``action`` was judged ``cls`` (kept if good)."""
+        """Move ``offset`` of action ``action`` was judged ``cls`` (kept if on the line)."""
         if self.live and cls is MoveClass.LINE:
             self._moves.add((action, offset))
 

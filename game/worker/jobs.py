@@ -256,15 +256,13 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
     known = proven_around(knowledge, board)
 
     def search(deadline: float | None) -> OptimalMovesLike:
-        if known is None and job.kind is JobKind.REFINE:
-            return solver.optimal_moves(board, cancel=token, deadline=deadline,
-                                        progress=progress, on_better=better,
-                                        proof_share=REFINE_PROOF_SHARE)
         if known is None:
             return solver.optimal_moves(board, cancel=token, deadline=deadline,
                                         progress=progress,
                                         on_better=better if board.size > BIG_CELLS
-                                        and job.kind is not JobKind.JUDGE else None)
+                                        and job.kind is not JobKind.JUDGE else None,
+                                        proof_share=REFINE_PROOF_SHARE
+                                        if job.kind is JobKind.REFINE else 0.0)
         # one iteration at the proven distance, over the children left open
         return solver.optimal_moves(board, cancel=token, deadline=deadline,
                                     progress=progress, distance=known.distance,

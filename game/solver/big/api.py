@@ -95,9 +95,10 @@ ENDGAME_SECONDS = 0.5
 PROOF_REACH = 64
 """With the 6-6-6-6 tables in memory, boards whose lower bound is at most this are worth an
 exact proof while the player thinks (``provable``): along the coach's lines of random 5x5
-boards a proof at a bound near 60 takes 0.1-3 s, near 64 up to ten seconds or more
-(``python -m game.cli.bench_proof``); one that runs out of its share of a refining search's
-time leaves the rest to the search for a shorter line."""
+boards, within 7.5 s (half the second refining search), all of those with a bound of 52-55
+were proven (median 0.13 s), 3 of 5 at 56-59 (median 1 s), 2 of 4 at 60-63, none above
+(``python -m game.cli.bench_proof --boards 3``); one that runs out of its share of a
+refining search's time leaves the rest to the search for a shorter line."""
 DEFAULT_SECONDS = 1.0
 AUTO_PREPARE = True
 """Whether the tables are loaded or built by themselves when a search needs them: by the first
