@@ -269,18 +269,25 @@ def test_the_numbered_steps_seen_once_count_as_seen_all_along_them() -> None:
     assert [h for h in fast.hinted()[-3:]] == [(True,), (False,), (False,)]
 
 
-def test_the_numbered_steps_read_then_hidden_still_count_along_them() -> None:
-    """The twenty-first newcomer looked at the steps for 5 s, hid them with H (free), and
-    played them from memory: five moves scored as made without help, STREAK 5 x2. They pay
-    for the steps where they were read and where they lead, hinted, as if on screen; a
-    replay charges the same."""
+def steps_read_then_hidden() -> tuple[Session, str]:
+    """A 3x3 game whose numbered steps were read at the start, then hidden with H; and the
+    coach's path there."""
     start = Board.goal(3, 3).apply_all("DRULDRDLURULDRURD")
     s = Session(start, oracle=exact_hint)
     path = s.hint.path
     s.apply(CycleHint())
     s.apply(CycleHint())  # the numbered steps
     s.tick(HELP_SEEN_SECONDS)  # read
-    s.apply(CycleHint())  # hidden: H costs nothing
+    s.apply(CycleHint())  # hidden
+    return s, path
+
+
+def test_the_numbered_steps_read_then_hidden_still_count_along_them() -> None:
+    """The twenty-first newcomer looked at the steps for 5 s, hid them with H (free), and
+    played them from memory: five moves scored as made without help, STREAK 5 x2. They pay
+    for the steps where they were read and where they lead, hinted, as if on screen; a
+    replay charges the same."""
+    s, path = steps_read_then_hidden()  # H costs nothing
     assert s.hint_level == 0 and s.sheet.hints_used == 1  # the chevrons seen at the start
     for move in path[:6]:
         s.apply(Move(move))
@@ -330,13 +337,7 @@ def test_the_steps_seen_are_paid_while_followed_not_when_come_back_to_later() ->
     """A newcomer hid the steps, played moves of their own, and seven moves later came back
     along them: "? -10 hint", paying for steps hidden long before. Off the steps (a position
     they did not show the next step from) they are no longer paid."""
-    start = Board.goal(3, 3).apply_all("DRULDRDLURULDRURD")
-    s = Session(start, oracle=exact_hint)
-    path = s.hint.path
-    s.apply(CycleHint())
-    s.apply(CycleHint())  # the numbered steps
-    s.tick(HELP_SEEN_SECONDS)  # read
-    s.apply(CycleHint())  # hidden
+    s, path = steps_read_then_hidden()
     off = next(m for m in s.board.legal_moves() if m != path[0])
     due, used = s.steps_due(), s.sheet.hints_used
     assert due == 5  # the chevrons were paid on sight
