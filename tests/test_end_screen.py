@@ -639,8 +639,9 @@ def test_first_game_badge_names_its_table() -> None:
 def test_a_long_grade_reason_is_lines_of_one_size(size: tuple[int, int], large: bool) -> None:
     """A newcomer's 5x5 reason had its first line large and the rest shrunk on the second;
     with large text at 640x600 the next one's second line ran off the window."""
-    from game.ui.end_screen import why_lines
+    from game.ui.end_screen import WHY_LINES, WHY_READABLE, why_lines
     from game.ui.fonts import Fonts
+    from game.ui.scores_view import MIN_TEXT_PX
 
     pygame.init()
     fonts = Fonts()
@@ -649,5 +650,10 @@ def test_a_long_grade_reason_is_lines_of_one_size(size: tuple[int, int], large: 
     why = ("D: 90% efficiency against the best line known is an A, 4 moves off the coach's "
            "line (-40); 20 hint levels used (one letter per 5 levels: 4 letters, stopped at D)")
     px, lines = why_lines(why, fonts, box.body_px, box.hero[2])
-    assert len(lines) <= (3 if large else 2) and " ".join(lines) == why
+    assert len(lines) <= WHY_LINES and " ".join(lines) == why
     assert all(fonts(px).size(line)[0] <= box.hero[2] for line in lines)  # none shrunk apart
+    # a third line before type too small to read (a newcomer called two shrunk lines "tiny")
+    if len(lines) == WHY_LINES:
+        assert px >= round(box.body_px * WHY_READABLE) or px == MIN_TEXT_PX
+    else:
+        assert px >= round(box.body_px * WHY_READABLE)

@@ -45,6 +45,9 @@ BADGE_PAD_MIN = 4
 """Pixels at least between the new-best badge's words and its outline, above and below."""
 WHY_LINES = 3
 """The most lines the grade's reason takes (the last one shrinks to fit, if it must)."""
+WHY_READABLE = 0.8
+"""The grade's reason shrinks to this share of its size to stay on two lines, no further:
+a third line comes first."""
 NOTE_LINES = 2
 """Lines the notes under the figures take (two notes), unless one has to wrap."""
 MAX_NOTE_LINES = 3
@@ -114,17 +117,23 @@ def end_screen_layout(width: int, height: int, font: FontFn | None = None,
 def why_lines(text: str, font: FontFn, px: int, width: float) -> tuple[int, list[str]]:
     """The grade's reason wrapped on lines of one size: two of ``px``, or smaller where two
     lines of it would not hold the reason (a newcomer saw a 5x5 reason's first line large
-    and the rest shrunk on the second); three of the smallest size where two of it do not
-    (with large text at 640x600 the second line ran off the window)."""
+    and the rest shrunk on the second), down to WHY_READABLE of it; then three, smaller
+    still where three do not hold it (with large text at 640x600 the second line ran off
+    the window; a newcomer called two lines shrunk to the smallest size "tiny")."""
+    readable = max(MIN_TEXT_PX, round(px * WHY_READABLE))
     lines = wrap_words(text, font, px, width)
-    while len(lines) > 2 and px > MIN_TEXT_PX:
+    while len(lines) > 2 and px > readable:
+        px = max(readable, int(px * FIT_SHRINK))
+        lines = wrap_words(text, font, px, width)
+    while len(lines) > WHY_LINES and px > MIN_TEXT_PX:
         px = max(MIN_TEXT_PX, int(px * FIT_SHRINK))
         lines = wrap_words(text, font, px, width)
     return px, lines if len(lines) <= WHY_LINES else [*lines[:2], " ".join(lines[2:])]
 
 
-WIDOW_CHARS = 4
-"""A last line of one word this short takes the word before it along."""
+WIDOW_CHARS = 8
+"""A last line of one word this short takes the word before it along (at 640 px the time
+note's "known)" stood alone)."""
 
 
 def wrap_words(text: str, font: FontFn, px: int, width: float) -> list[str]:
