@@ -135,3 +135,13 @@ def test_news_of_moves_judged_again_replaces_the_last_pop_up(make_app) -> None: 
     scene._event(Rejudged(2, 0, 10, -10))
     assert [text for text in _popups(scene) if "judged again" in text] == \
         ["+10 -10 judged again"]
+
+
+def test_beyond_exact_reach_the_hint_footer_names_no_perfect_bonus() -> None:
+    """A newcomer read "hints on: -5 a move, no perfect bonus" on 5x5, where the README says
+    there is no perfect bonus to lose."""
+    from game.play.words import hint_words
+
+    assert hint_words(None, 1, False) == \
+        "hints on: -5 a move, no perfect bonus (H: the next steps)"
+    assert hint_words(None, 1, False, exact=False) == "hints on: -5 a move (H: the next steps)"

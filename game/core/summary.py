@@ -34,6 +34,7 @@ from game.core.scoring import (
     RESTART_COST,
     UNDO_COST,
     WASTEFUL_COST,
+    MoveClass,
     ScoreSheet,
 )
 
@@ -307,21 +308,33 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     return letter, reason
 
 
-def wasted_words(wasteful: int, exact: bool, kept: int = 0) -> str:
+def wasted_words(wasteful: int, exact: bool, kept: int = 0, proven: int = 0) -> str:
     """The player's moves that cost points, with what they cost: "2 wasteful moves (-20)",
-    beyond exact reach "1 move off the coach's line (-10)" ("" for none). Their cost is in
-    Move points: a newcomer's first game said only "Costs 0" of two wasteful moves. Then the
-    ``kept`` moves: off the best line known, but judged on the coach's line when made, they
-    kept their points (``Kept``); the words say why the moves outnumber the best line."""
+    beyond exact reach "1 move off the coach's line (-10)" ("" for none), where ``proven``
+    of them were judged exactly (from a board the coach had proven: "1 move off the coach's
+    line, 2 wasteful moves (-30)", as the replay names them). Their cost is in Move points: a
+    newcomer's first game said only "Costs 0" of two wasteful moves. Then the ``kept``
+    moves: off the best line known, but judged on the coach's line when made, they kept
+    their points (``Kept``); the words say why the moves outnumber the best line."""
     parts = []
     if wasteful:
-        what = _count(wasteful, "wasteful move") if exact else \
-            f"{_count(wasteful, 'move')} off the coach's line"
+        off = wasteful - proven
+        what = _count(wasteful, "wasteful move") if exact or not off else \
+            f"{_count(off, 'move')} off the coach's line" + (
+                f", {_count(proven, 'wasteful move')}" if proven else "")
         parts.append(f"{what} (-{wasteful * WASTEFUL_COST})")
     if kept:
         parts.append(f"{_count(kept, 'move')} off the best line known kept "
                      f"{'its' if kept == 1 else 'their'} points (on the coach's line when made)")
     return ", ".join(parts)
+
+
+def _exactly_wasteful(sheet: ScoreSheet) -> int:
+    """The player's moves on the line of play judged wasteful exactly."""
+    if sheet.line is None:
+        return 0
+    return sum(1 for node in sheet.line.walk()
+               if node.cls is MoveClass.WASTEFUL and not node.by_coach)
 
 
 def kept_flags(sheet: ScoreSheet, line_length: int | None) -> tuple[bool, ...]:
@@ -393,7 +406,8 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         letter, why = _grade(efficiency, accuracy, sheet.hints_used, perfect,
                              "" if exact else "against the best line known",
                              wasted_words(sheet.wasteful, exact,
-                                          kept_moves(sheet, line_length)))
+                                          kept_moves(sheet, line_length),
+                                          _exactly_wasteful(sheet)))
         if exact and moves == start and not perfect and not sheet.hints_used \
                 and (sheet.undos or sheet.restarts):
             why += " (S needs no undo or restart)"  # the moves were perfect: say what was not

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.core.coach import CoachState, WorkerStatus
+from game.core.coach import EXACT_CELLS, CoachState, WorkerStatus
 from game.core.scoring import MoveClass
 from game.core.tween import Flash, SlideTween
 from game.play.autoplay import AutoPlayer, CoachPlay
@@ -65,7 +65,8 @@ def play_view(game: ViewSource) -> PlayView:
     news = game.news.shown
     race_time = session.elapsed if session.started else None  # the ghost waits for you
     streak, multiplier, held = game.streak_view()
-    footer = news or status.detail or hint_words(hint, session.hint_level, session.solved) \
+    footer = news or status.detail or hint_words(hint, session.hint_level, session.solved,
+                                                 session.start.size <= EXACT_CELLS) \
         or steps_due_words(session.steps_due(), session.help.paid(session.board) > 0)
     if status.progress is not None and not status.detail and not news:
         footer = work_words(status.work, status.progress, session.board,

@@ -115,8 +115,9 @@ def banner_words(*, solving: bool, demo: bool, attract: bool, solved: bool, verd
     return f"{words} judging..." if judging else words
 
 
-def hint_words(hint: Hint | None, level: int, solved: bool) -> str:
-    """With hints on: what they cost, and beyond exact reach the coach's best line."""
+def hint_words(hint: Hint | None, level: int, solved: bool, exact: bool = True) -> str:
+    """With hints on: what they cost, and beyond exact reach (``exact`` False: no perfect
+    bonus to lose there) the coach's best line."""
     if level == 0 or solved:
         return ""
     # hiding the steps is free, but steps seen are paid where the player moves along them
@@ -124,7 +125,8 @@ def hint_words(hint: Hint | None, level: int, solved: bool) -> str:
     then = "H: the next steps" if level < HINT_LEVELS - 1 else (
         f"H hides them: steps seen still cost {HINT_COST_PER_LEVEL * level}")
     # the perfect bonus needs a game without hints: a newcomer read "-5" as the whole price
-    cost = f"hints on: -{HINT_COST_PER_LEVEL * level} a move, no perfect bonus ({then})"
+    bonus = ", no perfect bonus" if exact else ""  # (5x5 has none: a newcomer asked)
+    cost = f"hints on: -{HINT_COST_PER_LEVEL * level} a move{bonus} ({then})"
     if hint is None or hint.optimal:
         return cost
     return f"coach's best line so far: {counted(hint.distance, 'move')}; {cost}"
