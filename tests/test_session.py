@@ -324,9 +324,9 @@ def test_with_the_steps_hidden_the_footer_says_what_a_move_will_pay_for_them() -
     s.apply(Move(path[0]))
     assert s.sheet.hints_used == before + 1  # what the footer said: 5
     assert s.steps_due() == 10
-    assert steps_due_words(10) == "steps seen for this position: your move here costs 10 (hint)"
+    assert steps_due_words(10) == "steps seen for this position: following them costs 10 (hint)"
     assert steps_due_words(5, paid=True) == \
-        "steps seen for this position: your move here costs 5 more (hint)"
+        "steps seen for this position: following them costs 5 more (hint)"
     assert steps_due_words(0) == ""
     off = next(m for m in s.board.legal_moves() if m not in (path[1], inverse(path[0])))
     s.apply(Move(off))  # off the steps: nothing seen there
@@ -335,15 +335,16 @@ def test_with_the_steps_hidden_the_footer_says_what_a_move_will_pay_for_them() -
 
 def test_the_steps_seen_are_paid_while_followed_not_when_come_back_to_later() -> None:
     """A newcomer hid the steps, played moves of their own, and seven moves later came back
-    along them: "? -10 hint", paying for steps hidden long before. Off the steps (a position
-    they did not show the next step from) they are no longer paid."""
+    along them: "? -10 hint", paying for steps hidden long before; another played their own
+    move where the steps were read and paid for them. Only a move that follows them pays
+    for them, and off them (a position they did not show the next step from) they are gone."""
     s, path = steps_read_then_hidden()
     off = next(m for m in s.board.legal_moves() if m != path[0])
-    due, used = s.steps_due(), s.sheet.hints_used
-    assert due == 5  # the chevrons were paid on sight
-    s.apply(Move(off))  # off them: paid where it was made from, as the footer said
-    assert s.sheet.hints_used == used + due // 5
-    s.apply(Move(inverse(off)))  # back where they were read (paid: that move is hinted)
+    used = s.sheet.hints_used
+    assert s.steps_due() == 5  # following them would (the chevrons were paid on sight)
+    s.apply(Move(off))  # a move of their own: nothing for the steps
+    assert s.sheet.hints_used == used
+    s.apply(Move(inverse(off)))  # back where they were read (the chevrons paid: hinted)
     s.apply(Move(path[0]))
     assert s.hinted()[-1] == (True,)
     assert s.steps_due() == 0  # a position they showed the next step from, left since

@@ -37,8 +37,9 @@ STEPS_LEVEL = 2
 PAID_ON_SIGHT = 1
 """Hint levels up to this one (the chevrons) are paid for a position as soon as they are
 seen there; higher ones (the numbered steps) when the player moves from a position with them
-on screen or, once seen, from any position they showed the next step from (``on_foreseen``),
-so the H cycle's quick way from level 1 through 2 to off costs nothing extra."""
+on screen or, once seen, by a move that follows them from any position they showed the next
+step from (``on_foreseen``), so the H cycle's quick way from level 1 through 2 to off costs
+nothing extra."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,13 +138,14 @@ class HelpLedger:
         return sheet
 
     def on_foreseen(self, sheet: ScoreSheet, sight: Sight, foreseen: bool | None) -> ScoreSheet:
-        """``sheet`` as the player moves from a board the numbered steps seen before showed the
-        next step from, the one they were read on or one they led to (``foreseen``; None in
-        a replay, which reads it from ``foreseen``), whatever is on screen now: the steps
-        were read, so they are paid there and the move is hinted (a newcomer read six steps,
-        hid them with H, which is free, and played them from memory: five moves scored as
-        made without help, STREAK 5 x2; the next found the board they were read on paid
-        nothing for them)."""
+        """``sheet`` as the player makes the next step the numbered steps seen before showed
+        from a board, the one they were read on or one they led to (``foreseen``; None in a
+        replay, which reads it from ``foreseen``), whatever is on screen now: the steps were
+        read, so they are paid there and the move is hinted (a newcomer read six steps, hid
+        them with H, which is free, and played them from memory: five moves scored as made
+        without help, STREAK 5 x2; the next found the board they were read on paid nothing
+        for them). A move that leaves them pays nothing for them (a newcomer played their own
+        move there and paid "? -10 hint")."""
         if not sight.coach_brought and not sight.board.is_solved() \
                 and self.seen(self.foreseen, sight.action, foreseen):
             return self._pay(sheet, sight, STEPS_LEVEL)
@@ -165,6 +167,8 @@ class HelpLedger:
 
 Drawn = tuple[Board, int]
 """The help on screen: the board it is drawn for and the hint level."""
+Step = tuple[Board, str]
+"""A numbered step: the board it is shown from and its move."""
 
 
 class HelpClock:
@@ -178,11 +182,11 @@ class HelpClock:
         """The help on screen as last noted, if any."""
         self.age = 0.0
         """How long ``drawn`` has been on screen."""
-        self.foreseen: frozenset[Board] = frozenset()
-        """The boards the numbered steps last seen show the next step from: the one they were
-        seen on and those they lead through."""
+        self.foreseen: dict[Board, str] = {}
+        """The boards the numbered steps last seen show the next step from (the one they were
+        seen on and those they lead through), each with that step."""
 
-    def note(self, drawn: Drawn | None, ahead: Callable[[], Sequence[Board]]) -> None:
+    def note(self, drawn: Drawn | None, ahead: Callable[[], Sequence[Step]]) -> None:
         """The help on screen now: new help starts its time, but is seen at once on a board
         ``foreseen`` (whose own steps, ``ahead``, are then foreseen too)."""
         if drawn == self.drawn:
@@ -193,10 +197,15 @@ class HelpClock:
         if early:
             self.foresee(ahead())
 
-    def foresee(self, boards: Sequence[Board]) -> None:
-        """The numbered steps on screen were seen: the boards they lead through."""
-        if boards:
-            self.foreseen = frozenset(boards)
+    def foresee(self, steps: Sequence[Step]) -> None:
+        """The numbered steps on screen were seen: the boards they lead through, each with the
+        step they show from it."""
+        if steps:
+            self.foreseen = dict(steps)
+
+    def shows(self, board: Board, move: str) -> bool:
+        """Whether the numbered steps seen show ``move`` as the next step from ``board``."""
+        return self.foreseen.get(board) == move
 
     def followed_to(self, board: Board) -> None:
         """A move of the player's reached ``board``: off the numbered steps seen (a position
@@ -204,7 +213,7 @@ class HelpClock:
         came back, seven moves later, to a position steps hidden long before had shown, and
         paid for them)."""
         if board not in self.foreseen:
-            self.foreseen = frozenset()
+            self.foreseen = {}
 
     def seen(self, drawn: Drawn | None) -> bool:
         """Whether ``drawn`` (the help on screen now) has been seen."""

@@ -24,7 +24,7 @@ from game.core.knowledge import follow
 from game.core.scoring import HINT_COST_PER_LEVEL, MoveClass, ScoreSheet
 from game.core.summary import GameSummary, summarize
 from game.play.action_log import ActionLog, stood_on
-from game.play.help import STEPS_LEVEL, HelpClock, HelpLedger, Sight, follows_hint
+from game.play.help import STEPS_LEVEL, HelpClock, HelpLedger, Sight, Step, follows_hint
 from game.play.lines import Lines, Oracle, no_oracle
 from game.play.steps import (
     Change,
@@ -277,20 +277,20 @@ class Session:
             return self.board, self.hint_level
         return None
 
-    def _steps_ahead(self) -> list[Board]:
-        """The boards the numbered steps on screen show the next step from: the one on screen
-        and those they lead through (not the last they reach)."""
-        preview = self.path_preview()
-        board, boards = self.board, [self.board] if preview else []
-        for move in preview[:-1]:
+    def _steps_ahead(self) -> list[Step]:
+        """The numbered steps on screen, each with the board it is shown from: the one on
+        screen and those they lead through (not the last they reach)."""
+        board, steps = self.board, []
+        for move in self.path_preview():
+            steps.append((board, move))
             board = board.apply(move)
-            boards.append(board)
-        return boards
+        return steps
 
     def steps_due(self) -> int:
-        """With hints off: what a move from the board on screen will pay for the numbered
-        steps seen before, which showed its next step (0 when nothing is due). A newcomer
-        hid the steps and found the moves after charged with nothing on screen to say so."""
+        """With hints off: what following the numbered steps seen before, which showed the
+        next step from the board on screen, will pay for them (0 when nothing is due). A
+        newcomer hid the steps and found the moves after charged with nothing on screen to
+        say so."""
         board = self.board
         if self.hint_level or self.solved or board not in self._clock.foreseen \
                 or self.history.current.kind is EntryKind.SOLVE:
@@ -403,7 +403,7 @@ class Session:
             self.played = True
             # before the judgement: the move was made with the help shown, or read before
             self.sheet = self.help.on_move(self.sheet, self._sight_now())
-            foreseen = None if self._replaying else before in self._clock.foreseen
+            foreseen = None if self._replaying else self._clock.shows(before, moves[0])
             self.sheet = self.help.on_foreseen(self.sheet, self._sight_now(), foreseen)
         for offset, move in enumerate(moves):
             self.sheet = self.help.recall(self.sheet, board)

@@ -144,13 +144,13 @@ def hint_seen_words(gained: int, streak: int, hint_cost: int = 0) -> str:
 
 def steps_due_words(cost: int, paid: bool = False) -> str:
     """The footer with hints off on a board the numbered steps seen before showed the next
-    step from: what the next move will pay for them ("" when nothing is due); ``paid``: help
-    was paid here already (the chevrons), so that is more (a newcomer read "costs 5" under
-    "steps seen still cost 10")."""
+    step from: what following them will pay for them ("" when nothing is due; a move of your
+    own pays nothing for them); ``paid``: help was paid here already (the chevrons), so that
+    is more (a newcomer read "costs 5" under "steps seen still cost 10")."""
     if not cost:
         return ""
-    return f"steps seen for this position: your move here costs {cost}{' more' if paid else ''}" \
-        " (hint)"
+    return f"steps seen for this position: following them costs {cost}" \
+        f"{' more' if paid else ''} (hint)"
 
 
 JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
