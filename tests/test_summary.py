@@ -373,6 +373,14 @@ def test_the_grade_names_the_moves_that_cost_points() -> None:
     assert wasted_words(5, False, proven=2) == \
         "3 moves off the coach's line, 2 wasteful moves (-50)"
     assert wasted_words(2, False, proven=2) == "2 wasteful moves (-20)"
+    # kept moves (on the coach's line when made, off the best line known since: the best
+    # line grew after them) are named, why the moves outnumber the best line known
+    kept = ScoreSheet.start(None, width=5, height=5)
+    for distance in (19, 20, *range(19, -1, -1)):
+        kept = kept.after_move(MoveClass.LINE, distance)
+    assert summarize(kept, SLOW_SECONDS, True, line_length=20).grade_reason == \
+        "A: 91% efficiency against the best line known, 1 move off the best line known " \
+        "kept its points (on the coach's line when made)"
     big = ScoreSheet.start(None, width=5, height=5)
     for cls, distance in ((MoveClass.OFF_LINE, 5), (MoveClass.WASTEFUL, 6),
                           *((MoveClass.OPTIMAL, d) for d in range(5, -1, -1))):

@@ -339,6 +339,9 @@ class Session:
         change = self._step(index)
         if not self.solved:
             first = self.log.first_near(self.lines.settled(), index + 1)
+            looped = self.kept.release_loop(self._line_of_play())
+            if looped is not None:  # back where it stood: the loop's moves are judged anew
+                first = looped if first is None else min(first, looped)
             if first is not None:  # the board it reached taught a better line to those before
                 self._rescore(first)
                 if change is not None:
@@ -348,6 +351,13 @@ class Session:
                 and now < known:  # the move led to a shorter line than any known before
             change = replace(change, shorter=known - now)
         return change
+
+    def _line_of_play(self) -> list[Position]:
+        """The positions from the start (or the last restart) to the one on screen."""
+        entries, at = self.history.snapshot()
+        played = entries[: at + 1]
+        begin = max((i for i, e in enumerate(played) if e.kind is EntryKind.RESTART), default=0)
+        return [entry.state for entry in played[begin:]]
 
     def judgements(self) -> list[tuple[MoveClass, ...]]:
         """The judgement of each single-tile move of each action (``()`` for undo, hints...)

@@ -3,6 +3,7 @@ better, and which moves keep a good judgement (the mid-end's session calls this 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.board import Board
@@ -10,6 +11,7 @@ from game.core.coach import EXACT_CELLS, Hint
 from game.core.knowledge import merge
 from game.core.scoring import MoveClass, judge_line, judge_move
 from game.play.lines import Lines
+from game.play.steps import Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,8 @@ class Kept:
         self.live = live
         self._moves: set[tuple[int, int]] = set()
         """(action, place of the move in it) of each move judged on the coach's line."""
+        self._released: set[tuple[int, int]] = set()
+        """Moves of a loop the player walked (``release_loop``): never kept again."""
 
     def holds(self, action: int, offset: int) -> bool:
         """Whether move ``offset`` of action ``action`` was judged on the coach's line before."""
@@ -47,8 +51,33 @@ class Kept:
 
     def note(self, action: int, offset: int, cls: MoveClass) -> None:
         """Move ``offset`` of action ``action`` was judged ``cls`` (kept if on the line)."""
-        if self.live and cls is MoveClass.LINE:
+        if self.live and cls is MoveClass.LINE and (action, offset) not in self._released:
             self._moves.add((action, offset))
+
+    def release_loop(self, played: Sequence[Position]) -> int | None:
+        """The line of play (``played``: its positions from the start or the last restart)
+        came back to a board it stood on: the moves of that loop went nowhere, so none of
+        them is kept any longer (a newcomer's Up then Down were both kept on the coach's
+        line: +20 and a streak for no move at all). Returns the first action with a move no
+        longer kept (to judge again), None if none."""
+        if not self.live or len(played) < 2:
+            return None
+        boards = [position.board for position in played]
+        first = boards.index(boards[-1])
+        if first == len(boards) - 1:
+            return None
+        keys: list[tuple[int, int]] = []
+        made: dict[int, int] = {}
+        for position in played[1:]:
+            action = position.line.made if position.line is not None else -1
+            offset = made.get(action, 0)
+            made[action] = offset + 1
+            keys.append((action, offset))
+        loop = keys[first:]
+        held = [action for action, offset in loop if (action, offset) in self._moves]
+        self._released.update(loop)
+        self._moves.difference_update(loop)
+        return min(held) if held else None
 
 
 def judge(lines: Lines, board: Board, move: str, shown: Hint | None, start: Board,
