@@ -8,11 +8,11 @@ import pytest
 
 from game.core.actions import Move, Undo
 from game.core.board import Board, inverse, inverse_moves
+from game.core.charges import kept_moves
 from game.core.coach import CoachPacket, CoachState, Hint, WorkerStatus
 from game.core.knowledge import Knowledge
 from game.core.replay_code import decode_game, encode
 from game.core.scoring import MoveClass
-from game.core.summary import kept_moves
 from game.play.events import Rejudged, Scored
 from game.play.midend import MidEnd
 from game.play.news import NEWS_UNIT_SECONDS

@@ -363,7 +363,7 @@ def test_a_flawless_big_board_game_says_why_it_is_an_a_and_when_it_beat_the_coac
 def test_the_grade_names_the_moves_that_cost_points() -> None:
     """A newcomer's first game showed "Costs 0" and "A: 86% efficiency" with nothing saying
     its two wasteful moves had cost 20 (they are in Move points)."""
-    from game.core.summary import wasted_words
+    from game.core.charges import wasted_words
 
     assert wasted_words(0, True) == ""
     assert wasted_words(1, True) == "1 wasteful move (-10)"

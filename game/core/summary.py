@@ -27,14 +27,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.core.charges import exactly_wasteful, kept_moves, plural, wasted_words
 from game.core.clock import clock_text
 from game.core.coach import EXACT_CELLS
 from game.core.scoring import (
     HINT_COST_PER_LEVEL,
     RESTART_COST,
     UNDO_COST,
-    WASTEFUL_COST,
-    MoveClass,
     ScoreSheet,
 )
 
@@ -162,12 +161,12 @@ class GameSummary:
         nothing cost): a newcomer had to work out "Costs -155" as 30 hint levels and an undo."""
         parts = []
         if self.hints_used:
-            parts.append(f"{_count(self.hints_used, 'hint level')} "
+            parts.append(f"{plural(self.hints_used, 'hint level')} "
                          f"(-{self.hints_used * HINT_COST_PER_LEVEL})")
         if self.undos:
-            parts.append(f"{_count(self.undos, 'undo')} (-{self.undos * UNDO_COST})")
+            parts.append(f"{plural(self.undos, 'undo')} (-{self.undos * UNDO_COST})")
         if self.restarts:
-            parts.append(f"{_count(self.restarts, 'restart')} (-{self.restarts * RESTART_COST})")
+            parts.append(f"{plural(self.restarts, 'restart')} (-{self.restarts * RESTART_COST})")
         if not parts:
             return ""
         words = "Costs: " + ", ".join(parts)
@@ -203,17 +202,17 @@ class GameSummary:
         order they played ("" for the player's game alone)."""
         if self.coach_part is CoachPart.NONE:
             return ""
-        yours = f"{_count(self.moves, 'move')}, {self.optimal} optimal, {self.points} points"
+        yours = f"{plural(self.moves, 'move')}, {self.optimal} optimal, {self.points} points"
         turns = _turns(self.by_coach)
         if not any(coach for coach, _ in turns):
             return f"The coach's moves were taken back; you: {yours}"
         if len(turns) == 1:
-            return f"The coach: {_count(self.coach_moves, 'move')}"
+            return f"The coach: {plural(self.coach_moves, 'move')}"
         if len(turns) == 2 and not turns[0][0]:
             return (f"You: {yours} before the coach took over; "
-                    f"the coach: {_count(self.coach_moves, 'move')}")
+                    f"the coach: {plural(self.coach_moves, 'move')}")
         if len(turns) == 2:
-            return f"The coach: {_count(self.coach_moves, 'move')}, then you: {yours}"
+            return f"The coach: {plural(self.coach_moves, 'move')}, then you: {yours}"
         order = ", ".join(f"{'the coach' if coach else 'you'} {n}" for coach, n in turns)
         return f"Turns: {order} moves; yours: {self.optimal} optimal, {self.points} points"
 
@@ -227,10 +226,6 @@ def _turns(by_coach: Sequence[bool]) -> list[tuple[bool, int]]:
         else:
             turns.append((coach, 1))
     return turns
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _chart(trail: tuple[int | None, ...], start: int | None,
@@ -280,7 +275,7 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     if perfect and hints_used == 0:
         return GRADES[0], "perfect: the optimal number of moves, no hints"
     steps = hints_used // HINT_LEVELS_PER_GRADE_STEP
-    hints = _count(hints_used, "hint level") + " used"
+    hints = plural(hints_used, "hint level") + " used"
     if perfect:  # an A at best, and every HINT_LEVELS_PER_GRADE_STEP levels a letter less
         dropped = min(steps, len(GRADES) - 2)
         taken = f"; {_letters_taken(dropped, steps)}" if dropped else ""
@@ -308,55 +303,6 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     return letter, reason
 
 
-def wasted_words(wasteful: int, exact: bool, kept: int = 0, proven: int = 0) -> str:
-    """The player's moves that cost points, with what they cost: "2 wasteful moves (-20)",
-    beyond exact reach "1 move off the coach's line (-10)" ("" for none), where ``proven``
-    of them were judged exactly (from a board the coach had proven: "1 move off the coach's
-    line, 2 wasteful moves (-30)", as the replay names them). Their cost is in Move points: a
-    newcomer's first game said only "Costs 0" of two wasteful moves. Then the ``kept``
-    moves: off the best line known, but judged on the coach's line when made, they kept
-    their points (``Kept``); the words say why the moves outnumber the best line."""
-    parts = []
-    if wasteful:
-        off = wasteful - proven
-        what = _count(wasteful, "wasteful move") if exact or not off else \
-            f"{_count(off, 'move')} off the coach's line" + (
-                f", {_count(proven, 'wasteful move')}" if proven else "")
-        parts.append(f"{what} (-{wasteful * WASTEFUL_COST})")
-    if kept:
-        parts.append(f"{_count(kept, 'move')} off the best line known kept "
-                     f"{'its' if kept == 1 else 'their'} points (on the coach's line when made)")
-    return ", ".join(parts)
-
-
-def _exactly_wasteful(sheet: ScoreSheet) -> int:
-    """The player's moves on the line of play judged wasteful exactly."""
-    if sheet.line is None:
-        return 0
-    return sum(1 for node in sheet.line.walk()
-               if node.cls is MoveClass.WASTEFUL and not node.by_coach)
-
-
-def kept_flags(sheet: ScoreSheet, line_length: int | None) -> tuple[bool, ...]:
-    """Per move on the line of play, beyond exact reach, whether it is the player's good move
-    after which the best line known grew (by one: judged on the coach's line when made, kept
-    since; a move that followed the hint shown too); ``line_length``: the best line known
-    from the start."""
-    if sheet.line is None or sheet.start_distance is not None:
-        return ()
-    before, flags = line_length, []
-    for node in sheet.line.walk():
-        flags.append(not node.by_coach and node.cls.good and before is not None
-                     and node.distance is not None and node.distance > before)
-        before = node.distance
-    return tuple(flags)
-
-
-def kept_moves(sheet: ScoreSheet, line_length: int | None) -> int:
-    """How many moves ``kept_flags`` finds."""
-    return sum(kept_flags(sheet, line_length))
-
-
 def _letters_taken(dropped: int, steps: int) -> str:
     """The letters hints took: "-1 letter"; where the grade stopped at the lowest, the rule's
     count and where it stopped ("one letter per 5 levels: 3 letters, stopped at D": newcomers
@@ -365,7 +311,7 @@ def _letters_taken(dropped: int, steps: int) -> str:
         # no minus sign: "-6" beside "(-10)" read as points to a newcomer
         return (f"one letter per {HINT_LEVELS_PER_GRADE_STEP} levels: {steps} letters, "
                 f"stopped at {GRADES[-1]}")
-    return f"-{_count(dropped, 'letter')}"
+    return f"-{plural(dropped, 'letter')}"
 
 
 def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, *,
@@ -407,7 +353,7 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
                              "" if exact else "against the best line known",
                              wasted_words(sheet.wasteful, exact,
                                           kept_moves(sheet, line_length),
-                                          _exactly_wasteful(sheet)))
+                                          exactly_wasteful(sheet)))
         if exact and moves == start and not perfect and not sheet.hints_used \
                 and (sheet.undos or sheet.restarts):
             why += " (S needs no undo or restart)"  # the moves were perfect: say what was not

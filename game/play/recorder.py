@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from game.core.charges import kept_flags
 from game.core.coach import EXACT_CELLS
 from game.core.race import RaceResult
 from game.core.recording import Mode, action_token, judgement_letter, to_ms
 from game.core.scoring import MoveClass
 from game.core.spec import GameKind
-from game.core.summary import kept_flags
 from game.play.session import Session
 from game.store.history import GameRecord
 
