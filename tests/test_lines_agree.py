@@ -49,7 +49,7 @@ def played_moves(session: Session) -> list[tuple[str, MoveClass, int | None]]:
 def assert_agrees(session: Session) -> None:
     """Every judged move on the line of play changed the best line known by exactly one, down
     when on the line and up when charged (nothing else reads a move as -10), or up for a
-    move a game played live kept on the coach's line (``Kept``: judged on it when made)."""
+    move a game played live kept on the coach's line (``Kept``: judged on it before)."""
     before = session.line_length()
     kept = 0
     for move, cls, after in played_moves(session):
@@ -292,8 +292,8 @@ def test_kept_moves_in_one_click_are_marked_and_charted_as_the_end_screen_counts
     assert record.judgements == ("l", "kk")
     model = build_replay(record.recording(), Knowledge().known, record.judgements,
                          record.distances)
-    assert model.frames[2].note == f"moves 2-3 {away * 2}: on the coach's line when made, " \
-        "on the coach's line when made (25 to go)"
+    assert model.frames[2].note == f"moves 2-3 {away * 2}: on the coach's line when judged, " \
+        "on the coach's line when judged (25 to go)"
     assert model.chart == summary.distances == (24, 23, 24, 25)
 
 
@@ -338,7 +338,7 @@ def test_a_move_judged_on_the_coachs_line_stays_on_it_when_a_shorter_line_avoids
         model = build_replay(record.recording(), Knowledge().known, judgements, distances)
         notes = [frame.note for frame in model.frames]
         assert notes[1:3] == [f"move 1 {line[0]}: on the coach's line (23 to go)",
-                              f"move 2 {away}: on the coach's line when made (24 to go)"]
+                              f"move 2 {away}: on the coach's line when judged (24 to go)"]
         assert model.chart == summary.distances
     # an analysis of the same moves, knowing the same lines, judges the move off the line
     knowledge = Knowledge()

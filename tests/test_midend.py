@@ -318,6 +318,8 @@ def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_po
     # move 17 had never been judged)
     assert rejudged_words([(9, off, on, 20), (16, unknown, on, 10)]) == \
         "move 10 judged again, move 17 judged: on the coach's line (+30)"
+    assert rejudged_words([(34, off, on, 20), *((i, unknown, on, 10) for i in range(35, 40))]) \
+        == "move 35 judged again, moves 36-40 judged: on the coach's line (+70)"
     assert Rejudged.between([(unknown, 0)], [(off, -10)]).verb == "judged"  # type: ignore[union-attr]
     assert Rejudged.between([(on, 10)], [(off, -10)]).verb == "judged again"  # type: ignore[union-attr]
     game = three_perfect_moves()

@@ -180,6 +180,16 @@ def test_coach_finished_game_shows_the_players_part_apart() -> None:
     assert summary.points == 3 * BASE_POINTS - 10
     assert summary.coach_note == ("You: 4 moves, 3 optimal, 20 points before the coach took "
                                   "over; the coach: 8 moves")
+    # beyond exact reach the player's good moves are on the coach's line (a newcomer read
+    # "47 optimal" where the replay said "on the coach's line")
+    big = ScoreSheet.start(None, width=5, height=5)
+    for distance in (9, 8, 7):
+        big = big.after_move(MoveClass.LINE, distance)
+    for distance in range(6, -1, -1):
+        big = big.after_move(MoveClass.LINE, distance, by_coach=True)
+    assert summarize(big, 5.0, solved_by_player=False, line_length=10).coach_note == \
+        "You: 3 moves, 3 on the coach's line, 30 points before the coach took over; " \
+        "the coach: 7 moves"
 
 
 def test_a_game_the_coach_started_and_the_player_finished_says_so() -> None:
@@ -373,14 +383,14 @@ def test_the_grade_names_the_moves_that_cost_points() -> None:
     assert wasted_words(5, False, proven=2) == \
         "3 moves off the coach's line, 2 wasteful moves (-50)"
     assert wasted_words(2, False, proven=2) == "2 wasteful moves (-20)"
-    # kept moves (on the coach's line when made, off the best line known since: the best
+    # kept moves (on the coach's line when judged, off the best line known since: the best
     # line grew after them) are named, why the moves outnumber the best line known
     kept = ScoreSheet.start(None, width=5, height=5)
     for distance in (19, 20, *range(19, -1, -1)):
         kept = kept.after_move(MoveClass.LINE, distance)
     assert summarize(kept, SLOW_SECONDS, True, line_length=20).grade_reason == \
         "A: 91% efficiency against the best line known, 1 move off the best line known " \
-        "kept its points (on the coach's line when made)"
+        "kept its points (on the coach's line when judged)"
     big = ScoreSheet.start(None, width=5, height=5)
     for cls, distance in ((MoveClass.OFF_LINE, 5), (MoveClass.WASTEFUL, 6),
                           *((MoveClass.OPTIMAL, d) for d in range(5, -1, -1))):

@@ -17,7 +17,7 @@ def wasted_words(wasteful: int, exact: bool, kept: int = 0, proven: int = 0) -> 
     of them were judged exactly (from a board the coach had proven: "1 move off the coach's
     line, 2 wasteful moves (-30)", as the replay names them). Their cost is in Move points: a
     newcomer's first game said only "Costs 0" of two wasteful moves. Then the ``kept``
-    moves: off the best line known, but judged on the coach's line when made, they kept
+    moves: off the best line known, but judged on the coach's line once, they kept
     their points (``Kept``); the words say why the moves outnumber the best line."""
     parts = []
     if wasteful:
@@ -28,7 +28,7 @@ def wasted_words(wasteful: int, exact: bool, kept: int = 0, proven: int = 0) -> 
         parts.append(f"{what} (-{wasteful * WASTEFUL_COST})")
     if kept:
         parts.append(f"{plural(kept, 'move')} off the best line known kept "
-                     f"{'its' if kept == 1 else 'their'} points (on the coach's line when made)")
+                     f"{'its' if kept == 1 else 'their'} points (on the coach's line when judged)")
     return ", ".join(parts)
 
 
@@ -42,7 +42,7 @@ def exactly_wasteful(sheet: ScoreSheet) -> int:
 
 def kept_flags(sheet: ScoreSheet, line_length: int | None) -> tuple[bool, ...]:
     """Per move on the line of play, beyond exact reach, whether it is the player's good move
-    after which the best line known grew (by one: judged on the coach's line when made, kept
+    after which the best line known grew (by one: judged on the coach's line once, kept
     since; a move that followed the hint shown too); ``line_length``: the best line known
     from the start."""
     if sheet.line is None or sheet.start_distance is not None:

@@ -36,7 +36,7 @@ JUDGEMENT_LETTERS = {MoveClass.OPTIMAL: "o", MoveClass.WASTEFUL: "w", MoveClass.
 
 
 KEPT_LETTER = "k"
-"""A move on the coach's line when made and off the best line known since, which kept its
+"""A move on the coach's line when judged and off the best line known since, which kept its
 points (``game.play.verdict.Kept``): read as on the line (older releases: unjudged)."""
 
 

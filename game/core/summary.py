@@ -202,7 +202,10 @@ class GameSummary:
         order they played ("" for the player's game alone)."""
         if self.coach_part is CoachPart.NONE:
             return ""
-        yours = f"{plural(self.moves, 'move')}, {self.optimal} optimal, {self.points} points"
+        # beyond exact reach the good moves are on the coach's line (a newcomer read "47
+        # optimal" where the replay said "on the coach's line")
+        good = f"{self.optimal} optimal" if self.exact else f"{self.optimal} on the coach's line"
+        yours = f"{plural(self.moves, 'move')}, {good}, {self.points} points"
         turns = _turns(self.by_coach)
         if not any(coach for coach, _ in turns):
             return f"The coach's moves were taken back; you: {yours}"
@@ -214,7 +217,7 @@ class GameSummary:
         if len(turns) == 2:
             return f"The coach: {plural(self.coach_moves, 'move')}, then you: {yours}"
         order = ", ".join(f"{'the coach' if coach else 'you'} {n}" for coach, n in turns)
-        return f"Turns: {order} moves; yours: {self.optimal} optimal, {self.points} points"
+        return f"Turns: {order} moves; yours: {good}, {self.points} points"
 
 
 def _turns(by_coach: Sequence[bool]) -> list[tuple[bool, int]]:

@@ -156,7 +156,7 @@ HINT_SEEN = " (hint seen)"
 screen's footer says it."""
 
 
-KEPT = "on the coach's line when made"
+KEPT = "on the coach's line when judged"
 """A move judged on the coach's line in play, off the best line known since (it kept its
 points, ``Kept``; the record's KEPT_LETTER): the way to go grew by one after it."""
 
@@ -219,7 +219,7 @@ class _Step:
     stepped: int = 0
     """History entries an undo or redo stepped over (a whole click's tiles)."""
     kept: tuple[bool, ...] = ()
-    """Per move: stored as kept (KEPT_LETTER: on the coach's line when made, off it since)."""
+    """Per move: stored as kept (KEPT_LETTER: on the coach's line when judged, off it since)."""
 
 
 def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str] = (),

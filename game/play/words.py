@@ -255,8 +255,9 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]],
         gained = sum(points for _, points in moves)
         first = [i for (i, _), old in zip(moves, olds[cls], strict=True)
                  if old is MoveClass.UNKNOWN and i not in again]
-        if not parts and first and len(first) < len(moves) <= NAMED_MOVES:
-            # some judged for the first time, some again: each told as it is
+        if not parts and first and len(first) < len(moves):
+            # some judged for the first time, some again: each told as it is (a newcomer read
+            # "moves 35-40 judged again" where only move 35 had been judged before)
             before = [i for i, _ in moves if i not in first]
             named = f"{_named(before)} judged again, {_named(first)} judged"
         else:
