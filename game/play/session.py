@@ -339,7 +339,7 @@ class Session:
         change = self._step(index)
         if not self.solved:
             first = self.log.first_near(self.lines.settled(), index + 1)
-            looped = self.kept.release_loop(self._line_of_play())
+            looped = self.kept.release_loop(self._line_of_play)
             if looped is not None:  # back where it stood: the loop's moves are judged anew
                 first = looped if first is None else min(first, looped)
             if first is not None:  # the board it reached taught a better line to those before

@@ -3,7 +3,7 @@ better, and which moves keep a good judgement (the mid-end's session calls this 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.core.board import Board
@@ -54,13 +54,16 @@ class Kept:
         if self.live and cls is MoveClass.LINE and (action, offset) not in self._released:
             self._moves.add((action, offset))
 
-    def release_loop(self, played: Sequence[Position]) -> int | None:
-        """The line of play (``played``: its positions from the start or the last restart)
-        came back to a board it stood on: the moves of that loop went nowhere, so none of
+    def release_loop(self, line_of_play: Callable[[], Sequence[Position]]) -> int | None:
+        """The line of play (its positions from the start or the last restart, read only in a
+        live game) came back to a board it stood on: the moves of that loop went nowhere, so none of
         them is kept any longer (a newcomer's Up then Down were both kept on the coach's
         line: +20 and a streak for no move at all). Returns the first action with a move no
         longer kept (to judge again), None if none."""
-        if not self.live or len(played) < 2:
+        if not self.live:
+            return None
+        played = line_of_play()
+        if len(played) < 2:
             return None
         boards = [position.board for position in played]
         first = boards.index(boards[-1])
