@@ -3,12 +3,8 @@ and which moves a game played live kept on the coach's line (the record marks th
 
 from __future__ import annotations
 
+from game.core.averages import counted
 from game.core.scoring import WASTEFUL_COST, MoveClass, ScoreSheet
-
-
-def plural(n: int, word: str) -> str:
-    """"1 move", "2 moves"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def wasted_words(wasteful: int, exact: bool, kept: int = 0, proven: int = 0) -> str:
@@ -22,12 +18,12 @@ def wasted_words(wasteful: int, exact: bool, kept: int = 0, proven: int = 0) -> 
     parts = []
     if wasteful:
         off = wasteful - proven
-        what = plural(wasteful, "wasteful move") if exact or not off else \
-            f"{plural(off, 'move')} off the coach's line" + (
-                f", {plural(proven, 'wasteful move')}" if proven else "")
+        what = counted(wasteful, "wasteful move") if exact or not off else \
+            f"{counted(off, 'move')} off the coach's line" + (
+                f", {counted(proven, 'wasteful move')}" if proven else "")
         parts.append(f"{what} (-{wasteful * WASTEFUL_COST})")
     if kept:
-        parts.append(f"{plural(kept, 'move')} off the best line known kept "
+        parts.append(f"{counted(kept, 'move')} off the best line known kept "
                      f"{'its' if kept == 1 else 'their'} points (on the coach's line when judged)")
     return ", ".join(parts)
 

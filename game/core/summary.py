@@ -27,7 +27,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.core.charges import exactly_wasteful, kept_moves, plural, wasted_words
+from game.core.averages import counted
+from game.core.charges import exactly_wasteful, kept_moves, wasted_words
 from game.core.clock import clock_text
 from game.core.coach import EXACT_CELLS
 from game.core.scoring import (
@@ -161,12 +162,12 @@ class GameSummary:
         nothing cost): a newcomer had to work out "Costs -155" as 30 hint levels and an undo."""
         parts = []
         if self.hints_used:
-            parts.append(f"{plural(self.hints_used, 'hint level')} "
+            parts.append(f"{counted(self.hints_used, 'hint level')} "
                          f"(-{self.hints_used * HINT_COST_PER_LEVEL})")
         if self.undos:
-            parts.append(f"{plural(self.undos, 'undo')} (-{self.undos * UNDO_COST})")
+            parts.append(f"{counted(self.undos, 'undo')} (-{self.undos * UNDO_COST})")
         if self.restarts:
-            parts.append(f"{plural(self.restarts, 'restart')} (-{self.restarts * RESTART_COST})")
+            parts.append(f"{counted(self.restarts, 'restart')} (-{self.restarts * RESTART_COST})")
         if not parts:
             return ""
         words = "Costs: " + ", ".join(parts)
@@ -205,17 +206,17 @@ class GameSummary:
         # beyond exact reach the good moves are on the coach's line (a newcomer read "47
         # optimal" where the replay said "on the coach's line")
         good = f"{self.optimal} optimal" if self.exact else f"{self.optimal} on the coach's line"
-        yours = f"{plural(self.moves, 'move')}, {good}, {self.points} points"
+        yours = f"{counted(self.moves, 'move')}, {good}, {self.points} points"
         turns = _turns(self.by_coach)
         if not any(coach for coach, _ in turns):
             return f"The coach's moves were taken back; you: {yours}"
         if len(turns) == 1:
-            return f"The coach: {plural(self.coach_moves, 'move')}"
+            return f"The coach: {counted(self.coach_moves, 'move')}"
         if len(turns) == 2 and not turns[0][0]:
             return (f"You: {yours} before the coach took over; "
-                    f"the coach: {plural(self.coach_moves, 'move')}")
+                    f"the coach: {counted(self.coach_moves, 'move')}")
         if len(turns) == 2:
-            return f"The coach: {plural(self.coach_moves, 'move')}, then you: {yours}"
+            return f"The coach: {counted(self.coach_moves, 'move')}, then you: {yours}"
         order = ", ".join(f"{'the coach' if coach else 'you'} {n}" for coach, n in turns)
         return f"Turns: {order} moves; yours: {good}, {self.points} points"
 
@@ -278,7 +279,7 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     if perfect and hints_used == 0:
         return GRADES[0], "perfect: the optimal number of moves, no hints"
     steps = hints_used // HINT_LEVELS_PER_GRADE_STEP
-    hints = plural(hints_used, "hint level") + " used"
+    hints = counted(hints_used, "hint level") + " used"
     if perfect:  # an A at best, and every HINT_LEVELS_PER_GRADE_STEP levels a letter less
         dropped = min(steps, len(GRADES) - 2)
         taken = f"; {_letters_taken(dropped, steps)}" if dropped else ""
@@ -314,7 +315,7 @@ def _letters_taken(dropped: int, steps: int) -> str:
         # no minus sign: "-6" beside "(-10)" read as points to a newcomer
         return (f"one letter per {HINT_LEVELS_PER_GRADE_STEP} levels: {steps} letters, "
                 f"stopped at {GRADES[-1]}")
-    return f"-{plural(dropped, 'letter')}"
+    return f"-{counted(dropped, 'letter')}"
 
 
 def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, *,
