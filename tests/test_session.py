@@ -116,6 +116,21 @@ def test_restart_is_an_undoable_entry() -> None:
     assert s.apply(Undo()).after == moved
 
 
+def test_a_restart_clears_moves_that_came_back_to_the_start_board() -> None:
+    """A newcomer's R on the start board, two moves on, did nothing: the moves stayed
+    counted, and the U pressed after it took back a good move instead of the restart."""
+    s = Session(START, oracle=exact_hint)
+    away = s.board.legal_moves()[0]
+    s.apply(Move(away))
+    s.apply(Move(inverse(away)))
+    assert s.board == START and s.moves == 2
+    change = s.apply(Restart())
+    assert change is not None and s.moves == 0 and s.sheet.restarts == 1
+    assert s.apply(Restart()) is None  # nothing on the line now
+    s.apply(Undo())  # the restart undone: the moves are back, its cost too
+    assert s.moves == 2 and s.sheet.restarts == 0
+
+
 def test_timer_starts_on_first_move_pauses_and_stops_when_solved() -> None:
     s = Session(START, oracle=exact_hint)
     s.tick(5.0)

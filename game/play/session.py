@@ -324,8 +324,7 @@ class Session:
     def apply(self, action: Action) -> Change | None:
         """Apply one action; returns the change to animate, or None when nothing happened."""
         if isinstance(action, Command) or not moves_anything(action, self.board, self.solved) \
-                or not takes_back_anything(action, self.history, self.solved, self.board,
-                                           self.start):
+                or not takes_back_anything(action, self.history, self.solved):
             return None  # a move into a wall changes nothing: nothing to record or replay
         if self.hint_level and not self.solved and self._help_seen() \
                 and follows_hint(self.board, self.hint, action):

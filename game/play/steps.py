@@ -94,17 +94,18 @@ def moves_anything(action: BoardAction, board: Board, solved: bool) -> bool:
     return True
 
 
-def takes_back_anything(action: BoardAction, history: History[Position], solved: bool,
-                        board: Board, start: Board) -> bool:
+def takes_back_anything(action: BoardAction, history: History[Position], solved: bool) -> bool:
     """False for an undo, redo or restart with nothing to take back, bring back or clear
-    (a U at move 0 was recorded, and the replay listed an undo no total counted)."""
+    (a U at move 0 was recorded, and the replay listed an undo no total counted); a restart
+    clears the moves on the line of play, also when they came back to the start board (a
+    newcomer's R there did nothing, and the U after it took back a good move)."""
     if isinstance(action, Undo | Redo | Restart) and solved:
         return False
     if isinstance(action, Undo):
         return history.can_undo()
     if isinstance(action, Redo):
         return history.can_redo()
-    return not isinstance(action, Restart) or board != start
+    return not isinstance(action, Restart) or history.state.line is not None
 
 
 def take_back(action: Undo | Redo | Restart, history: History[Position], sheet: ScoreSheet,
@@ -128,8 +129,8 @@ def take_back(action: Undo | Redo | Restart, history: History[Position], sheet: 
         here = history.state
         return (sheet.after_redo(here.line, restarts=here.restarts), ChangeKind.REDO,
                 history.position - entry)
-    if history.state.board == start:
-        return None
+    if history.state.line is None:
+        return None  # no move on the line of play: nothing to clear
     sheet = sheet.after_restart()
     history.push(Position(start, sheet.line, sheet.restarts), EntryKind.RESTART)
     return sheet, ChangeKind.RESTART, 1
