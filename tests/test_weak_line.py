@@ -312,3 +312,45 @@ def test_a_long_7x7_budget_without_its_tables_says_so_once(
     check("7x7-2", json.loads(captured.out))
     assert captured.err.splitlines() == [weak_line_note(3, (7, 7))]
     assert "prepare --seven" in captured.err and "more than --seconds 3" in captured.err
+
+
+def test_a_budget_searches_on_the_stronger_tables_the_cache_holds_for_all_of_it(
+        builds: list[str], small_heur: object, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A newcomer's `solve --seconds 60` named 5x5 5-5-5-5-4 where plain `solve` named
+    6-6-6-6, and stopped at 48 s: with a budget the start-up loads the stronger tables the
+    disk cache holds, and a big board's search takes the whole budget (the share kept for a
+    proof is for boards of up to 16 cells)."""
+    import game.solver as solver
+    import game.solver.exact.heuristic as heuristic
+
+    _heuristics[(5, 5, False)] = small_heur  # type: ignore[assignment]  # the set-up's
+    stronger = make_heuristic(5, 5, tuple((t,) for t in range(1, 25)))  # standing in
+    cached = heuristic.cached_heuristic
+
+    def from_cache(width: int, height: int, strong: bool = False) -> object:
+        if strong and (width, height) == (5, 5):
+            _heuristics[(5, 5, True)] = stronger
+            return stronger
+        return cached(width, height, strong=strong)
+
+    budgets: list[float | None] = []
+    solve = solver.solve
+
+    def timed_solve(board: object, *, deadline: float | None = None, **kwargs: object) -> object:
+        import time
+
+        budgets.append(None if deadline is None else deadline - time.monotonic())
+        return solve(board, deadline=deadline, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(heuristic, "cached_heuristic", from_cache)
+    monkeypatch.setattr(solver, "solve", timed_solve)
+    monkeypatch.setattr("game.cli.solve.OPTIMAL_SHARE", 0.1)  # a proof's share, if kept: 0.2 s
+    try:
+        assert main(["solve", "5x5-4", "--seconds", "2", "--json"]) == 0
+        row = json.loads(capsys.readouterr().out)
+        check("5x5-4", row)
+        assert row["tables"] == small_name(stronger) and builds == []
+        assert budgets and budgets[0] is not None and budgets[0] > 1.0  # not a proof's share
+    finally:
+        _heuristics.pop((5, 5, True), None)

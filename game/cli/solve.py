@@ -49,7 +49,8 @@ EXIT_UNSOLVABLE = 1
 EXIT_NO_ANSWER = 2
 EXIT_NO_SOLVER = 3
 OPTIMAL_SHARE = 0.8
-"""Share of --seconds spent proving optimality before falling back to a best-found solution."""
+"""Share of --seconds spent proving optimality before falling back to a best-found solution
+(boards of up to 16 cells; beyond, the best-found search takes all of it)."""
 QUICK_SHARE = 0.2
 """With the tables missing or a small budget, the share of --seconds given to a quick line
 before the build or the proof."""
@@ -148,6 +149,10 @@ class _Solver:
                     self._search.load_cached(5, 5)  # the corner's tables and kernels
                 if self._seconds is None:
                     self._big.wait()
+                else:
+                    # those the disk cache holds, the 6-6-6-6 ones too (a newcomer's `solve
+                    # --seconds 60` named 5-5-5-5-4 where plain `solve` named 6-6-6-6)
+                    self._big.ready()
                 whole = whole_shape(board, self._seconds)
                 if whole is not None and self._seconds is None:
                     self._whole_tables(whole).wait()  # minutes, the first time only
@@ -220,8 +225,10 @@ class _Solver:
             if building:
                 self._get(width, height, progress=self._progress.show)
                 self._progress.clear()
-            proof = None
-            if deadline is not None:
+            proof = deadline
+            if deadline is not None and board.size <= self._proven_cells:
+                # the rest goes to a best-found line if the proof runs out; beyond, the search
+                # is the best-found line, and takes all of it (it stopped at 48 s of 60)
                 proof = time.monotonic() + OPTIMAL_SHARE * max(0.0, deadline - time.monotonic())
             big_name = big_tables_name()
             budget = None if proof is None else proof - time.monotonic()
