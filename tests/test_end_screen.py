@@ -91,6 +91,18 @@ def colour_count(surface: pygame.Surface, box, colour) -> int:
     return pygame.mask.from_threshold(area, colour, TOLERANCE).count()
 
 
+def test_the_game_s_row_in_the_top_10_counts_up_with_its_points() -> None:
+    """A newcomer read "1326 points" above the top-10 row of 3374 for the same game while the
+    points counted up: the row shows the figure the header shows at every frame."""
+    from game.ui.end_screen import counting_entries
+
+    view = EndScreenView(scripted_summary(), table_entries(3), rank=2)
+    assert counting_entries(view) == view.entries  # counted up (or reduced motion)
+    counting = replace(view, points_shown=123)
+    assert [e.points for e in counting_entries(counting)] == [900, 123, 880]
+    assert counting_entries(replace(counting, rank=None)) == view.entries
+
+
 # --- texts ----------------------------------------------------------------------------------
 def test_end_screen_lines_have_the_right_figures() -> None:
     summary = scripted_summary()
