@@ -266,6 +266,11 @@ def test_auto_solve_plays_to_the_goal_and_any_key_stops_it(make_app) -> None:
     sheet = scene.game.session.sheet
     assert scene.game.solving and sheet.coach_moves > 0
     assert sheet.moves == 0 and sheet.points == 0 and sheet.streak == 0  # nothing credited
+    sound = app.settings.sound
+    key(pygame.K_m)  # mutes, as the banner says, and the coach plays on
+    frames(app, 5)
+    assert app.settings.sound is not sound and scene.game.solving
+    assert scene.game.view().banner == "the coach is playing - any key but M, F11 stops"
     key(pygame.K_q)
     frames(app)
     stopped = scene.game.session.sheet.coach_moves

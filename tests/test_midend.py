@@ -413,10 +413,11 @@ def test_space_while_the_coach_warms_up_says_it_waits_and_plays_once_ready():
         game.take(warming)
         game.update(DT)
     assert game.solving and game.session.moves == game.session.sheet.coach_moves == 0
-    assert game.view().banner == "Space: the coach plays once warmed up - any key cancels"
+    assert game.view().banner == \
+        "Space: the coach plays once warmed up - any key but M, F11 cancels"
     coach.speak()
     events = frames(game, coach, 5)
-    assert game.view().banner == "the coach is playing - any key stops"
+    assert game.view().banner == "the coach is playing - any key but M, F11 stops"
     events += frames(game, coach, 200)
     assert game.session.solved and game.session.sheet.coach_moves == 4  # it was queued
 

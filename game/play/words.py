@@ -102,11 +102,11 @@ def banner_words(*, solving: bool, demo: bool, attract: bool, solved: bool, verd
     """The banner under the board: who is playing, or the win (and a race's verdict);
     ``waiting``: Space was pressed and the coach has no line to play yet (its state)."""
     if solving and waiting is CoachState.WARMING_UP:
-        return "Space: the coach plays once warmed up - any key cancels"
+        return "Space: the coach plays once warmed up - any key but M, F11 cancels"
     if solving and waiting is not None:
-        return "Space: the coach plays once it has a line - any key cancels"
+        return "Space: the coach plays once it has a line - any key but M, F11 cancels"
     if solving:
-        return "the coach is playing - any key stops"
+        return "the coach is playing - any key but M, F11 stops"
     if demo:
         return "DEMO - press any key" if attract else "demo"
     if not solved:
