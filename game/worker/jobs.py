@@ -90,7 +90,8 @@ class JobKind(enum.Enum):
     PREFETCH = "prefetch"
     """A neighbour of the board on screen, guessed while idle."""
     JUDGE = "judge"
-    """A board the game played through before the coach answered (to judge its moves)."""
+    """A board whose search would judge a move: one played before the coach answered or,
+    beyond exact reach, one a move off the coach's line made."""
     REFINE = "refine"
     """Beyond exact reach, the board on screen again while the player thinks: a longer
     search for a shorter line (see ``game.worker.waiting.Refining``)."""

@@ -1,7 +1,8 @@
 """The work waiting for the worker thread, and which job comes next (after the warm-up).
 
 Order: board requests (a player waits on "generating"), then the board on screen, then the
-boards of moves made before the coach answered (judging), then, beyond exact reach, longer
+boards whose search would judge a move (judging: beyond exact reach they take turns with the
+board on screen), then, beyond exact reach, longer
 searches of the board on screen for a shorter line while the player thinks (refining), then,
 while idle, the unsolved neighbours of the board on screen (prefetch). Used under the
 service's lock.
@@ -51,6 +52,9 @@ class Waiting:
         self.prefetched: set[Board] = set()
         """Neighbours already tried for the board on screen."""
         self.refining: Refining | None = None
+        self.judged_last = False
+        """Beyond exact reach: the last job handed out judged a move while a board on screen
+        waited (that board goes next)."""
 
     def empty(self) -> bool:
         """Nothing but prefetch could run."""
@@ -93,6 +97,15 @@ class Waiting:
         if not interrupted and known is not None and not known.optimal:
             self.refining = Refining(board, known.distance)
 
+    def judges_first(self, screen: Board) -> bool:
+        """Whether a move waiting for its judgement is searched before ``screen``, the board on
+        screen: beyond exact reach, they take turns (a newcomer moving every 0.35 s on 5x5
+        saw "judging 1" for 13 s: each new board on screen was searched first, each search
+        cancelled by the next move, and the move was judged only when they stopped). The
+        player has a line to show meanwhile: the one through the boards played."""
+        return screen.size > EXACT_CELLS and not self.judged_last \
+            and any(board != screen for board in self.judge)
+
     def set_judge(self, boards: Iterable[Board], settled: Callable[[Board], bool]) -> bool:
         """Replace the boards to judge (those not settled already); True if any remain."""
         self.judge = {b: None for b in boards if not settled(b)}
@@ -129,20 +142,28 @@ class Waiting:
         (tables are being built: they would slow the build and find nothing better).
         ``unknown_neighbour(skip)`` gives a neighbour of the board on screen that is not
         completely known; a board to judge that is ``answered`` by now (the search of the
-        board on screen found it) is dropped."""
+        board on screen found it) is dropped. Beyond exact reach the boards to judge and the
+        board on screen take turns (``judges_first``)."""
         if self.board_jobs:
             return self.board_jobs.popleft()
-        if self.pending is not None:
-            job = Job(JobKind.SOLVE, self.pending)
+        pending = self.pending
+        if pending is not None and not (background and self.judges_first(pending)):
             self.pending = None
-            return job
+            self.judged_last = False
+            return Job(JobKind.SOLVE, pending)
         if not background:
             return None
-        while self.judge:
-            board = next(iter(self.judge))
+        for board in list(self.judge):
+            if board == pending:
+                continue  # the search of the board on screen judges it
             del self.judge[board]
             if not answered(board):
+                self.judged_last = pending is not None
                 return Job(JobKind.JUDGE, board)
+        if pending is not None:
+            self.pending = None
+            self.judged_last = False
+            return Job(JobKind.SOLVE, pending)
         refining = self.refining
         if refining is not None and not refining.running and not building:
             refining.running = True
