@@ -51,6 +51,9 @@ EXIT_NO_SOLVER = 3
 OPTIMAL_SHARE = 0.8
 """Share of --seconds spent proving optimality before falling back to a best-found solution
 (boards of up to 16 cells; beyond, the best-found search takes all of it)."""
+SLACK_SHARE, MAX_SLACK = 0.1, 0.5
+"""Beyond 16 cells the best-found search ends this share of --seconds (at most this many
+seconds) before the deadline, so its checked line is in hand by then."""
 QUICK_SHARE = 0.2
 """With the tables missing or a small budget, the share of --seconds given to a quick line
 before the build or the proof."""
@@ -226,10 +229,13 @@ class _Solver:
                 self._get(width, height, progress=self._progress.show)
                 self._progress.clear()
             proof = deadline
-            if deadline is not None and board.size <= self._proven_cells:
+            if deadline is not None:
                 # the rest goes to a best-found line if the proof runs out; beyond, the search
-                # is the best-found line, and takes all of it (it stopped at 48 s of 60)
-                proof = time.monotonic() + OPTIMAL_SHARE * max(0.0, deadline - time.monotonic())
+                # is the best-found line, and takes nearly all of it (it stopped at 48 s of 60;
+                # one that ended at the deadline itself came a moment too late on a busy machine)
+                left = max(0.0, deadline - time.monotonic())
+                proof = time.monotonic() + (OPTIMAL_SHARE * left if board.size <= self._proven_cells
+                                            else left - min(MAX_SLACK, SLACK_SHARE * left))
             big_name = big_tables_name()
             budget = None if proof is None else proof - time.monotonic()
             try:
