@@ -140,7 +140,7 @@ class SolverWorker:
                 self._retry_warm_up()
             self._outbox.show(board, now)
             if running is not None and running.searching and running.board != board:
-                if self._judging(running, board):
+                if waiting.goes_on(running, board):
                     running.kind = JobKind.JUDGE
                 else:
                     running.cancel(now)
@@ -176,13 +176,6 @@ class SolverWorker:
         if hint is None or not (hint.proven or board.size > EXACT_CELLS) or hint.provisional:
             return None
         return hint
-
-    def _judging(self, running: Job, board: Board) -> bool:
-        """Whether the search ``running`` goes on when ``board`` comes on screen: beyond exact
-        reach, a search whose board judges a move (``Waiting.judges_first``); the game shows
-        the line through the boards played meanwhile."""
-        return board.size > EXACT_CELLS and (
-            running.kind is JobKind.JUDGE or running.board in self._waiting.judge)
 
     def request_board(self, width: int, height: int, length: int | None, seed: int) -> int:
         """Ask for a new board (of optimal ``length`` if given); returns the request id.

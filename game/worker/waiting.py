@@ -106,6 +106,12 @@ class Waiting:
         return screen.size > EXACT_CELLS and not self.judged_last \
             and any(board != screen for board in self.judge)
 
+    def goes_on(self, running: Job, screen: Board) -> bool:
+        """Whether the search ``running`` goes on when ``screen`` comes on screen: beyond exact
+        reach, a search whose board judges a move (``judges_first``)."""
+        return screen.size > EXACT_CELLS and (
+            running.kind is JobKind.JUDGE or running.board in self.judge)
+
     def set_judge(self, boards: Iterable[Board], settled: Callable[[Board], bool]) -> bool:
         """Replace the boards to judge (those not settled already); True if any remain."""
         self.judge = {b: None for b in boards if not settled(b)}
