@@ -41,11 +41,10 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("Click / hover", "slide the tiles between the pointer and the gap"),
     ("H", f"hints: chevrons -{HINT_COST_PER_LEVEL} a move, "
           f"steps -{STEPS_LEVEL * HINT_COST_PER_LEVEL} a move, off"),
-    ("", f"steps seen, then hidden: -{STEPS_LEVEL * HINT_COST_PER_LEVEL} a move in all where "
-          "you follow them"),
+    ("", f"steps seen, then hidden: -{STEPS_LEVEL * HINT_COST_PER_LEVEL} in all where followed"),
     ("U, Ctrl+Z / Ctrl+Y", f"undo (-{UNDO_COST}) / redo"),
     ("R", f"restart (-{RESTART_COST}, undoable)"),
-    ("Space", "the coach plays (any key but M and F11 stops it)"),
+    ("Space", "the coach plays (any key but M, F11 stops it)"),
     ("N", "new game"),
     ("G", "racing a ghost: its tiles shown or not"),
     ("M", "sound on / off"),
