@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.board import Board
+from game.core.charges import CHARGE_MOVES
 from game.core.spec import GameKind, GameSpec
-from game.play.replay import CHARGE_MOVES, LineMove, ReplayModel
+from game.play.replay import LineMove, ReplayModel
 
 NO_MISTAKES = "no mistakes to drill"
 DIRECTIONS = {"U": "up", "D": "down", "L": "left", "R": "right"}

@@ -6,7 +6,7 @@ coach cannot judge yet (it may still be warming up) takes the judgement stored w
 the history, so a stored game is commented in full at once. The chart is the end screen's: the
 distance after each move of the line of play (the moves that count, the coach's apart), its
 scale fixed for the whole game; distances stored with the game are preferred to those figured
-again, and what neither knows is filled in from the judgements (see ``_filled``).
+again, and what neither knows is filled in from the judgements (``charges.filled_chart``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from game.core.actions import CycleHint, Move, Redo, Restart, Slide, Source, Undo
 from game.core.board import Board
+from game.core.charges import Detour, charged_stretch, filled_chart
 from game.core.coach import Hint
 from game.core.recording import Recording, kept_letter, read_judgement
 from game.core.scoring import MoveClass
@@ -26,10 +27,6 @@ Oracle = Callable[[Board], Hint | None]
 WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
          MoveClass.LINE: "on the coach's line", MoveClass.OFF_LINE: "off the coach's line",
          MoveClass.UNKNOWN: "unjudged"}
-CHARGE_MOVES = 2
-"""What a charged move costs in moves: the move itself and the one that takes it back (on
-exact boards a wasteful move adds exactly one to the distance; beyond, an off-line move makes
-the best line known that much longer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,21 +58,6 @@ class LineMove:
     """What is known of ``board`` (the better moves from there), or None."""
     frame: int
     """The frame whose action played it."""
-
-
-@dataclass(frozen=True, slots=True)
-class Detour:
-    """Moves ``first``..``last`` that cost ``cost`` moves more than the best line."""
-
-    first: int
-    last: int
-    cost: int
-
-    def __str__(self) -> str:
-        span = f"move {self.first}" if self.first == self.last else \
-            f"moves {self.first}-{self.last}"
-        extra = "1 extra move" if self.cost == 1 else f"{self.cost} extra moves"
-        return f"{span} cost {extra}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,43 +346,7 @@ def _chart(session: Session, steps: list[_Step], writer: dict[int, tuple[int, in
             up[move.number - 1] = k < len(step.kept) and step.kept[k]
             if k == len(step.cues) - 1 and step.distance is not None:
                 chart[move.number] = step.distance
-    return _filled(chart, [m.cue for m in line], session.solved, up)
-
-
-def _filled(chart: list[int | None], cues: list[MoveClass], finished: bool,
-            kept: Sequence[bool] = ()) -> tuple[int | None, ...]:
-    """``chart`` with its gaps filled from the judgements of the moves between the points:
-    a good move came one closer, a charged one (or a ``kept`` one, on the coach's line when
-    made) went one farther. A finished game ends at 0, and its own moves are a known line
-    from every point: an unjudged move is taken as one closer (the line through it is at
-    most one longer)."""
-    out = list(chart)
-    farther = [cue.bad or (i < len(kept) and kept[i]) for i, cue in enumerate(cues)]
-    if finished and out and out[-1] is None:
-        out[-1] = 0
-    for p in range(len(out) - 1, 0, -1):  # back from what is known
-        after, cue = out[p], cues[p - 1]
-        if out[p - 1] is None and after is not None and (finished or cue is not
-                                                          MoveClass.UNKNOWN):
-            out[p - 1] = max(0, after - 1) if farther[p - 1] else after + 1
-    for p in range(1, len(out)):  # on from what is known (a game left before the end)
-        before, cue = out[p - 1], cues[p - 1]
-        if out[p] is None and before is not None and cue is not MoveClass.UNKNOWN:
-            out[p] = max(0, before + 1 if farther[p - 1] else before - 1)
-    return tuple(out)
-
-
-def charged_stretch(cues: Sequence[MoveClass]) -> Detour | None:
-    """The biggest detour from the judgements that count: the longest run of charged moves
-    (the first such run on a tie), each of which made the best line CHARGE_MOVES longer; so
-    the detour names exactly the moves the replay lists as wasteful or off the line."""
-    best: Detour | None = None
-    run = 0
-    for i, cue in enumerate(cues, start=1):
-        run = run + 1 if cue.bad else 0
-        if run and (best is None or CHARGE_MOVES * run > best.cost):
-            best = Detour(i - run + 1, i, CHARGE_MOVES * run)
-    return best
+    return filled_chart(chart, [m.cue for m in line], session.solved, up)
 
 
 def _missed(line: tuple[LineMove, ...]) -> str:
