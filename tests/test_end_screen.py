@@ -94,7 +94,7 @@ def colour_count(surface: pygame.Surface, box, colour) -> int:
 def test_the_game_s_row_in_the_top_10_counts_up_with_its_points() -> None:
     """A newcomer read "1326 points" above the top-10 row of 3374 for the same game while the
     points counted up: the row shows the figure the header shows at every frame."""
-    from game.ui.end_screen import counting_entries
+    from game.ui.end_words import counting_entries
 
     view = EndScreenView(scripted_summary(), table_entries(3), rank=2)
     assert counting_entries(view) == view.entries  # counted up (or reduced motion)

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pygame
 
 from game.core.averages import counted
 from game.core.daily import SPARK_LEVELS, SPARK_UNKNOWN
 from game.core.summary import GRADE_UNRATED
-from game.store.highscores import Entry
 from game.ui.chart import draw_distance_chart
 from game.ui.end_words import (
     GRADE_LABEL,
     EndScreenText,
     EndScreenView,
+    counting_entries,
     empty_words,
     end_screen_text,
     raw_total,
@@ -317,16 +317,6 @@ def _draw_ranked_table(surface: pygame.Surface, box: EndScreenLayout, view: EndS
     draw_table(surface, (x, y + used, w, max(1, h - used)), counting_entries(view),
                empty_words(view), view.rank, theme, font, box.caption_px)
 
-
-def counting_entries(view: EndScreenView) -> Sequence[Entry]:
-    """The top 10 as drawn: while the points count up, this game's row counts with them (a
-    newcomer read "1326 points" above a row of 3374 for the same game)."""
-    rank, shown = view.rank, view.points_shown
-    if rank is None or shown is None or not 0 < rank <= len(view.entries):
-        return view.entries
-    entries = list(view.entries)
-    entries[rank - 1] = replace(entries[rank - 1], points=shown)
-    return entries
 
 
 SharedLine = tuple[str, tuple[int, int, int], str]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.core.summary import GameSummary, percent_text
 from game.store.highscores import BADGE_FIRST, AddResult, Entry
@@ -124,6 +124,17 @@ def count_up(points: int, seconds: float) -> int:
         return points
     progress = seconds / COUNT_UP_SECONDS
     return round(points * (1 - (1 - progress) ** 3))
+
+
+def counting_entries(view: EndScreenView) -> Sequence[Entry]:
+    """The top 10 as drawn: while the points count up, this game's row counts with them (a
+    newcomer read "1326 points" above a row of 3374 for the same game)."""
+    rank, shown = view.rank, view.points_shown
+    if rank is None or shown is None or not 0 < rank <= len(view.entries):
+        return view.entries
+    entries = list(view.entries)
+    entries[rank - 1] = replace(entries[rank - 1], points=shown)
+    return entries
 
 
 def raw_total(s: GameSummary) -> int:
