@@ -2,10 +2,9 @@
 
 Order: board requests (a player waits on "generating"), then the board on screen, then the
 boards whose search would judge a move (judging: beyond exact reach they take turns with the
-board on screen), then, beyond exact reach, longer
-searches of the board on screen for a shorter line while the player thinks (refining), then,
-while idle, the unsolved neighbours of the board on screen (prefetch). Used under the
-service's lock.
+board on screen), then, beyond exact reach, longer searches of the board on screen for a
+shorter line while the player thinks (refining), then, while idle, the unsolved neighbours of
+the board on screen (prefetch). Used under the service's lock.
 """
 
 from __future__ import annotations
