@@ -10,8 +10,9 @@ from game.core.coach import Hint
 from game.core.notation import parse_board
 from game.core.recording import Recording
 from game.core.spec import GameKind
-from game.play.drill import NO_MISTAKES, find_drill, move_words, moves_words
+from game.play.drill import NO_MISTAKES, find_drill
 from game.play.replay import build_replay
+from game.play.words import move_words, moves_words
 from tests.fakes_front import small_hint
 
 START = parse_board("1 2 3/4 0 6/7 5 8")  # U then L solves it

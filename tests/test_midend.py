@@ -660,3 +660,27 @@ def test_a_group_slide_move_not_judged_yet_shows_a_question_mark_not_plus_zero()
     assert scored.words == "+10 -10 ?"
     assert Scored(MoveClass.WASTEFUL, 0, 1, False, (0, 0), hint_cost=-5,
                   parts=(None, -10)).words == "? -10 -5 hint"
+
+
+def test_with_the_steps_hidden_the_footer_names_the_step_it_prices() -> None:
+    """Two newcomers read "following them costs 5 more", played another optimal move, saw
+    "+10 hint seen" with nothing charged and took the price for a promise broken: the footer
+    names the step it prices, and playing it pays that."""
+    from game.core.actions import CycleHint
+    from game.play.words import move_words
+
+    coach = FakeWorker()
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    frames(game, coach, 5)
+    path = game.session.hint.path
+    game.act(CycleHint())
+    game.act(CycleHint())  # the numbered steps
+    frames(game, coach, SEEN_FRAMES)
+    game.act(CycleHint())  # hidden
+    frames(game, coach, 2)
+    step = move_words(FOUR, path[0])
+    assert game.view().footer == f"steps seen: the next one here, {step}, costs 5 more (hint)"
+    used = game.session.sheet.hints_used
+    game.act(Move(path[0]))
+    frames(game, coach, 2)
+    assert game.session.sheet.hints_used == used + 1  # the 5 the footer named

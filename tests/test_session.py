@@ -334,18 +334,19 @@ def test_with_the_steps_hidden_the_footer_says_what_a_move_will_pay_for_them() -
     s.tick(HELP_SEEN_SECONDS)
     assert s.steps_due() == 0  # on screen: the hint words say what they cost
     s.apply(CycleHint())  # hidden
-    assert s.steps_due() == 5  # the chevrons were paid here on sight
+    assert s.steps_due() == 5 and s.due_step() == path[0]  # the chevrons were paid on sight
     before = s.sheet.hints_used
     s.apply(Move(path[0]))
     assert s.sheet.hints_used == before + 1  # what the footer said: 5
-    assert s.steps_due() == 10
-    assert steps_due_words(10) == "steps seen for this position: following them costs 10 (hint)"
-    assert steps_due_words(5, paid=True) == \
-        "steps seen for this position: following them costs 5 more (hint)"
-    assert steps_due_words(0) == ""
+    assert s.steps_due() == 10 and s.due_step() == path[1]
+    assert steps_due_words(10, False, "13 up") == \
+        "steps seen: the next one here, 13 up, costs 10 (hint)"
+    assert steps_due_words(5, True, "7 left") == \
+        "steps seen: the next one here, 7 left, costs 5 more (hint)"
+    assert steps_due_words(0, False, "") == ""
     off = next(m for m in s.board.legal_moves() if m not in (path[1], inverse(path[0])))
     s.apply(Move(off))  # off the steps: nothing seen there
-    assert s.steps_due() == 0
+    assert s.steps_due() == 0 and s.due_step() == ""
 
 
 def test_the_steps_seen_are_paid_while_followed_not_when_come_back_to_later() -> None:

@@ -15,26 +15,9 @@ from game.core.board import Board
 from game.core.charges import CHARGE_MOVES
 from game.core.spec import GameKind, GameSpec
 from game.play.replay import LineMove, ReplayModel
+from game.play.words import move_words, moves_words
 
 NO_MISTAKES = "no mistakes to drill"
-DIRECTIONS = {"U": "up", "D": "down", "L": "left", "R": "right"}
-
-
-def move_words(board: Board, move: str) -> str:
-    """A move in the game's notation as a player reads it: the tile and where it goes
-    (``U`` on a board whose tile 13 is below the gap is "13 up")."""
-    return f"{board.tile_for(move)} {DIRECTIONS[move]}"
-
-
-def moves_words(board: Board, moves: str) -> str:
-    """Several moves played one after the other, in words ("9 down, 5 left")."""
-    out = []
-    for move in moves:
-        out.append(move_words(board, move))
-        board = board.apply(move)
-    return ", ".join(out)
-
-
 @dataclass(frozen=True, slots=True)
 class Drill:
     """The position where the most was lost, what was played there and what was better."""

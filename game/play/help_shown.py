@@ -78,6 +78,11 @@ class HelpOnScreen:
             return 0
         return HINT_COST_PER_LEVEL * self.sheet.levels_due(STEPS_LEVEL, self.help.paid(board))
 
+    def due_step(self) -> str:
+        """The move ``steps_due`` prices: the next step the steps seen show from the board on
+        screen ("" when nothing is due)."""
+        return self._clock.foreseen.get(self.board, "") if self.steps_due() else ""
+
     def _help_seen(self) -> bool:
         return self._clock.seen(self._drawn_now())
 

@@ -12,7 +12,14 @@ from game.play.ghost_race import GhostRace
 from game.play.news import News
 from game.play.session import Session
 from game.play.view import PlayView
-from game.play.words import banner_words, coach_lines, hint_words, steps_due_words, work_words
+from game.play.words import (
+    banner_words,
+    coach_lines,
+    hint_words,
+    move_words,
+    steps_due_words,
+    work_words,
+)
 
 WAITING_SHOWN_SECONDS = 0.3
 """Moves waiting this long for the coach's judgement are shown waiting ("judging 2" under
@@ -65,9 +72,11 @@ def play_view(game: ViewSource) -> PlayView:
     news = game.news.shown
     race_time = session.elapsed if session.started else None  # the ghost waits for you
     streak, multiplier, held = game.streak_view()
+    step = session.due_step()
     footer = news or status.detail or hint_words(hint, session.hint_level, session.solved,
                                                  session.start.size <= EXACT_CELLS) \
-        or steps_due_words(session.steps_due(), session.help.paid(session.board) > 0)
+        or steps_due_words(session.steps_due(), session.help.paid(session.board) > 0,
+                           move_words(session.board, step) if step else "")
     if status.progress is not None and not status.detail and not news:
         footer = work_words(status.work, status.progress, session.board,
                             warming=status.state is CoachState.WARMING_UP)

@@ -142,15 +142,34 @@ def hint_seen_words(gained: int, streak: int, hint_cost: int = 0) -> str:
     return f"{points} · hint seen for this position, streak held at {streak}"
 
 
-def steps_due_words(cost: int, paid: bool = False) -> str:
+DIRECTIONS = {"U": "up", "D": "down", "L": "left", "R": "right"}
+
+
+def move_words(board: Board, move: str) -> str:
+    """A move in the game's notation as a player reads it: the tile and where it goes
+    (``U`` on a board whose tile 13 is below the gap is "13 up")."""
+    return f"{board.tile_for(move)} {DIRECTIONS[move]}"
+
+
+def moves_words(board: Board, moves: str) -> str:
+    """Several moves played one after the other, in words ("9 down, 5 left")."""
+    out = []
+    for move in moves:
+        out.append(move_words(board, move))
+        board = board.apply(move)
+    return ", ".join(out)
+
+
+def steps_due_words(cost: int, paid: bool, step: str) -> str:
     """The footer with hints off on a board the numbered steps seen before showed the next
     step from: what following them will pay for them ("" when nothing is due; a move of your
     own pays nothing for them); ``paid``: help was paid here already (the chevrons), so that
-    is more (a newcomer read "costs 5" under "steps seen still cost 10")."""
+    is more (a newcomer read "costs 5" under "steps seen still cost 10"); ``step``: that next
+    step in words (two newcomers played another optimal move, read "+10 hint seen" with
+    nothing charged, and took the footer's price for a promise broken)."""
     if not cost:
         return ""
-    return f"steps seen for this position: following them costs {cost}" \
-        f"{' more' if paid else ''} (hint)"
+    return f"steps seen: the next one here, {step}, costs {cost}{' more' if paid else ''} (hint)"
 
 
 JUDGED_WORDS = {MoveClass.OPTIMAL: "optimal", MoveClass.WASTEFUL: "wasteful",
