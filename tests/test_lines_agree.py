@@ -352,6 +352,46 @@ def test_a_move_judged_on_the_coachs_line_stays_on_it_when_a_shorter_line_avoids
     assert [cls for _, cls, _ in played_moves(session)] == [MoveClass.LINE, MoveClass.OFF_LINE]
 
 
+def test_the_steps_seen_are_never_charged_when_the_coach_changes_its_line() -> None:
+    """A newcomer typed the numbered steps read a second before; the coach found a shorter
+    line meanwhile, and two of the steps were charged, then drilled as mistakes. Beyond exact
+    reach a move that follows the steps seen, on screen or hidden, is never charged (as a
+    move that follows the hint on screen); it pays for them and is scored as hinted."""
+    from game.core.actions import CycleHint
+    from game.play.help import HELP_SEEN_SECONDS
+
+    board, line = walk_line(41, 24)
+    one = board.apply(line[0])
+    away = next(m for m in one.legal_moves() if m not in (line[1], inverse(line[0])))
+    there = one.apply(away)
+    # the coach's first line turns three tiles round a square and back: 10 moves longer,
+    # and its first six steps stand on six boards
+    turn = next(side + perp + inverse(side) + inverse(perp)
+                for side in there.legal_moves() if side != inverse(away)
+                for perp in there.apply(side).legal_moves() if perp not in (side, inverse(side))
+                and there.apply_all(side + perp + inverse(side)).can_move(inverse(perp)))
+    rest = turn + inverse_moves(turn) + inverse(away) + line[1:]
+    knowledge = Knowledge()
+    knowledge.add(line_hint(board, line[0] + away + rest))
+    knowledge.add(line_hint(there, rest))
+    session = Session(board, oracle=knowledge.known, live=True)
+    session.apply(CycleHint())
+    session.apply(CycleHint())  # the numbered steps: line[0], away, then the turn
+    session.tick(HELP_SEEN_SECONDS)
+    session.apply(CycleHint())  # hidden, read
+    knowledge.add(line_hint(board, line))  # meanwhile the coach found a shorter line
+    session.learned([board])
+    for move in line[0] + away:  # the steps read, from memory
+        session.apply(Move(move))
+    assert [cls for _, cls, _ in played_moves(session)] == [MoveClass.LINE] * 2
+    assert session.hinted()[-2:] == [(True,), (True,)]  # paid for, as help used
+    assert session.steps_due() == 10 and session.due_step() == turn[0]
+    own = next(m for m in there.legal_moves() if m not in (turn[0], inverse(away)))
+    session.apply(Move(own))  # their own move, off the steps: judged as any, not hinted
+    assert session.hinted()[-1] == (False,) and session.steps_due() == 0
+    assert_agrees(session)
+
+
 def test_a_5x5_replay_says_hint_seen_where_the_game_scored_a_hinted_move() -> None:
     """The ninth newcomer: the replay of a 5x5 game never wrote "(hint seen)" (but for the
     last move), where 4x4's does. Beyond exact reach a replay cannot tell what help was on

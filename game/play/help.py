@@ -7,22 +7,16 @@ from dataclasses import dataclass
 
 from game.core.actions import Action, Move, Slide, Source
 from game.core.board import Board
-from game.core.coach import EXACT_CELLS, Hint
 from game.core.scoring import ScoreSheet
 
 
-def follows_hint(board: Board, hint: Hint | None, action: Action) -> bool:
-    """Whether ``action``'s first move is the hint shown for ``board`` (beyond exact reach,
-    where such a move is never charged)."""
-    if board.size <= EXACT_CELLS or hint is None or hint.board != board:
-        return False
+def first_move(board: Board, action: Action) -> str:
+    """The first move of the player's ``action`` from ``board`` ("" for none, or the coach's)."""
     if isinstance(action, Move) and action.source is not Source.SOLVE:
-        first = action.letter
-    elif isinstance(action, Slide):
-        first = board.slide_moves(action.index)[:1]
-    else:
-        return False
-    return bool(first) and (first == hint.path[:1] or first in hint.moves)
+        return action.letter
+    if isinstance(action, Slide):
+        return board.slide_moves(action.index)[:1]
+    return ""
 
 
 HELP_SEEN_SECONDS = 0.2

@@ -3,11 +3,12 @@ the session's help rules (``Session`` mixes them in; the ledger and the clock ar
 
 from __future__ import annotations
 
+from game.core.actions import Action
 from game.core.board import Board
-from game.core.coach import Hint
+from game.core.coach import EXACT_CELLS, Hint
 from game.core.history import EntryKind, History
 from game.core.scoring import HINT_COST_PER_LEVEL, ScoreSheet
-from game.play.help import STEPS_LEVEL, HelpClock, HelpLedger, Sight, Step
+from game.play.help import STEPS_LEVEL, HelpClock, HelpLedger, Sight, Step, first_move
 from game.play.lines import Lines
 from game.play.steps import Position
 
@@ -77,6 +78,20 @@ class HelpOnScreen:
                 or self.history.current.kind is EntryKind.SOLVE:
             return 0
         return HINT_COST_PER_LEVEL * self.sheet.levels_due(STEPS_LEVEL, self.help.paid(board))
+
+    def _follows_help(self, action: Action) -> bool:
+        """Beyond exact reach, whether ``action``'s first move is the help seen for the board
+        on screen: the hint on screen, or the next of the numbered steps seen, on screen or
+        hidden since. Such a move is never charged, whatever the coach learns later (a
+        newcomer typed the steps read a second before; the coach's line changed meanwhile,
+        and two of the steps were charged, then drilled as mistakes)."""
+        board, hint = self.board, self.hint
+        first = first_move(board, action)
+        if self.solved or board.size <= EXACT_CELLS or not first:
+            return False
+        shown = self.hint_level > 0 and self._help_seen() and hint is not None \
+            and hint.board == board and (first == hint.path[:1] or first in hint.moves)
+        return shown or self._clock.shows(board, first)
 
     def due_step(self) -> str:
         """The move ``steps_due`` prices: the next step the steps seen show from the board on

@@ -24,7 +24,7 @@ from game.core.knowledge import follow
 from game.core.scoring import MoveClass, ScoreSheet
 from game.core.summary import GameSummary, summarize
 from game.play.action_log import ActionLog, stood_on
-from game.play.help import HelpClock, HelpLedger, follows_hint
+from game.play.help import HelpClock, HelpLedger
 from game.play.help_shown import HelpOnScreen
 from game.play.lines import Lines, Oracle, no_oracle
 from game.play.steps import (
@@ -267,8 +267,7 @@ class Session(HelpOnScreen):
         if isinstance(action, Command) or not moves_anything(action, self.board, self.solved) \
                 or not takes_back_anything(action, self.history, self.solved):
             return None  # a move into a wall changes nothing: nothing to record or replay
-        if self.hint_level and not self.solved and self._help_seen() \
-                and follows_hint(self.board, self.hint, action):
+        if self._follows_help(action):
             self.help.followed.add(len(self.actions))
         self.actions.append(action)
         self.times.append(self.elapsed)
