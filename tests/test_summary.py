@@ -381,7 +381,7 @@ def test_the_grade_names_the_moves_that_cost_points() -> None:
     # beyond exact reach, moves from a board the coach had proven are wasteful, as the
     # replay names them (a newcomer read "5 moves off" beside 3 off and 2 wasteful there)
     assert wasted_words(5, False, proven=2) == \
-        "3 moves off the coach's line, 2 wasteful moves (-50)"
+        "3 moves off the coach's line (-30), 2 wasteful moves (-20)"
     assert wasted_words(2, False, proven=2) == "2 wasteful moves (-20)"
     # kept moves (on the coach's line when judged, off the best line known since: the best
     # line grew after them) are named, why the moves outnumber the best line known
@@ -396,7 +396,7 @@ def test_the_grade_names_the_moves_that_cost_points() -> None:
                           *((MoveClass.OPTIMAL, d) for d in range(5, -1, -1))):
         big = big.after_move(cls, distance)
     assert summarize(big, SLOW_SECONDS, True, line_length=4).grade_reason.endswith(
-        ", 1 move off the coach's line, 1 wasteful move (-20)")
+        ", 1 move off the coach's line (-10), 1 wasteful move (-10)")
     sheet = play(ScoreSheet.start(4), "owoo" + "o")
     summary = summarize(sheet, SLOW_SECONDS, True)
     assert summary.grade_reason.endswith(", 1 wasteful move (-10)")

@@ -15,17 +15,18 @@ def wasted_words(wasteful: int, exact: bool, kept: int = 0, proven: int = 0) -> 
     """The player's moves that cost points, with what they cost: "2 wasteful moves (-20)",
     beyond exact reach "1 move off the coach's line (-10)" ("" for none), where ``proven``
     of them were judged exactly (from a board the coach had proven: "1 move off the coach's
-    line, 2 wasteful moves (-30)", as the replay names them). Their cost is in Move points: a
+    line (-10), 2 wasteful moves (-20)", as the replay names them). Their cost is in Move points: a
     newcomer's first game said only "Costs 0" of two wasteful moves. Then the ``kept``
     moves: off the best line known, but judged on the coach's line once, they kept
     their points (``Kept``); the words say why the moves outnumber the best line."""
     parts = []
-    if wasteful:
-        off = wasteful - proven
-        what = counted(wasteful, "wasteful move") if exact or not off else \
-            f"{counted(off, 'move')} off the coach's line" + (
-                f", {counted(proven, 'wasteful move')}" if proven else "")
-        parts.append(f"{what} (-{wasteful * WASTEFUL_COST})")
+    off = 0 if exact else wasteful - proven
+    if off:
+        parts.append(f"{counted(off, 'move')} off the coach's line (-{off * WASTEFUL_COST})")
+    if wasteful - off:  # each kind with its own cost (a newcomer read "3 moves off the
+        # coach's line, 1 wasteful move (-40)" as -40 for the one)
+        parts.append(f"{counted(wasteful - off, 'wasteful move')} "
+                     f"(-{(wasteful - off) * WASTEFUL_COST})")
     if kept:
         parts.append(f"{counted(kept, 'move')} off the best line known kept "
                      f"{'its' if kept == 1 else 'their'} points (on the coach's line when judged)")
