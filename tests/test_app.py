@@ -415,3 +415,24 @@ def test_a_moves_pop_up_shows_over_the_step_badges(make_app) -> None:
     scene.effects.popups.clear()
     scene.draw(app.screen)
     assert accent() == shown  # and the badge whole once it has gone
+
+
+def test_the_clock_stops_while_the_keys_list_is_open(make_app) -> None:
+    """A newcomer read 0:07.3, then 0:13.0 around a look at the ? list: the game below it
+    waits, its clock too."""
+    from game.ui.scenes.keys import KeysScene
+
+    app = make_app(FakeWorker())
+    scene = play(app, START)
+    key(KEYS["L"] if START.can_move("L") else KEYS["R"])
+    frames(app, 10)
+    assert scene.game.session.started
+    key(pygame.K_F1)
+    frames(app, 2)
+    assert isinstance(app.scene, KeysScene)
+    before = scene.game.session.elapsed
+    frames(app, 120)
+    assert scene.game.session.elapsed == before
+    key(pygame.K_ESCAPE)
+    frames(app, 10)
+    assert app.scene is scene and scene.game.session.elapsed > before
