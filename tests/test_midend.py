@@ -684,3 +684,28 @@ def test_with_the_steps_hidden_the_footer_names_the_step_it_prices() -> None:
     game.act(Move(path[0]))
     frames(game, coach, 2)
     assert game.session.sheet.hints_used == used + 1  # the 5 the footer named
+
+
+def test_news_of_points_shows_while_the_coach_plays() -> None:
+    """A newcomer's points went from -45 to -25 while the banner said "the coach is playing":
+    moves judged while the coach played were told under the banner, where nobody saw them.
+    The news takes the banner's place while it shows."""
+    from game.core.board import inverse
+
+    coach = FakeWorker(silent=True)
+    game = MidEnd(FOUR, spec_for(FOUR), coach)
+    line = perfect_line(FOUR)
+    for move in line[0] + inverse(line[0]):  # judged once the coach answers
+        game.act(Move(move))
+        frames(game, coach, 2)
+    game.solve()
+    assert game.view().banner.startswith("Space: the coach plays once")
+    coach.speak()
+    told = []
+    for _ in range(60):
+        frames(game, coach, 1)
+        view = game.view()
+        if game.solving and not game.session.solved:
+            told.append((view.banner, view.footer))
+    assert any(banner == "" and "judged" in footer for banner, footer in told), told
+    assert ("the coach is playing - any key but M, F11 stops", "") in told  # after it

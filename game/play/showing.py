@@ -121,6 +121,9 @@ def play_view(game: ViewSource) -> PlayView:
 def banner(game: ViewSource) -> str:
     """The banner over the board: the coach playing, the demo, the win, a race's verdict."""
     session = game.session
+    if game.solving and game.news.shown and not session.solved:
+        return ""  # the footer's news of points shows (a newcomer's -45 became -25 unsaid
+        # behind "the coach is playing": moves judged again while the coach played)
     race = game.race
     verdict = race.verdict(session.elapsed) if race is not None and session.solved else ""
     waiting = game.status.state if game.coach_play.waiting else None
