@@ -9,6 +9,7 @@ import signal
 import pygame
 
 from game.cli.play import _install_sigterm
+from game.core.board import inverse
 from game.core.notation import parse_board
 from game.ui.app import FULLSCREEN_GAP_SECONDS
 from game.ui.scenes.end import EndScene
@@ -436,3 +437,29 @@ def test_the_clock_stops_while_the_keys_list_is_open(make_app) -> None:
     key(pygame.K_ESCAPE)
     frames(app, 10)
     assert app.scene is scene and scene.game.session.elapsed > before
+
+
+def test_n_in_a_game_in_progress_asks_first(make_app) -> None:
+    """A newcomer pressed N mid-game and lost it at once (a DNF in their average of five): in
+    a game moved in, N asks for N again; another key goes on playing."""
+    from game.ui.scenes.play import LEAVE_WORDS
+
+    app = make_app(FakeWorker())
+    scene = play(app, parse_board("8 6 7/2 5 4/3 0 1"))
+    key(pygame.K_n)  # nothing played yet: a new game at once
+    frames(app, 2)
+    assert isinstance(app.scene, PlayScene) and app.scene is not scene
+    scene = app.scene
+    move = next(m for m in "UDLR" if scene.game.board.can_move(m))
+    key(KEYS[move])
+    frames(app, 10)
+    key(pygame.K_n)
+    frames(app, 2)
+    assert app.scene is scene and scene.hud_view().footer == LEAVE_WORDS
+    key(KEYS[inverse(move)])  # played on: not leaving
+    frames(app, 10)
+    assert app.scene is scene and scene.hud_view().footer != LEAVE_WORDS
+    key(pygame.K_n)
+    key(pygame.K_n)
+    frames(app, 2)
+    assert isinstance(app.scene, PlayScene) and app.scene is not scene

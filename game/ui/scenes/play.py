@@ -56,6 +56,10 @@ NEWS_POPUP_SECONDS = 2.0
 """A pop-up about earlier moves judged again stays this long (it is read, not glanced at);
 it starts over the top row's middle, and a newer one replaces it rather than drawing over
 it."""
+LEAVE_SECONDS = 3.0
+"""N in a game the player has moved in asks first: N again within this long leaves it (a
+newcomer's N mid-game left it at once, a DNF in their 5x5 average of five)."""
+LEAVE_WORDS = "N again: leave this game for a new one (unfinished: a DNF in your stats)"
 HINT_POPUP_SECONDS = 1.6
 """A hint's charge apart from any move ("-5 hint" on the gap) stays this long, till a move's
 pop-up takes over: at a move's 0.8 s, a newcomer who pressed H never saw it."""
@@ -81,6 +85,8 @@ class PlayScene(Scene):
         """Where the mouse is, for the movable-tiles highlight (None: not over the window)."""
         self.hover = HoverTracker()
         self.focus_lost = False
+        self.leaving = 0.0
+        """Seconds left for N again to leave the game (0: not asked)."""
 
     @property
     def spec(self) -> GameSpec:
@@ -106,6 +112,9 @@ class PlayScene(Scene):
         if self.menu is not None:
             self._menu_event(event)
             return
+        asked = self.leaving > 0
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.leaving = 0.0  # any other key or click: the game goes on
         action: Action | None = None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_g \
                 and game.race is not None and not game.solving:
@@ -130,7 +139,7 @@ class PlayScene(Scene):
             # Pause and solve take effect now, after the moves before them, so later events
             # of this same frame go to the menu (or stop the solve) instead of moving tiles.
             game.flush()
-            self._command(action.kind)
+            self._command(action.kind, asked)
         elif action is not None:
             game.act(action)
 
@@ -152,11 +161,14 @@ class PlayScene(Scene):
         elif choice is PauseItem.QUIT:
             self.emit(Quit())
 
-    def _command(self, kind: CommandKind) -> None:
+    def _command(self, kind: CommandKind, asked: bool = False) -> None:
         if kind is CommandKind.PAUSE:
             self.menu = PauseMenu()
         elif kind is CommandKind.KEYS:
             self.emit(ShowKeys())
+        elif kind is CommandKind.NEW and not asked and self.game.wants_record() \
+                and not self.game.session.solved:
+            self.leaving = LEAVE_SECONDS
         elif kind is CommandKind.NEW:
             self.emit(StartGame(self.spec.fresh()))
         elif kind is CommandKind.SOLVE:
@@ -171,6 +183,7 @@ class PlayScene(Scene):
         game.anim_seconds = self.ctx.settings.anim_seconds
         game.set_paused(self.menu is not None or self.focus_lost)
         game.update(dt)
+        self.leaving = max(0.0, self.leaving - dt)
         self.effects.reduced = self.ctx.settings.reduced_motion
         self.effects.advance(dt)
         for event in game.take_events():
@@ -255,7 +268,8 @@ class PlayScene(Scene):
             moves_note=view.moves_note, points_note=view.points_note, streak=view.streak,
             multiplier=view.multiplier, held=view.held, status=view.coach_words,
             status_note=view.coach_note, coach=view.coach_state, quiet=view.coach_quiet,
-            footer=view.footer or HELP, banner=view.banner, muted=not self.ctx.settings.sound,
+            footer=LEAVE_WORDS if self.leaving else view.footer or HELP, banner=view.banner,
+            muted=not self.ctx.settings.sound,
             ghost=view.ghost, coach_progress=view.coach_progress, title=game_title(self.spec),
         )
 
