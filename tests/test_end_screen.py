@@ -389,8 +389,9 @@ def test_a_long_share_line_breaks_after_its_head() -> None:
 
 
 def test_a_short_last_word_is_never_left_alone_on_its_line() -> None:
-    """The tenth playtest: the drill wrapped as "your moves 4-9 cost" / "12" at 640x600."""
-    from game.ui.end_screen import wrap_words
+    """The tenth playtest: the drill wrapped as "your moves 4-9 cost" / "12" at 640x600:
+    wrapped lines are balanced."""
+    from game.ui.wrap import wrap_words
 
     def font(px: int) -> pygame.font.Font:
         return pygame.font.Font(None, px)
@@ -399,8 +400,17 @@ def test_a_short_last_word_is_never_left_alone_on_its_line() -> None:
     text = "the better move kept you on course; your moves 4-9 cost 12"
     width = face.size("the better move kept you on course; your moves 4-9 cost")[0] + 2
     lines = wrap_words(text, font, 20, width)
-    assert lines[-1] == "cost 12" and " ".join(lines) == text
+    assert len(lines) == 2 and len(lines[-1].split()) > 2 and " ".join(lines) == text
     assert all(face.size(line)[0] <= width for line in lines)
+    # a newcomer at full screen: "... moves taken back" / "don't count" under it; the
+    # lines are balanced, each about half the text
+    note = ("Costs: 3 hint levels (-15), 3 undos (-15), 1 restart (-25); they also cost the "
+            "perfect bonus (+800); moves taken back don't count")
+    width = face.size(note.removesuffix(" don't count"))[0] + 2
+    lines = wrap_words(note, font, 20, width)
+    widths = [face.size(line)[0] for line in lines]
+    assert len(lines) == 2 and " ".join(lines) == note and max(widths) <= width
+    assert max(widths) - min(widths) < face.size("(+800); moves")[0]
 
 
 def test_a_long_grade_note_takes_two_lines_at_the_smallest_window(

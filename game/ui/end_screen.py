@@ -29,6 +29,7 @@ from game.ui.scores_view import (
     draw_table,
 )
 from game.ui.theme import Theme
+from game.ui.wrap import wrap_words
 
 Box = tuple[int, int, int, int]
 
@@ -130,31 +131,6 @@ def why_lines(text: str, font: FontFn, px: int, width: float) -> tuple[int, list
         px = max(MIN_TEXT_PX, int(px * FIT_SHRINK))
         lines = wrap_words(text, font, px, width)
     return px, lines if len(lines) <= WHY_LINES else [*lines[:2], " ".join(lines[2:])]
-
-
-WIDOW_CHARS = 8
-"""A last line of one word this short takes the word before it along (at 640 px the time
-note's "known)" stood alone)."""
-
-
-def wrap_words(text: str, font: FontFn, px: int, width: float) -> list[str]:
-    """``text`` in as few lines as fit ``width`` at ``px``, words kept whole (a word wider
-    than that alone is left for ``blit_fit`` to shrink)."""
-    face = font(px)
-    lines: list[str] = []
-    for word in text.split(" "):
-        joined = f"{lines[-1]} {word}" if lines else word
-        if lines and face.size(joined)[0] <= width:
-            lines[-1] = joined
-        else:
-            lines.append(word)
-    if len(lines) > 1 and " " not in lines[-1] and len(lines[-1]) <= WIDOW_CHARS \
-            and " " in lines[-2]:
-        # a short last word never stands alone ("cost" / "12"): its neighbour goes with it
-        head, last = lines[-2].rsplit(" ", 1)
-        if face.size(f"{last} {lines[-1]}")[0] <= width:
-            lines[-2:] = [head, f"{last} {lines[-1]}"]
-    return lines
 
 
 def grade_colour(letter: str, theme: Theme) -> tuple[int, int, int]:
