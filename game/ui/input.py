@@ -45,7 +45,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("U, Ctrl+Z / Ctrl+Y", f"undo (-{UNDO_COST}) / redo"),
     ("R", f"restart (-{RESTART_COST}, undoable)"),
     ("Space", "the coach plays (any key but M, F11 stops it)"),
-    ("N", "new game"),
+    ("N", "new game (pressed twice in a game under way)"),
     ("G", "racing a ghost: its tiles shown or not"),
     ("M", "sound on / off"),
     ("F11", "full screen"),
