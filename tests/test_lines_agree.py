@@ -392,6 +392,30 @@ def test_the_steps_seen_are_never_charged_when_the_coach_changes_its_line() -> N
     assert_agrees(session)
 
 
+def test_a_line_shown_mid_search_still_shows_after_a_move_along_it() -> None:
+    """A newcomer followed "4 left" on the coach's line of 94, shown while its search ran,
+    and was shown 95 and "4 back": the line the search had not finished was dropped. The
+    rest of it shows on the board the move made (and judges nothing, as mid-search lines)."""
+    from dataclasses import replace
+
+    board, line = walk_line(43, 20)
+    knowledge = Knowledge()
+    knowledge.add(replace(line_hint(board, line), provisional=True))  # its search, mid-way
+    session = Session(board, oracle=knowledge.known, live=True)
+    assert session.hint is not None and session.hint.distance == 20
+    session.apply(Move(line[0]))
+    one = board.apply(line[0])
+    assert session.hint is not None and session.hint.board == one
+    assert session.hint.path == line[1:] and session.hint.provisional
+    assert played_moves(session)[-1][1] is MoveClass.UNKNOWN  # not judged by it
+    session.apply(Move(line[1]))
+    assert session.hint.path == line[2:] and session.hint.provisional
+    knowledge.add(line_hint(board, line))  # the search ends with it: now it judges
+    session.learned([board])
+    assert [cls for _, cls, _ in played_moves(session)] == [MoveClass.LINE] * 2
+    assert session.hint.path == line[2:] and not session.hint.provisional
+
+
 def test_a_5x5_replay_says_hint_seen_where_the_game_scored_a_hinted_move() -> None:
     """The ninth newcomer: the replay of a 5x5 game never wrote "(hint seen)" (but for the
     last move), where 4x4's does. Beyond exact reach a replay cannot tell what help was on

@@ -41,8 +41,10 @@ class HelpOnScreen:
             return ""
         return self.hint.path[:PATH_PREVIEW]
 
-    def _refresh_hint(self, charge: bool = True) -> None:
-        self.hint = self.lines.to_show(self.board)
+    def _refresh_hint(self, charge: bool = True, carried: Hint | None = None) -> None:
+        """The hint for the board on screen (``carried``: a line shown mid-search that the
+        last move followed, the rest of it: ``Lines.to_show``)."""
+        self.hint = self.lines.to_show(self.board, carried)
         if charge:
             self._charge_hint()
 

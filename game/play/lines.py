@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 from game.core.board import Board, inverse, neighbours
 from game.core.coach import EXACT_CELLS, Hint, goal_hint
@@ -40,6 +41,15 @@ def through(there: Hint, move: str, board: Board) -> Hint | None:
     if not there.path:
         return None
     return follow(there, move, board, back=True)
+
+
+def carried(shown: Hint | None, move: str, after: Board) -> Hint | None:
+    """The rest of a line shown mid-search (``shown``, provisional) that ``move`` followed to
+    ``after``: still a line from there, shown (``to_show``), never judged by; else None."""
+    if shown is None or not shown.provisional:
+        return None
+    rest = follow(shown, move, after)
+    return None if rest is None else replace(rest, provisional=True)
 
 
 def _judges_otherwise(old: Hint | None, new: Hint) -> bool:
@@ -115,15 +125,16 @@ class Lines:
 
     def to_show(self, board: Board, shown: Hint | None = None) -> Hint | None:
         """The hint to show for ``board``: the best line known (and ``shown``), or, when the
-        coach's search of it has found a shorter one on the way, that line: shown at once (a
-        new 5x5 board's first hint waited a second for the search's end), and never judged
-        by (``searched``)."""
+        coach's search of it has found a shorter one on the way (or ``shown`` is one such,
+        carried along by the moves that followed it: ``carried``), that line: shown at once
+        (a new 5x5 board's first hint waited a second for the search's end), and never
+        judged by (``searched``)."""
         best = merge(shown if shown is None or not shown.provisional else None,
                      self.lookup(board))
-        told = self.oracle(board)
-        if told is not None and told.board == board and told.provisional and (
-                best is None or (not best.optimal and told.distance < best.distance)):
-            return told
+        for line in (self.oracle(board), shown):  # lines found mid-search, shown if shorter
+            if line is not None and line.board == board and line.provisional and (
+                    best is None or (not best.optimal and line.distance < best.distance)):
+                best = line
         return best
 
     # --- the area --------------------------------------------------------

@@ -26,7 +26,7 @@ from game.core.summary import GameSummary, summarize
 from game.play.action_log import ActionLog, stood_on
 from game.play.help import HelpClock, HelpLedger
 from game.play.help_shown import HelpOnScreen
-from game.play.lines import Lines, Oracle, no_oracle
+from game.play.lines import Lines, Oracle, carried, no_oracle
 from game.play.steps import (
     Change,
     ChangeKind,
@@ -356,8 +356,9 @@ class Session(HelpOnScreen):
             self.sheet = self.help.on_foreseen(self.sheet, self._sight_now(), foreseen)
         for offset, move in enumerate(moves):
             self.sheet = self.help.recall(self.sheet, board)
-            shown = self.hint if self.hint is not None and self.hint.board == board \
-                and not self.hint.provisional else None  # mid-search: shown, not judged by
+            on_screen = self.hint if self.hint is not None and self.hint.board == board else None
+            shown = on_screen if on_screen is not None and not on_screen.provisional \
+                else None  # mid-search: shown, not judged by
             verdict = judge(self.lines, board, move, shown, self.start,
                             (board is before and self._current in self.help.followed)
                             or self.kept.holds(self._current, offset))
@@ -371,7 +372,10 @@ class Session(HelpOnScreen):
             cues.append(cls)
             kind = EntryKind.SOLVE if by_coach else EntryKind.MOVE
             self.history.push(Position(after, self.sheet.line, self.sheet.restarts), kind, move)
-            self._refresh_hint(charge=False)  # a group slide's middle positions are not shown
+            # a group slide's middle positions are not shown; along a line shown mid-search
+            # the rest of it still shows (a newcomer followed "4 left" on a line of 94 and
+            # was shown 95, moving 4 back: the line the search had not finished was dropped)
+            self._refresh_hint(charge=False, carried=carried(on_screen, move, after))
             if self.hint is None:
                 self.hint = follow(verdict.before, move, after)
             board = after
