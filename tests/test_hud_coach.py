@@ -58,7 +58,7 @@ def test_a_long_search_with_hints_off_keeps_its_dot_beside_its_words(
     """A newcomer saw the ring spin 40 s with no word: the words say how long, muted (they
     tell nothing of the board), and the ring still says the state."""
     colours = THEMES["classic"]
-    drawn = coach_column(CoachState.THINKING, colours, window, "searching 12 s")
+    drawn = coach_column(CoachState.THINKING, colours, window, "shortening 45 s")
     assert count(drawn, colours.busy) > 0  # the ring
     assert count(drawn, colours.hint) == 0  # not in the hints' colour
     plain = coach_column(CoachState.THINKING, colours, window)

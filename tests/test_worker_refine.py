@@ -112,12 +112,12 @@ def test_no_longer_search_while_tables_are_built_and_one_as_soon_as_they_are() -
         time.sleep(0.3)
         worker.take()
         assert len(solver.budgets) == 1  # nothing better to find until the tables are ready
-        # but the coach has not settled the board: the COACH column keeps saying "searching"
+        # but the coach has not settled the board: the COACH column keeps saying "shortening"
         # (it said "best found" and "searching" by turns while the 5x5 tables were built)
         status = worker.status
         assert status.state is CoachState.THINKING and status.board == board
         hint = worker.knowledge.known(board)
-        assert coach_lines(status, hint, board, True)[1] == "searching"
+        assert coach_lines(status, hint, board, True)[1] == "shortening"
         solver.building = None
         assert wait_for(lambda: worker.take() is not None and len(solver.budgets) >= 3)
         assert worker.knowledge.known(board).distance < len(lines[0])
@@ -137,7 +137,7 @@ def test_a_longer_search_says_whose_board_it_is_and_a_new_board_ends_it() -> Non
         status = worker.status
         assert status.state is CoachState.THINKING and status.board == board
         hint = worker.knowledge.known(board)
-        assert coach_lines(status, hint, board, True) == (f"best {hint.distance}", "searching")
+        assert coach_lines(status, hint, board, True) == (f"best {hint.distance}", "shortening")
         worker.submit(other)  # the player moved: the longer searches follow the new board
         solver.hold.set()
         assert wait_for(lambda: other in solver.boards)
@@ -168,12 +168,15 @@ def test_a_long_search_shows_that_it_goes_on() -> None:
     board = Board.goal(5, 5).apply_all(WALK)
     best = Hint(board, 14, frozenset("U"), False, False, "")
     thinking = WorkerStatus(CoachState.THINKING, board=board)
-    assert coach_lines(thinking, best, board, True, 0.4) == ("best 14", "searching")
-    assert coach_lines(thinking, best, board, True, 12.7) == ("best 14", "searching 12 s")
+    assert coach_lines(thinking, best, board, True, 0.4) == ("best 14", "shortening")
+    assert coach_lines(thinking, best, board, True, 12.7) == ("best 14", "shortening 12 s")
     # hints off: what it is doing, never what it knows (a newcomer saw the ring spin 40 s
     # with no word); a search under a second says nothing (it would flicker)
     assert coach_lines(thinking, best, board, False, 0.4) == ("", "H: hints")
-    assert coach_lines(thinking, best, board, False, 12.7) == ("searching 12 s", "H: hints")
+    assert coach_lines(thinking, best, board, False, 12.7) == ("shortening 12 s", "H: hints")
+    # with no line yet, it is searching (a newcomer read "searching 45 s" by a line of 90,
+    # nearly always there on 5x5, as a warning: it is shortening that line)
+    assert coach_lines(thinking, None, board, False, 12.7) == ("searching 12 s", "H: hints")
     other = WorkerStatus(CoachState.THINKING, board=board.apply(board.legal_moves()[0]))
     assert coach_lines(other, best, board, False, 12.7) == ("", "H: hints")
     warming = WorkerStatus(CoachState.WARMING_UP)

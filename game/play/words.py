@@ -72,9 +72,9 @@ def coach_lines(status: WorkerStatus, hint: Hint | None, board: Board, hints_on:
     """The COACH column's two lines: what the coach knows of ``board`` (with hints on; off,
     a legend) and how far that is settled: proven, still searching (for ``seconds`` so far,
     so a long search visibly goes on), or its best found."""
-    if not hints_on:  # what it is doing, never what it knows (a newcomer saw the ring
-        return _busy(status, board, seconds), HINTS_LEGEND  # spin 40 s with no word)
     known = hint if hint is not None and hint.board == board else None
+    if not hints_on:  # what it is doing, never what it knows (a newcomer saw the ring
+        return _busy(status, board, seconds, known is not None), HINTS_LEGEND  # spin 40 s)
     words = coach_status(status.state, status.bound,
                          known.distance if known is not None else None,
                          known.optimal if known is not None else True)
@@ -83,17 +83,23 @@ def coach_lines(status: WorkerStatus, hint: Hint | None, board: Board, hints_on:
     if known.optimal:
         return words, "proven optimal"
     if status.state is CoachState.THINKING and status.board == board:
-        return words, f"searching {int(seconds)} s" if seconds >= 1 else "searching"
+        return words, f"{SHORTENING} {int(seconds)} s" if seconds >= 1 else SHORTENING
     return words, "best found"
 
 
-def _busy(status: WorkerStatus, board: Board, seconds: float) -> str:
-    """With hints off: a search of ``board`` going on for a second or more ("searching 12 s";
-    shorter ones would flicker), warming up or unavailable; else nothing."""
+SHORTENING = "shortening"
+"""A search of a board the coach has a line for already: it is shortening that line (a
+newcomer read "searching 45 s" beside the ring, nearly always there on 5x5, as a warning)."""
+
+
+def _busy(status: WorkerStatus, board: Board, seconds: float, line: bool) -> str:
+    """With hints off: a search of ``board`` going on for a second or more ("searching 12 s",
+    or "shortening 12 s" where it has a ``line`` already; shorter ones would flicker),
+    warming up or unavailable; else nothing."""
     if status.state in (CoachState.WARMING_UP, CoachState.UNAVAILABLE):
         return coach_status(status.state, 0, None, True)
     if status.state is CoachState.THINKING and status.board == board and seconds >= 1:
-        return f"searching {int(seconds)} s"
+        return f"{SHORTENING if line else 'searching'} {int(seconds)} s"
     return ""
 
 
