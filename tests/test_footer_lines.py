@@ -57,3 +57,33 @@ def test_two_lines_split_at_a_semicolon_when_one_fits() -> None:
                                                 "hints on: -10 a move")
     assert fonts.two_lines(text, 14, 10_000) == (text,)
     assert fonts.two_lines(text, 14, 5) == (text,)  # no split fits: one line, shrunk where drawn
+
+
+@pytest.mark.usefixtures("record_text")
+def test_the_hint_footer_says_the_grade_letters_the_hints_cost_so_far() -> None:
+    """A newcomer's 24 optimal moves of 24 with the steps on were a D, said only on the end
+    screen: once the hint levels cost the grade a letter, the hint footer says how many; at
+    the smallest window with large text it still takes two lines, unshrunk."""
+    from game.core.board import Board
+    from game.core.coach import Hint
+    from game.play.words import hint_words
+
+    goal = Board.goal(5, 5)
+    board = goal.apply(next(m for m in "UDLR" if goal.can_move(m)))
+    best = Hint(board, 90, frozenset(), False, False, "")
+    assert hint_words(best, 2, False, False, used=4) == (
+        "coach's best line so far: 90 moves; hints on: -10 a move "
+        "(H hides them: steps seen still cost 10)")
+    words = hint_words(best, 2, False, False, used=12)
+    assert words.endswith("; 12 hint levels so far: the grade 2 letters lower")
+    assert hint_words(best, 1, False, True, used=5).endswith("the grade 1 letter lower")
+    window = (640, 600)
+    layout = compute_layout(window, 5, 5)
+    fonts = Fonts()
+    fonts.set_large(True)
+    surface = TextSurface(window)
+    draw_hud(surface, HudView(footer=words), layout, get_theme("classic"), fonts)
+    px = type_px(window, Type.CAPTION)
+    lines = [(text, rect) for text, rect in surface.texts if len(text) > 20 and text in words]
+    assert len(lines) == 2 and " ".join(text for text, _ in lines) == words
+    assert all(rect.height >= fonts(px).get_height() - 1 for _, rect in lines)

@@ -74,7 +74,8 @@ def play_view(game: ViewSource) -> PlayView:
     streak, multiplier, held = game.streak_view()
     step = session.due_step()
     footer = news or status.detail or hint_words(hint, session.hint_level, session.solved,
-                                                 session.start.size <= EXACT_CELLS) \
+                                                 session.start.size <= EXACT_CELLS,
+                                                 session.sheet.hints_used) \
         or steps_due_words(session.steps_due(), session.help.paid(session.board) > 0,
                            move_words(session.board, step) if step else "")
     if status.progress is not None and not status.detail and not news:

@@ -11,7 +11,7 @@ from game.core.coach import EXACT_CELLS, CoachState, Hint, WorkerStatus
 from game.core.recording import Mode
 from game.core.scoring import HINT_COST_PER_LEVEL, RESTART_COST, MoveClass
 from game.core.spec import KIND_NOUNS, GameKind
-from game.core.summary import COACH_PART_WORDS, CoachPart
+from game.core.summary import COACH_PART_WORDS, HINT_LEVELS_PER_GRADE_STEP, CoachPart
 
 HINT_LEVELS = 3
 """0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""
@@ -121,18 +121,24 @@ def banner_words(*, solving: bool, demo: bool, attract: bool, solved: bool, verd
     return f"{words} judging..." if judging else words
 
 
-def hint_words(hint: Hint | None, level: int, solved: bool, exact: bool = True) -> str:
+def hint_words(hint: Hint | None, level: int, solved: bool, exact: bool = True,
+               used: int = 0) -> str:
     """With hints on: what they cost, and beyond exact reach (``exact`` False: no perfect
-    bonus to lose there) the coach's best line."""
+    bonus to lose there) the coach's best line; once the hint levels ``used`` cost the grade
+    a letter, how many (a newcomer's 24 optimal moves of 24 with the steps on were a D, said
+    only on the end screen)."""
     if level == 0 or solved:
         return ""
+    letters = used // HINT_LEVELS_PER_GRADE_STEP
+    grade = f"; {used} hint levels so far: the grade {counted(letters, 'letter')} lower" \
+        if letters else ""
     # hiding the steps is free, but steps seen are paid where the player moves along them
     # (a newcomer read "H hides them, free" and found the moves they showed charged after)
     then = "H: the next steps" if level < HINT_LEVELS - 1 else (
         f"H hides them: steps seen still cost {HINT_COST_PER_LEVEL * level}")
     # the perfect bonus needs a game without hints: a newcomer read "-5" as the whole price
     bonus = ", no perfect bonus" if exact else ""  # (5x5 has none: a newcomer asked)
-    cost = f"hints on: -{HINT_COST_PER_LEVEL * level} a move{bonus} ({then})"
+    cost = f"hints on: -{HINT_COST_PER_LEVEL * level} a move{bonus} ({then}){grade}"
     if hint is None or hint.optimal:
         return cost
     return f"coach's best line so far: {counted(hint.distance, 'move')}; {cost}"
