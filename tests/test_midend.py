@@ -707,5 +707,6 @@ def test_news_of_points_shows_while_the_coach_plays() -> None:
         view = game.view()
         if game.solving and not game.session.solved:
             told.append((view.banner, view.footer))
-    assert any(banner == "" and "judged" in footer for banner, footer in told), told
+    assert any(banner == "" and footer.startswith("the coach is playing · ")
+               and "judged" in footer for banner, footer in told), told
     assert ("the coach is playing - any key but M, F11 stops", "") in told  # after it

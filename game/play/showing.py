@@ -78,6 +78,8 @@ def play_view(game: ViewSource) -> PlayView:
                                                  session.sheet.hints_used) \
         or steps_due_words(session.steps_due(), session.help.paid(session.board) > 0,
                            move_words(session.board, step) if step else "")
+    if news and game.solving and not session.solved:  # in place of the banner (``banner``)
+        footer = f"the coach is playing · {news}"
     if status.progress is not None and not status.detail and not news:
         footer = work_words(status.work, status.progress, session.board,
                             warming=status.state is CoachState.WARMING_UP)
@@ -123,8 +125,8 @@ def banner(game: ViewSource) -> str:
     """The banner over the board: the coach playing, the demo, the win, a race's verdict."""
     session = game.session
     if game.solving and game.news.shown and not session.solved:
-        return ""  # the footer's news of points shows (a newcomer's -45 became -25 unsaid
-        # behind "the coach is playing": moves judged again while the coach played)
+        return ""  # the footer's news of points shows, after "the coach is playing" (a
+        # newcomer's -45 became -25 unsaid behind the banner: moves judged meanwhile)
     race = game.race
     verdict = race.verdict(session.elapsed) if race is not None and session.solved else ""
     waiting = game.status.state if game.coach_play.waiting else None
