@@ -463,3 +463,21 @@ def test_n_in_a_game_in_progress_asks_first(make_app) -> None:
     key(pygame.K_n)
     frames(app, 2)
     assert isinstance(app.scene, PlayScene) and app.scene is not scene
+
+
+def test_a_hints_charge_on_the_gap_goes_when_a_tile_slides_into_it(make_app) -> None:
+    """A newcomer undid a move and found "-5 hint" left over the number of the tile that slid
+    back into the gap it had been drawn on."""
+    app = make_app(FakeWorker())
+    scene = play(app, parse_board("8 6 7/2 5 4/3 0 1"))
+    move = next(m for m in "UDLR" if scene.game.board.can_move(m))
+    key(KEYS[move])
+    frames(app, 30)
+    key(pygame.K_h)
+    frames(app, SEEN_FRAMES + 2)
+    [charged] = [p for p in scene.effects.popups if p.still]
+    assert charged.text == "-5 hint"
+    key(pygame.K_u)  # (back where the chevrons are new: they are paid there, on its gap)
+    frames(app, 15)  # a quarter of a second: the hint's pop-up would show 1.6 s
+    assert charged not in scene.effects.popups
+    assert all(p.cell != charged.cell for p in scene.effects.popups)

@@ -168,6 +168,13 @@ class Effects:
                     old.left = HANDOVER_SECONDS
         self.popups.append(popup)
 
+    def tiles_moved(self) -> None:
+        """The tiles moved (a move, an undo, a restart): a hint's charge on the gap fades out
+        at once (after an undo a tile slid into that cell, and "-5 hint" sat over its number)."""
+        for old in self.popups:
+            if old.still and old.left is None:
+                old.left = HANDOVER_SECONDS
+
     def drop_news(self) -> None:
         """Take the news pop-up away (what it told was undone a moment later)."""
         self.popups = [old for old in self.popups if not old.news]

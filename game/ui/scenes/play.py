@@ -87,6 +87,8 @@ class PlayScene(Scene):
         self.focus_lost = False
         self.leaving = 0.0
         """Seconds left for N again to leave the game (0: not asked)."""
+        self.tiles_at = board
+        """The board the effects were last drawn over."""
 
     @property
     def spec(self) -> GameSpec:
@@ -183,6 +185,9 @@ class PlayScene(Scene):
         game.anim_seconds = self.ctx.settings.anim_seconds
         game.set_paused(self.menu is not None or self.focus_lost)
         game.update(dt)
+        if game.board != self.tiles_at:  # before this frame's pop-ups
+            self.tiles_at = game.board
+            self.effects.tiles_moved()
         self.leaving = max(0.0, self.leaving - dt)
         self.effects.reduced = self.ctx.settings.reduced_motion
         self.effects.advance(dt)
