@@ -8,7 +8,7 @@ import pytest
 
 from game.ui.fonts import Fonts
 from game.ui.hud import HudView, draw_hud, footer_lines
-from game.ui.layout import Type, compute_layout, type_px
+from game.ui.layout import Layout, Type, compute_layout, type_px
 from game.ui.theme import get_theme
 from tests.test_hint_steps import TextSurface, record_text  # noqa: F401 (a fixture)
 
@@ -16,15 +16,24 @@ LONG = ("coach's best line so far: 90 moves; hints on: -10 a move, no perfect bo
         "(H hides them: steps seen still cost 10)")
 
 
-@pytest.mark.usefixtures("record_text")
-def test_a_long_footer_takes_two_lines_at_its_size_under_the_board() -> None:
-    window = (640, 600)
-    layout = compute_layout(window, 5, 5)
+SMALLEST = (640, 600)
+
+
+def smallest_large(footer: str) -> tuple[TextSurface, Layout, Fonts, int]:
+    """The HUD with ``footer`` drawn for 5x5 in the smallest window with large text; the
+    caption's size."""
+    layout = compute_layout(SMALLEST, 5, 5)
     fonts = Fonts()
     fonts.set_large(True)
-    surface = TextSurface(window)
-    draw_hud(surface, HudView(footer=LONG), layout, get_theme("classic"), fonts)
-    px = type_px(window, Type.CAPTION)
+    surface = TextSurface(SMALLEST)
+    draw_hud(surface, HudView(footer=footer), layout, get_theme("classic"), fonts)
+    return surface, layout, fonts, type_px(SMALLEST, Type.CAPTION)
+
+
+@pytest.mark.usefixtures("record_text")
+def test_a_long_footer_takes_two_lines_at_its_size_under_the_board() -> None:
+    window = SMALLEST
+    surface, layout, fonts, px = smallest_large(LONG)
     drawn = dict(surface.texts)
     lines = ["coach's best line so far: 90 moves",
              "hints on: -10 a move, no perfect bonus (H hides them: steps seen still cost 10)"]
@@ -77,13 +86,7 @@ def test_the_hint_footer_says_the_grade_letters_the_hints_cost_so_far() -> None:
     words = hint_words(best, 2, False, False, used=12)
     assert words.endswith("; 12 hint levels so far: the grade 2 letters lower")
     assert hint_words(best, 1, False, True, used=5).endswith("the grade 1 letter lower")
-    window = (640, 600)
-    layout = compute_layout(window, 5, 5)
-    fonts = Fonts()
-    fonts.set_large(True)
-    surface = TextSurface(window)
-    draw_hud(surface, HudView(footer=words), layout, get_theme("classic"), fonts)
-    px = type_px(window, Type.CAPTION)
+    surface, _, fonts, px = smallest_large(words)
     lines = [(text, rect) for text, rect in surface.texts if len(text) > 20 and text in words]
     assert len(lines) == 2 and " ".join(text for text, _ in lines) == words
     assert all(rect.height >= fonts(px).get_height() - 1 for _, rect in lines)
