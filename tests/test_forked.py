@@ -75,3 +75,38 @@ def test_solve_batch_forks_and_keeps_order_end_to_end(tmp_path: Path) -> None:
         assert (row["width"], row["height"]) == (board.width, board.height)
         assert board.apply_all(row["moves"]).is_solved()
         assert row["length"] == solve(board).length
+
+
+SLOW_CHILD = """
+import os, signal, sys, time
+sys.path.insert(0, {root!r})
+from game.cli import forked
+
+signal.signal(signal.SIGTERM, lambda *_: None)  # a command's own hook, as `solve` installs
+start = forked._child_start
+
+
+def slow_start() -> None:  # the second child starts late, as on a busy machine
+    try:
+        os.mkdir({marker!r})
+    except FileExistsError:
+        time.sleep(2)
+    start()
+
+
+forked._child_start = slow_start
+print(list(forked.fork_map(abs, [-7], 2)))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork is not offered here")
+def test_a_child_ended_before_it_started_ends(tmp_path: Path) -> None:
+    """The suite hung in the test above beside a busy core: the batch's one item was done
+    before the second child had started, the pool ended it with SIGTERM, the parent's own
+    handler (inherited by the fork) swallowed it, and the pool waited for it for ever."""
+    root = Path(__file__).resolve().parents[1]
+    script = SLOW_CHILD.format(root=str(root), marker=str(tmp_path / "first"))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[7]"

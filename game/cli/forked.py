@@ -34,9 +34,11 @@ def can_fork() -> bool:
 
 def _child_start() -> None:
     # the parent's own handlers (a command's SIGTERM hook) must not outlive the fork: the
-    # pool ends its children with SIGTERM, and Ctrl+C is the parent's to handle
+    # pool ends its children with SIGTERM, and Ctrl+C is the parent's to handle; a SIGTERM
+    # sent before this ran was held (``fork_map``) and ends the child now
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
 
 
 def _run(index: int) -> object:
@@ -52,7 +54,16 @@ def fork_map(job: Callable[[T], R], items: Sequence[T], workers: int) -> Iterato
     _job, _items = cast(Callable[[object], object], job), items
     try:
         context = multiprocessing.get_context("fork")
-        with context.Pool(workers, initializer=_child_start) as pool:
+        # children start with SIGTERM held until ``_child_start`` resets its handler: one
+        # the pool sent a child not yet started (a quick batch ending on a busy machine) ran
+        # the parent's handler there instead, the child lived on, and the pool waited for
+        # it for ever (the suite hung in this test beside a busy core)
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+        try:
+            pool = context.Pool(workers, initializer=_child_start)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        with pool:
             for result in pool.imap(_run, range(len(items)), chunksize=1):
                 yield cast(R, result)
     finally:
