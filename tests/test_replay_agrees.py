@@ -296,3 +296,20 @@ def test_moves_undone_then_a_restart_are_said_taken_back() -> None:
     notes = [f.note for f in model.frames[1:4]]
     assert not notes[0].endswith("later"), notes
     assert notes[1].endswith("taken back later") and notes[2].endswith("taken back later"), notes
+
+
+def test_the_viewer_says_a_game_was_left_unsolved_as_the_text_does(data_home: Path) -> None:
+    """A newcomer's replay of a game they left showed its clock run out and never said so,
+    where `replay --text` says "left unsolved after 2 moves"."""
+    app = make_app(data_home)
+    try:
+        left = replay_scene(app, timed(START, (Move("U"),)), 1.0, app.writer.submit)
+        app.push(left)
+        frames(app, 2)
+        assert isinstance(left, ReplayScene) and left._label().endswith(", left unsolved")
+        solved = replay_scene(app, coach_finished(), 1.0, app.writer.submit)
+        app.push(solved)
+        frames(app, 2)
+        assert "left unsolved" not in solved._label()
+    finally:
+        app.close()

@@ -77,6 +77,8 @@ class ReplayModel:
     restarts: int = 0
     """Restarts on the final line of play (an undone one took its cost back), as the end
     screen counted them: the history keeps no count, the actions replayed give it."""
+    solved: bool = True
+    """Whether the game reached the goal (False: it was left unsolved, a DNF)."""
 
     @property
     def duration_ms(self) -> int:
@@ -265,7 +267,8 @@ def build_replay(recording: Recording, oracle: Oracle, judgements: Sequence[str]
         done += len(step.cues)
     detour = charged_stretch([m.cue for m in line])
     return ReplayModel(recording.board, tuple(frames), detour, _missed(line),
-                       tuple(session.unjudged_boards()), line, chart, session.sheet.restarts)
+                       tuple(session.unjudged_boards()), line, chart, session.sheet.restarts,
+                       session.solved)
 
 
 def _hinted(session: Session, stored: str, count: int) -> tuple[bool, ...]:

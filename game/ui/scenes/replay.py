@@ -201,7 +201,9 @@ class ReplayScene(Scene):
         assert self.recording is not None
         coach = CoachPart.NONE if self.model is None else \
             self.model.coach_part(self.recording.mode is Mode.AUTO)
-        return game_label(self.recording.mode, self.kind, coach)
+        label = game_label(self.recording.mode, self.kind, coach)
+        # as `replay --text` says it (a newcomer's replay of a game left never said so)
+        return label if self.model is None or self.model.solved else f"{label}, left unsolved"
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
