@@ -304,11 +304,17 @@ def test_news_of_moves_judged_again_tells_both_ways_and_drops_what_changed_no_po
 
     off, on, unknown = MoveClass.OFF_LINE, MoveClass.LINE, MoveClass.UNKNOWN
     both = rejudged_words([(3, off, on, 20), (4, off, on, 20), (11, unknown, off, -10)])
-    assert both == ("moves 4, 5 judged again: on the coach's line (+40); move 12: off it (-10)")
+    assert both == ("moves 4, 5 judged again: on the coach's line (+40); "
+                    "move 12 judged: off it (-10)")
+    # each group says its own verb where it differs from the first's (two newcomers read
+    # "move 29 judged: on the coach's line (+10); move 30: off it (-20)" as a first verdict
+    # that cost 20: move 30 had been on the line)
+    assert rejudged_words([(28, unknown, on, 10), (29, on, off, -20)]) == \
+        "move 29 judged: on the coach's line (+10); move 30 judged again: off it (-20)"
     # the coach's line named once, whichever verdict comes first (a newcomer read "on the
     # line" beside "on the coach's line" as two lines)
     assert rejudged_words([(11, unknown, off, -10), (3, off, on, 20)]) == \
-        "move 12 judged: off the coach's line (-10); move 4: on it (+20)"
+        "move 12 judged: off the coach's line (-10); move 4 judged again: on it (+20)"
     assert rejudged_words([(5, on, off, -20)]) == \
         "move 6 judged again: off the coach's line (-20)"
     # a move that waited for the coach's line is judged for the first time (fourth playtest)

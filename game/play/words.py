@@ -282,19 +282,25 @@ def rejudged_words(changed: list[tuple[int, MoveClass, MoveClass, int]],
             olds.setdefault(new, []).append(old)
     parts: list[str] = []
     lined = False  # a verdict has named the coach's line: the next say "on it", "off it"
+    said = ""  # the verb the first group said, which the next ones share unless theirs differs
     for cls, moves in groups.items():
         gained = sum(points for _, points in moves)
         first = [i for (i, _), old in zip(moves, olds[cls], strict=True)
                  if old is MoveClass.UNKNOWN and i not in again]
-        if not parts and first and len(first) < len(moves):
+        if first and len(first) < len(moves):
             # some judged for the first time, some again: each told as it is (a newcomer read
             # "moves 35-40 judged again" where only move 35 had been judged before)
             before = [i for i, _ in moves if i not in first]
-            named = f"{_named(before)} judged again, {_named(first)} judged"
+            named, verb = f"{_named(before)} judged again, {_named(first)} judged", "mixed"
         else:
+            # "judged" only when every one had waited for its first verdict; a later group
+            # says its own when it differs (two newcomers read "move 29 judged: on the
+            # coach's line (+10); move 30: off it (-20)" as a first verdict costing 20)
+            verb = "judged" if first else "judged again"
             named = _named([index for index, _ in moves])
-            if not parts:  # "judged" only when every one had waited for its first verdict
-                named += " judged" if len(first) == len(moves) else " judged again"
+            if not parts or verb != said:
+                named += f" {verb}"
+        said = said or verb
         words = AGAIN_JUDGED if lined else JUDGED_WORDS
         lined = lined or cls in (MoveClass.LINE, MoveClass.OFF_LINE)
         parts.append(f"{named}: {WAITING if cls is MoveClass.UNKNOWN else words[cls]} "
