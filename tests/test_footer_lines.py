@@ -84,8 +84,10 @@ def test_the_hint_footer_says_the_grade_letters_the_hints_cost_so_far() -> None:
         "coach's best line so far: 90 moves; hints on: -10 a move "
         "(H hides them: steps seen still cost 10)")
     words = hint_words(best, 2, False, False, used=12)
-    assert words.endswith("; 12 hint levels so far: the grade 2 letters lower")
-    assert hint_words(best, 1, False, True, used=5).endswith("the grade 1 letter lower")
+    assert words.endswith("; 12 hint levels so far: a C at best")
+    assert hint_words(best, 1, False, True, used=5).endswith("; 5 hint levels so far: a B at best")
+    # a D at worst (a newcomer read "the grade 8 letters lower" with four letters below S)
+    assert hint_words(best, 2, False, False, used=40).endswith(": a D at best")
     surface, _, fonts, px = smallest_large(words)
     lines = [(text, rect) for text, rect in surface.texts if len(text) > 20 and text in words]
     assert len(lines) == 2 and " ".join(text for text, _ in lines) == words

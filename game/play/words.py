@@ -11,7 +11,12 @@ from game.core.coach import EXACT_CELLS, CoachState, Hint, WorkerStatus
 from game.core.recording import Mode
 from game.core.scoring import HINT_COST_PER_LEVEL, RESTART_COST, MoveClass
 from game.core.spec import KIND_NOUNS, GameKind
-from game.core.summary import COACH_PART_WORDS, HINT_LEVELS_PER_GRADE_STEP, CoachPart
+from game.core.summary import (
+    COACH_PART_WORDS,
+    HINT_LEVELS_PER_GRADE_STEP,
+    CoachPart,
+    best_grade_with_hints,
+)
 
 HINT_LEVELS = 3
 """0 off, 1 arrows on optimal tiles and moves-to-go, 2 also a faint path."""
@@ -125,13 +130,13 @@ def hint_words(hint: Hint | None, level: int, solved: bool, exact: bool = True,
                used: int = 0) -> str:
     """With hints on: what they cost, and beyond exact reach (``exact`` False: no perfect
     bonus to lose there) the coach's best line; once the hint levels ``used`` cost the grade
-    a letter, how many (a newcomer's 24 optimal moves of 24 with the steps on were a D, said
-    only on the end screen)."""
+    a letter, the best it can be now (a newcomer's 24 optimal moves of 24 with the steps on
+    were a D, said only on the end screen)."""
     if level == 0 or solved:
         return ""
-    letters = used // HINT_LEVELS_PER_GRADE_STEP
-    grade = f"; {used} hint levels so far: the grade {counted(letters, 'letter')} lower" \
-        if letters else ""
+    best = best_grade_with_hints(used)
+    grade = f"; {used} hint levels so far: {'an' if best == 'A' else 'a'} {best} at best" \
+        if used >= HINT_LEVELS_PER_GRADE_STEP else ""  # (a newcomer read "8 letters lower")
     # hiding the steps is free, but steps seen are paid where the player moves along them
     # (a newcomer read "H hides them, free" and found the moves they showed charged after)
     then = "H: the next steps" if level < HINT_LEVELS - 1 else (
