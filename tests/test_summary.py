@@ -16,6 +16,7 @@ from game.core.scoring import (
     ScoreSheet,
 )
 from game.core.summary import (
+    GRADE_UNRATED,
     PAR_SECONDS_PER_MOVE,
     PERFECT_BONUS_PER_MOVE,
     SOLVE_BONUS_PER_CELL,
@@ -415,3 +416,18 @@ def test_the_time_note_says_how_the_bonus_came_out_against_par() -> None:
     assert summarize(sheet, 20.0, solved_by_player=False).time_note == ""  # the coach's
     big = play(ScoreSheet.start(None, width=5, height=5), "u" * 3)
     assert summarize(big, 20.0, solved_by_player=True).time_note == ""  # no line known
+
+
+def test_a_game_the_coach_finished_names_the_moves_kept_on_its_line() -> None:
+    """A newcomer's coach-finished 5x5: "Moves 30 (+101 coach)", "Best line known 97", and 16
+    charged moves did not add up (97 + 2 x 16 is not 131): one move was kept on the coach's
+    line, and only a graded game's words said so."""
+    sheet = ScoreSheet.start(None, width=5, height=5)
+    for distance in (19, 20):  # on the coach's line, then kept when a shorter line avoided it
+        sheet = sheet.after_move(MoveClass.LINE, distance)
+    for distance in range(19, -1, -1):
+        sheet = sheet.after_move(MoveClass.LINE, distance, by_coach=True)
+    summary = summarize(sheet, SLOW_SECONDS, solved_by_player=False, line_length=20)
+    assert summary.grade == GRADE_UNRATED
+    assert summary.grade_reason.endswith(
+        "; 1 move off the best line known kept its points (on the coach's line when judged)")

@@ -375,6 +375,10 @@ def summarize(sheet: ScoreSheet, seconds: float | None, solved_by_player: bool, 
         letter, why = GRADE_UNRATED, "the board is not solved"
     else:
         letter, why = GRADE_UNRATED, "not graded, no bonuses: " + _coach_why(sheet)
+        kept = kept_moves(sheet, line_length)
+        if kept:  # why the moves outnumber the best line here too (a newcomer's coach-finished
+            # 5x5: "97 + 2 x 16 charged is not 131")
+            why += "; " + wasted_words(0, exact, kept)
     # said only of a line that is the best known (a newcomer's 112 moves, off the line twice
     # where 108 was known, read "your line beat the coach's best (114)")
     outdone = coach_line if (by_player and not exact and coach_line is not None and trail
