@@ -17,8 +17,8 @@ from game.ui.intents import Pop, StartGame
 from game.ui.layout import Type, compute_layout, type_px
 from game.ui.render import BoardView, draw_board
 from game.ui.scenes.base import Scene
-from game.ui.scenes.replay import wrap
 from game.ui.scores_view import blit_fit
+from game.ui.wrap import wrap_words
 
 TITLE = "Mistake drill"
 BOARD_SHARE = 0.62
@@ -102,7 +102,7 @@ class DrillScene(Scene):
         for line, colour, size in ((drill.played_words(), theme.bad, Type.BODY),
                                    (drill.words(), theme.hud_text, WORDS_TYPE)):
             body = type_px(ctx.window, size)
-            for part in wrap(line, fonts, body, w - 2 * px):
+            for part in wrap_words(line, fonts, body, w - 2 * px):
                 y += blit_fit(surface, fonts, body, part, colour, (w / 2, y), w - 2 * px,
                               "center") + body // 3
         blit_fit(surface, fonts, px, FOOTER, theme.muted, (w / 2, h - int(1.8 * px)),

@@ -18,11 +18,11 @@ from game.play.replay import ReplayModel, build_replay
 from game.play.words import game_label
 from game.ui.chart import draw_distance_chart
 from game.ui.context import SceneContext
-from game.ui.fonts import Fonts
 from game.ui.intents import Pop, Quit, ShowDrill
 from game.ui.layout import Type, compute_layout, type_px
 from game.ui.render import BoardView, draw_board
 from game.ui.scenes.base import Scene
+from game.ui.wrap import wrap_words
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 LEAD_MS = 600.0
@@ -233,7 +233,7 @@ class ReplayScene(Scene):
         colour = {"optimal": theme.good, "wasteful": theme.bad}.get(
             cue.value if cue is not None else "", theme.hud_text)
         for line, col in ((frame.note, colour), (model.headline(), theme.muted)):
-            for part in wrap(line, fonts, px, w - 2 * px):
+            for part in wrap_words(line, fonts, px, w - 2 * px):
                 surface.blit(fonts.text(part, px, col), (px, y))
                 y += int(px * 1.2)
         chart_h = max(40, h - 3 * px - y - px)
@@ -248,17 +248,3 @@ class ReplayScene(Scene):
         footer = self.note if self.note_left > 0 else FOOTER_CLOSES if self.closes else FOOTER
         surface.blit(fonts.text(footer, px, theme.hud_text if self.note_left > 0 else
                                 theme.muted), (px, h - int(1.8 * px)))
-
-
-def wrap(text: str, fonts: Fonts, px: int, width: int) -> list[str]:
-    """Split ``text`` at spaces so each line fits ``width`` pixels."""
-    font = fonts(px)
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return [*lines, line] if line else lines
