@@ -49,13 +49,6 @@ GRADE_THRESHOLDS = (("A", 0.85), ("B", 0.65), ("C", 0.45))
 NO_PROOF = f" (S needs a line proven shortest: boards of up to {EXACT_CELLS} cells)"
 """Why an A without hints beyond exact reach is not an S (nor the perfect bonus there)."""
 HINT_LEVELS_PER_GRADE_STEP = 5
-
-
-def best_grade_with_hints(hints_used: int) -> str:
-    """The best grade a game can still get with ``hints_used`` hint levels: an A, a letter
-    less per HINT_LEVELS_PER_GRADE_STEP of them, a D at worst (the footer says it in play)."""
-    steps = hints_used // HINT_LEVELS_PER_GRADE_STEP
-    return GRADES[1 + min(steps, len(GRADES) - 2)]
 STREAK_HELD = "hints held it"
 """Why the best streak is 0 after a game whose good moves were all hinted (as the footer says
 "streak held at 3" of a hinted move)."""
@@ -312,6 +305,13 @@ def _grade(efficiency: float | None, accuracy: float | None, hints_used: int,
     elif hints_used:
         reason += f", {hints}"
     return letter, reason
+
+
+def best_grade_with_hints(hints_used: int) -> str:
+    """The best grade a game can still get with ``hints_used`` hint levels: an A, a letter
+    less per HINT_LEVELS_PER_GRADE_STEP of them, a D at worst (the footer says it in play)."""
+    steps = hints_used // HINT_LEVELS_PER_GRADE_STEP
+    return GRADES[1 + min(steps, len(GRADES) - 2)]
 
 
 def _letters_taken(dropped: int, steps: int) -> str:

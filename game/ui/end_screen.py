@@ -294,7 +294,6 @@ def _draw_ranked_table(surface: pygame.Surface, box: EndScreenLayout, view: EndS
                empty_words(view), view.rank, theme, font, box.caption_px)
 
 
-
 SharedLine = tuple[str, tuple[int, int, int], str]
 """A footer line under the daily's result: words, colour, and the sparkline drawn after them."""
 BAR_WIDTH = 0.4

@@ -11,8 +11,6 @@ from game.ui.scores_view import FontFn
 WIDOW_CHARS = 8
 """A last line of one word this short takes the word before it along (at 640 px the time
 note's "known)" stood alone)."""
-
-
 BALANCE_STEPS = 7
 """Halvings of the width when a wrapped text's lines are balanced (within 1% of the width)."""
 
