@@ -96,9 +96,9 @@ class HelpOnScreen:
         return shown or self._clock.shows(board, first)
 
     def due_step(self) -> str:
-        """The move ``steps_due`` prices: the next step the steps seen show from the board on
-        screen ("" when nothing is due)."""
-        return self._clock.foreseen.get(self.board, "") if self.steps_due() else ""
+        """The next step the steps seen show from the board on screen ("" for none): the move
+        ``steps_due`` prices, when something is due."""
+        return self._clock.foreseen.get(self.board, "")
 
     def _help_seen(self) -> bool:
         return self._clock.seen(self._drawn_now())

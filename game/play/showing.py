@@ -72,13 +72,11 @@ def play_view(game: ViewSource) -> PlayView:
     news = game.news.shown
     race_time = session.elapsed if session.started else None  # the ghost waits for you
     streak, multiplier, held = game.streak_view()
-    step = session.due_step()
     footer = news or status.detail or hint_words(hint, session.hint_level, session.solved,
                                                  session.start.size <= EXACT_CELLS,
                                                  session.sheet.hints_used) \
-        or steps_due_words(session.steps_due(), session.help.paid(session.board) > 0,
-                           move_words(session.board, step) if step else "")
-    if news and game.solving and not session.solved:  # in place of the banner (``banner``)
+        or _steps_footer(session)
+    if coach_news(game):  # in place of the banner (``banner``)
         footer = f"the coach is playing · {news}"
     if status.progress is not None and not status.detail and not news:
         footer = work_words(status.work, status.progress, session.board,
@@ -121,12 +119,25 @@ def play_view(game: ViewSource) -> PlayView:
     )
 
 
+def _steps_footer(session: Session) -> str:
+    """With hints off, what following the steps seen will pay, naming the step it prices."""
+    due = session.steps_due()
+    step = session.due_step() if due else ""
+    return steps_due_words(due, session.help.paid(session.board) > 0,
+                           move_words(session.board, step) if step else "")
+
+
+def coach_news(game: ViewSource) -> str:
+    """News of points told while the coach plays: it takes the banner's place (a newcomer's
+    -45 became -25 unsaid behind "the coach is playing": moves judged meanwhile)."""
+    return game.news.shown if game.solving and not game.session.solved else ""
+
+
 def banner(game: ViewSource) -> str:
     """The banner over the board: the coach playing, the demo, the win, a race's verdict."""
     session = game.session
-    if game.solving and game.news.shown and not session.solved:
-        return ""  # the footer's news of points shows, after "the coach is playing" (a
-        # newcomer's -45 became -25 unsaid behind the banner: moves judged meanwhile)
+    if coach_news(game):
+        return ""  # the footer shows it, after "the coach is playing"
     race = game.race
     verdict = race.verdict(session.elapsed) if race is not None and session.solved else ""
     waiting = game.status.state if game.coach_play.waiting else None
