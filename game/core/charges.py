@@ -15,9 +15,9 @@ def wasted_words(wasteful: int, exact: bool, kept: int = 0, proven: int = 0) -> 
     """The player's moves that cost points, with what they cost: "2 wasteful moves (-20)",
     beyond exact reach "1 move off the coach's line (-10)" ("" for none), where ``proven``
     of them were judged exactly (from a board the coach had proven: "1 move off the coach's
-    line (-10), 2 wasteful moves (-20)", as the replay names them). Their cost is in Move points: a
-    newcomer's first game said only "Costs 0" of two wasteful moves. Then the ``kept``
-    moves: off the best line known, but judged on the coach's line once, they kept
+    line (-10), 2 wasteful moves (-20)", as the replay names them). Their cost is in Move
+    points: a newcomer's first game said only "Costs 0" of two wasteful moves. Then the
+    ``kept`` moves: off the best line known, but judged on the coach's line once, they kept
     their points (``Kept``); the words say why the moves outnumber the best line."""
     parts = []
     off = 0 if exact else wasteful - proven

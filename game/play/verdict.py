@@ -56,10 +56,10 @@ class Kept:
 
     def release_loop(self, line_of_play: Callable[[], Sequence[Position]]) -> int | None:
         """The line of play (its positions from the start or the last restart, read only in a
-        live game) came back to a board it stood on: the moves of that loop went nowhere, so none of
-        them is kept any longer (a newcomer's Up then Down were both kept on the coach's
-        line: +20 and a streak for no move at all). Returns the first action with a move no
-        longer kept (to judge again), None if none."""
+        live game) came back to a board it stood on: the moves of that loop went nowhere, so
+        none of them is kept any longer (a newcomer's Up then Down were both kept on the
+        coach's line: +20 and a streak for no move at all). Returns the first action with a
+        move no longer kept (to judge again), None if none."""
         if not self.live:
             return None
         played = line_of_play()
