@@ -679,3 +679,22 @@ def test_a_long_grade_reason_is_lines_of_one_size(size: tuple[int, int], large: 
         assert px >= round(box.body_px * WHY_READABLE) or px == MIN_TEXT_PX
     else:
         assert px >= round(box.body_px * WHY_READABLE)
+
+
+def test_the_longest_grade_reason_stays_in_the_smallest_window_with_large_text() -> None:
+    """A newcomer's 5x5 reason ran off the 640x600 window, ending "(on the coach's line when
+    j", and the hint levels after it were lost: past three lines at the smallest type it
+    takes a fourth, whole."""
+    from game.ui.end_screen import end_screen_layout, why_lines
+    from game.ui.fonts import Fonts
+
+    pygame.init()
+    reason = ("C: 74% efficiency against the best line known is a B (A needs 85%), 12 moves "
+              "off the coach's line (-120), 1 wasteful move (-10), 6 moves kept their points "
+              "(on the coach's line when judged), 5 hint levels used (-1 letter)")
+    fonts = Fonts()
+    fonts.set_large(True)
+    box = end_screen_layout(640, 600, fonts)
+    px, lines = why_lines(reason, fonts, box.body_px, box.hero[2])
+    assert " ".join(lines) == reason and len(lines) > 3
+    assert all(fonts(px).size(line)[0] <= box.hero[2] for line in lines)

@@ -390,8 +390,8 @@ def test_the_grade_names_the_moves_that_cost_points() -> None:
     for distance in (19, 20, *range(19, -1, -1)):
         kept = kept.after_move(MoveClass.LINE, distance)
     assert summarize(kept, SLOW_SECONDS, True, line_length=20).grade_reason == \
-        "A: 91% efficiency against the best line known, 1 move off the best line known " \
-        "kept its points (on the coach's line when judged)"
+        "A: 91% efficiency against the best line known, 1 move kept its points " \
+        "(on the coach's line when judged)"
     big = ScoreSheet.start(None, width=5, height=5)
     for cls, distance in ((MoveClass.OFF_LINE, 5), (MoveClass.WASTEFUL, 6),
                           *((MoveClass.OPTIMAL, d) for d in range(5, -1, -1))):
@@ -430,4 +430,4 @@ def test_a_game_the_coach_finished_names_the_moves_kept_on_its_line() -> None:
     summary = summarize(sheet, SLOW_SECONDS, solved_by_player=False, line_length=20)
     assert summary.grade == GRADE_UNRATED
     assert summary.grade_reason.endswith(
-        "; 1 move off the best line known kept its points (on the coach's line when judged)")
+        "; 1 move kept its points (on the coach's line when judged)")

@@ -18,7 +18,7 @@ def wasted_words(wasteful: int, exact: bool, kept: int = 0, proven: int = 0) -> 
     line (-10), 2 wasteful moves (-20)", as the replay names them). Their cost is in Move
     points: a newcomer's first game said only "Costs 0" of two wasteful moves. Then the
     ``kept`` moves: off the best line known, but judged on the coach's line once, they kept
-    their points (``Kept``); the words say why the moves outnumber the best line."""
+    their points (``Kept``); the words say why the moves outnumber the best line known."""
     parts = []
     off = 0 if exact else wasteful - proven
     if off:
@@ -28,8 +28,10 @@ def wasted_words(wasteful: int, exact: bool, kept: int = 0, proven: int = 0) -> 
         parts.append(f"{counted(wasteful - off, 'wasteful move')} "
                      f"(-{(wasteful - off) * WASTEFUL_COST})")
     if kept:
-        parts.append(f"{counted(kept, 'move')} off the best line known kept "
-                     f"{'its' if kept == 1 else 'their'} points (on the coach's line when judged)")
+        # short enough for the smallest window (a newcomer's reason ran off at 640x600, its
+        # last words "(on the coach's line when j" and the hint levels after them lost)
+        parts.append(f"{counted(kept, 'move')} kept {'its' if kept == 1 else 'their'} points "
+                     f"(on the coach's line when judged)")
     return ", ".join(parts)
 
 

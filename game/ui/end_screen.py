@@ -46,7 +46,8 @@ STAT_ROW_SPACING = 1.3
 BADGE_PAD_MIN = 4
 """Pixels at least between the new-best badge's words and its outline, above and below."""
 WHY_LINES = 3
-"""The most lines the grade's reason takes (the last one shrinks to fit, if it must)."""
+"""The lines the grade's reason takes before its type shrinks to the smallest size (then
+it takes as many as it needs)."""
 WHY_READABLE = 0.8
 """The grade's reason shrinks to this share of its size to stay on two lines, no further:
 a third line comes first."""
@@ -130,7 +131,8 @@ def why_lines(text: str, font: FontFn, px: int, width: float) -> tuple[int, list
     while len(lines) > WHY_LINES and px > MIN_TEXT_PX:
         px = max(MIN_TEXT_PX, int(px * FIT_SHRINK))
         lines = wrap_words(text, font, px, width)
-    return px, lines if len(lines) <= WHY_LINES else [*lines[:2], " ".join(lines[2:])]
+    return px, lines  # more than WHY_LINES only at the smallest type: the panel grows (a
+    # newcomer's reason, its overflow joined on a third line, ran off the window at 640x600)
 
 
 def grade_colour(letter: str, theme: Theme) -> tuple[int, int, int]:
