@@ -75,7 +75,7 @@ class FakeWorker:
         self.submitted.append(board)
         self._answer(board)
 
-    def judge(self, boards: list[Board]) -> None:
+    def judge(self, boards: list[Board], seconds=None) -> None:
         self.judged.append(list(boards))
         for board in boards:
             self._answer(board)

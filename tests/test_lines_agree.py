@@ -30,7 +30,7 @@ class Quiet:
     def submit(self, board: Board) -> None:
         pass
 
-    def judge(self, boards: list[Board]) -> None:
+    def judge(self, boards: list[Board], seconds=None) -> None:
         pass
 
 

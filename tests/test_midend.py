@@ -213,7 +213,7 @@ class Quiet:
     def submit(self, board) -> None:
         pass
 
-    def judge(self, boards) -> None:
+    def judge(self, boards, seconds=None) -> None:
         pass
 
 

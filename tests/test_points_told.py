@@ -203,7 +203,7 @@ class LineCoach:
     def submit(self, board) -> None:
         self.asked[board] = None
 
-    def judge(self, boards) -> None:
+    def judge(self, boards, seconds=None) -> None:
         self.asked.update(dict.fromkeys(boards))
 
     def _line(self, board) -> str | None:

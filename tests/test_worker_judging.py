@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import threading
+import time
 import types
 
+import pytest
 from test_worker_fakes import take_until, wait_for
 
 from game.core.board import Board, inverse, inverse_moves
@@ -121,6 +123,63 @@ def test_the_boards_to_judge_and_the_board_on_screen_take_turns() -> None:
         names = {first: "first", second: "second", screen: "screen", later: "later"}
         assert [names[b] for b in solver.started if b != START] == \
             ["screen", "first", "later", "second"]
+    finally:
+        for gate in solver.gates.values():
+            gate.set()
+        worker.shutdown()
+
+
+class AnytimeSolver(GatedSolver):
+    """A gated solver whose searches, once released, run to their deadline as the anytime
+    big-board search does, and which records each search's budget."""
+
+    def __init__(self, played: dict[Board, str]) -> None:
+        super().__init__(played)
+        self.budgets: list[tuple[Board, float | None]] = []
+
+    def _optimal_moves(self, board: Board, *, cancel=None, deadline=None, **kwargs) -> Found:
+        self.budgets.append((board, None if deadline is None else deadline - time.monotonic()))
+        found = super()._optimal_moves(board, cancel=cancel, deadline=deadline, **kwargs)
+        while deadline is not None and time.monotonic() < deadline:
+            if cancel is not None and cancel.cancelled:
+                self.cancelled.append(board)
+                raise self.module.SolveCancelled()
+            time.sleep(0.005)
+        return found
+
+
+def test_a_move_waiting_for_a_longer_search_gets_the_rest_of_the_time_and_it_goes_on() -> None:
+    """A move off a line the coach searched for seconds is charged only once the board it
+    made has been searched about as long (the game asks with ``seconds``): that board is
+    searched again for the rest of the time, in turn with the boards on screen, and its
+    search goes on when the player moves on (started again it would begin from nothing);
+    the answer says how long the board was searched in all."""
+    (off, beyond, later), made = off_moves(START, 3, inverse_moves(GOAL_MOVES)[0])
+    solver = AnytimeSolver(made)
+    worker = SolverWorker(solver_module=solver.module, prefetch=False, hang_grace=60.0,
+                          solve_seconds=0.2)
+    worker.start()
+    try:
+        for board in (START, off):
+            solver.gates[board].set()
+        worker.submit(off)
+        [first] = hints_for(take_until(worker, lambda r: hints_for(r, off)), off)
+        assert 0.15 <= first.effort <= 1.0  # one search of 0.2 s
+        solver.gates[beyond].set()
+        solver.gates[later].set()
+        worker.submit(beyond)
+        worker.judge([off], {off: 1.0})  # in turn with the board on screen: first here
+        assert wait_for(lambda: any(board == off and budget is not None and 0.5 < budget < 0.95
+                                    for board, budget in solver.budgets))  # the judging
+        worker.submit(later)  # the player moves on: the judging goes on
+        judged = hints_for(take_until(
+            worker, lambda r: any(h.effort >= 1.0 for h in hints_for(r, off)), timeout=10), off)
+        assert judged[-1].effort >= 1.0 and not judged[-1].provisional
+        assert off not in solver.cancelled[1:]  # (the first: its longer search, as it left)
+        assert wait_for(lambda: solver.started[-1:] == [later])
+        budgets = [budget for board, budget in solver.budgets if board == off]
+        assert budgets[0] == pytest.approx(0.2, abs=0.05)
+        assert budgets[-1] == pytest.approx(1.0 - first.effort, abs=0.1)  # only the rest
     finally:
         for gate in solver.gates.values():
             gate.set()

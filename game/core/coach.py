@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -35,6 +36,11 @@ class Hint:
     """Beyond exact reach: a line found mid-search, whose search has not finished yet (a
     quick first line is often long: a move is charged against a board's line only once a
     search of it has run to its end)."""
+    effort: float = 0.0
+    """Beyond exact reach: the seconds the coach has searched for this line, in all (its
+    board's searches up to the line, or those of the board a line through it came from): a
+    move off it is charged only once the board the move made has been searched about as
+    long (``game.play.verdict``)."""
 
     @property
     def proven(self) -> bool:
@@ -108,6 +114,7 @@ class CoachLink(Protocol):
         """``board`` is on screen: search it (cancelling a search for any other board)."""
         ...
 
-    def judge(self, boards: list[Board]) -> None:
-        """Solve these boards when idle, so moves made before the coach answered are judged."""
+    def judge(self, boards: list[Board], seconds: Mapping[Board, float] | None = None) -> None:
+        """Solve these boards when idle, so moves made before the coach answered are judged;
+        beyond exact reach, a board in ``seconds`` judges once searched that long in all."""
         ...

@@ -38,7 +38,8 @@ def merge(old: Hint | None, new: Hint | None) -> Hint | None:
     proven distance (``optimal``) beats a best-found one. Between two of the same kind the
     shorter distance wins; on equal distances they combine: the union of their moves, the new
     path (the old one if the new has none), complete if either is, the new one's latency.
-    Two best-found lines are ``provisional`` only while both are.
+    Two best-found lines are ``provisional`` only while both are; the search behind a line
+    (``effort``) is the one kept's, the longer one's when both are as long.
     """
     if new is None:
         return old
@@ -56,7 +57,8 @@ def merge(old: Hint | None, new: Hint | None) -> Hint | None:
         return kept if kept.provisional == provisional else replace(kept,
                                                                     provisional=provisional)
     return replace(new, moves=old.moves | new.moves, path=new.path or old.path,
-                   complete=old.complete or new.complete, provisional=provisional)
+                   complete=old.complete or new.complete, provisional=provisional,
+                   effort=max(old.effort, new.effort))
 
 
 def follow(hint: Hint | None, move: str, after: Board, *, back: bool = False) -> Hint | None:
@@ -64,7 +66,8 @@ def follow(hint: Hint | None, move: str, after: Board, *, back: bool = False) ->
 
     Along the line, the rest of it is still a solution, one move shorter (and as optimal as
     the line was). With ``back``, a move off the line still has one: the move back, then the
-    line (one longer, and no longer proven). Never complete: only one move is known.
+    line (one longer, and no longer proven). Never complete: only one move is known. The
+    search behind it (``effort``) is the line's.
     """
     if hint is None or not hint.path:
         return None
@@ -78,7 +81,7 @@ def follow(hint: Hint | None, move: str, after: Board, *, back: bool = False) ->
         optimal = False
     else:
         return None
-    return Hint(after, len(rest), frozenset(rest[0]), optimal, False, rest)
+    return Hint(after, len(rest), frozenset(rest[0]), optimal, False, rest, effort=hint.effort)
 
 
 def path_hints(hint: Hint) -> list[Hint]:

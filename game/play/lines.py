@@ -176,12 +176,13 @@ class Lines:
             again &= read.keys()
         self._reread(again)
 
-    def informs(self, board: Board, start: Board) -> bool:
+    def informs(self, board: Board, start: Board, effort: float = 0.0) -> bool:
         """Whether what is known of ``board`` judges a move: beyond exact reach, a search of
-        it (or the game's own line through it); within, a proven answer (or the start
-        board's optimal distance)."""
+        it for ``effort`` seconds in all at least (or the game's own line through it);
+        within, a proven answer (or the start board's optimal distance)."""
         if board.size > EXACT_CELLS:  # a move waits for the search of the board it made
-            return self.searched(board) is not None or board in self.own
+            known = self.searched(board)
+            return (known is not None and known.effort >= effort) or board in self.own
         hint = self.lookup(board)
         if hint is None:
             return False

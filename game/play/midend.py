@@ -79,7 +79,7 @@ class MidEnd:
         self.finished = False
         """The game was handed on (Finished or DemoDone): nothing more happens."""
         self._submitted: Board | None = None
-        self._asked: tuple[Board, ...] = ()
+        self._asked: tuple[tuple[Board, ...], dict[Board, float]] = ((), {})
         self._complete_shown = False
         self._events: list[PlayEvent] = []
         self.news = News()
@@ -369,9 +369,10 @@ class MidEnd:
                 # known (then no search runs): its prefetch follows that board.
                 self.coach.submit(board)
         boards = tuple(session.unjudged_boards())
-        if boards != self._asked:
-            self._asked = boards
-            self.coach.judge(list(boards))
+        seconds = session.judging_seconds()
+        if (boards, seconds) != self._asked:
+            self._asked = (boards, seconds)
+            self.coach.judge(list(boards), seconds)
 
     def _note_complete(self) -> None:
         hint = self.session.hint

@@ -93,7 +93,9 @@ class Session(HelpOnScreen):
         self.hint: Hint | None = None
         self.auto_solved = False
         self.last_cue: MoveClass | None = None
-        self._needed: dict[Board, None] = {}
+        self._needed: dict[Board, float] = {}
+        """Boards whose answers would judge a move, with the seconds of search each needs in
+        all beyond exact reach (``Verdict.effort``)."""
         self.lines.visit(start)
         self._learn_start()
         self._refresh_hint()
@@ -156,6 +158,11 @@ class Session(HelpOnScreen):
         """Boards whose exact answer would judge a move (or the start), oldest first."""
         return list(self._needed)
 
+    def judging_seconds(self) -> dict[Board, float]:
+        """Beyond exact reach, of ``unjudged_boards``: the seconds of search each needs in all
+        before it judges its move (0: any finished search)."""
+        return {board: seconds for board, seconds in self._needed.items() if seconds}
+
     def refresh(self, boards: Iterable[Board] | None = None) -> bool:
         """Judge again the moves what was learned judges; True if any were.
 
@@ -164,7 +171,8 @@ class Session(HelpOnScreen):
         judgement never reads a line shorter or longer than the one the figures show). Only
         the actions from the first one near what changed are played again."""
         changed = self.lines.settled()  # (asked every time: the next replay starts afresh)
-        waited = any(self._informative(board) for board in self._needed)
+        waited = any(self._informative(board, seconds)
+                     for board, seconds in self._needed.items())
         if self.start.size <= EXACT_CELLS:
             if waited:
                 self._rescore()
@@ -178,12 +186,12 @@ class Session(HelpOnScreen):
         self._rescore(first)
         return True
 
-    def _informative(self, board: Board) -> bool:
-        return self.lines.informs(board, self.start)
+    def _informative(self, board: Board, seconds: float = 0.0) -> bool:
+        return self.lines.informs(board, self.start, seconds)
 
-    def _need(self, board: Board) -> None:
+    def _need(self, board: Board, seconds: float = 0.0) -> None:
         if not board.is_solved():
-            self._needed[board] = None
+            self._needed[board] = max(seconds, self._needed.get(board, 0.0))
 
     def _learn_start(self) -> None:
         hint = self.lookup(self.start)
@@ -223,7 +231,8 @@ class Session(HelpOnScreen):
         self._current = index
         before = self.board
         self.log.begin(Mark(self.history.snapshot(), self.sheet, self.solved, self.hint_level,
-                            self.hint, self.auto_solved, self.last_cue, tuple(self._needed)))
+                            self.hint, self.auto_solved, self.last_cue,
+                            tuple(self._needed.items())))
         action = self.actions[index]
         change = self._apply(action)
         if not self.log.logged(index):
@@ -244,7 +253,7 @@ class Session(HelpOnScreen):
         self.history.restore(mark.history)
         self.sheet, self.solved, self.hint_level = mark.sheet, mark.solved, mark.hint_level
         self.hint, self.auto_solved, self.last_cue = mark.hint, mark.auto_solved, mark.last_cue
-        self._needed = dict.fromkeys(mark.needed)
+        self._needed = dict(mark.needed)
 
     # --- time ---------------------------------------------------------
     def tick(self, dt: float) -> None:
@@ -365,7 +374,7 @@ class Session(HelpOnScreen):
             if not by_coach:
                 self.kept.note(self._current, offset, verdict.cls)
             for wanted in verdict.wanted:
-                self._need(wanted)
+                self._need(wanted, verdict.effort if wanted == verdict.after else 0.0)
             cls, distance_after, after = verdict.cls, verdict.distance_after, verdict.after
             self.sheet = self.sheet.after_move(cls, distance_after, move=move, by_coach=by_coach,
                                                made=self._current)

@@ -81,7 +81,8 @@ class Mark:
     hint: Hint | None
     auto_solved: bool
     last_cue: MoveClass | None
-    needed: tuple[Board, ...]
+    needed: tuple[tuple[Board, float], ...]
+    """The boards whose answers would judge a move, with the search each needs in all."""
 
 
 def moves_anything(action: BoardAction, board: Board, solved: bool) -> bool:

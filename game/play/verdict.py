@@ -29,6 +29,29 @@ class Verdict:
     """For a move not judged yet: the boards whose answers would judge it (the board before
     it, exactly; beyond exact reach a search of the board it made, and of the one before it
     when no line from there is known either)."""
+    effort: float = 0.0
+    """Beyond exact reach, for a move not judged yet: the seconds the board it made should
+    have been searched, in all, before the move is charged (``effort_wanted``)."""
+
+
+EFFORT_CAP = 4.5
+"""Beyond exact reach, the most search of the board a move made (seconds, in all) that a
+charge waits for: the coach's first search of a board and its first longer one."""
+EFFORT_SHARE = 0.8
+"""Of the search behind the line a move left, the share the board it made must have had (the
+searches' own clocks differ by a little)."""
+
+
+def effort_wanted(before: Hint | None) -> float:
+    """Beyond exact reach: how long (seconds, in all) the board a move made must have been
+    searched before the move is charged for leaving ``before``'s line: as long as that line
+    was searched for, up to EFFORT_CAP. A line the coach found in four seconds of thought
+    while the player looked at it, against a half-second search of the board the player's
+    move made, charged moves that a longer search of that board refunded a moment later:
+    half the charges on 5x5 went back so."""
+    if before is None or before.optimal:
+        return 0.0
+    return EFFORT_SHARE * min(before.effort, EFFORT_CAP)
 
 
 class Kept:
@@ -96,12 +119,13 @@ def judge(lines: Lines, board: Board, move: str, shown: Hint | None, start: Boar
     after_hint = lines.lookup(after)
     cls, distance_after = judge_move(move, before, after_hint)
     exact = board.size <= EXACT_CELLS
+    effort = 0.0 if exact else effort_wanted(before)
     if cls is MoveClass.UNKNOWN and before is not None and (not before.optimal or not exact):
         cls, distance_after = judge_line(move, before, after_hint,
-                                         searched=lines.informs(after, start))
+                                         searched=lines.informs(after, start, effort))
     if (cls.bad or (cls is MoveClass.UNKNOWN and not exact)) and followed:
         cls = MoveClass.LINE
     wanted: tuple[Board, ...] = ()
     if cls is MoveClass.UNKNOWN:
         wanted = ((board,) if exact or before is None else ()) + (() if exact else (after,))
-    return Verdict(cls, after, distance_after, before, wanted)
+    return Verdict(cls, after, distance_after, before, wanted, effort)

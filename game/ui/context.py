@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from typing import Protocol
 
@@ -27,7 +27,7 @@ class Coach(Protocol):
 
     def submit(self, board: Board) -> None: ...
 
-    def judge(self, boards: list[Board]) -> None:
+    def judge(self, boards: list[Board], seconds: Mapping[Board, float] | None = None) -> None:
         """Solve these boards when idle, so earlier moves can be judged (see game.worker)."""
         ...
 

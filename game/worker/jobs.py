@@ -244,13 +244,15 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
         and not solver.within_reach(board)  # exact answers take what they need
     if quick:
         budget = first
-    deadline = None if budget is None else time.monotonic() + budget
+    began = time.monotonic()
+    deadline = None if budget is None else began + budget
+    effort = searched_for(knowledge, board, began)
 
     def better(line: str) -> None:
         give_way()
         # mid-search: the line may shorten yet (the final answer comes at the end)
         stored = knowledge.learn(replace(checked_hint(board, Found(board, line)),
-                                         provisional=True))
+                                         provisional=True, effort=effort()))
         if improved is not None:
             improved(stored)
 
@@ -285,8 +287,19 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
         raise WorkerError(f"search of {job.board} ran past its deadline") from None
     give_way()  # replaying and learning the path is interpreted work
     hint = checked_hint(board, result)
+    if board.size > BIG_CELLS and not hint.optimal:
+        hint = replace(hint, effort=effort())
     job.learned = knowledge.learn(hint)
     return hint
+
+
+def searched_for(knowledge: SharedKnowledge, board: Board, began: float) -> Callable[[], float]:
+    """Beyond exact reach, the seconds ``board`` has been searched in all, as a search of it
+    that began at ``began`` goes on: what earlier searches of it left (``Hint.effort``) and
+    this one's time so far."""
+    known = knowledge.get(board)
+    before = known.effort if known is not None and not known.optimal else 0.0
+    return lambda: before + time.monotonic() - began
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,12 +22,12 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from functools import partial
 
 from game.core.board import Board, check_size
-from game.core.coach import EXACT_CELLS, CoachPacket, Hint, NewBoard, WorkerStatus
+from game.core.coach import CoachPacket, Hint, NewBoard, WorkerStatus
 from game.core.faults import FaultLog
 from game.core.generate import random_board
 from game.worker.executor import Lane
@@ -38,7 +38,7 @@ from game.worker.knowledge import DEFAULT_CAPACITY, SharedKnowledge
 from game.worker.outbox import Outbox
 from game.worker.phase import Phase, status_for, with_progress
 from game.worker.runner import Runner
-from game.worker.waiting import Waiting
+from game.worker.waiting import Waiting, judging_left
 from game.worker.watchdog import (
     DEFAULT_HANG_GRACE,
     MAX_ABANDONED_THREADS,
@@ -156,26 +156,30 @@ class SolverWorker:
             self._begin(now)
         self.faults.flush()
 
-    def judge(self, boards: list[Board]) -> None:
+    def judge(self, boards: list[Board], seconds: Mapping[Board, float] | None = None) -> None:
         """Solve these boards when nothing more urgent waits (after the board on screen, before
-        any prefetch); their answers come in later packets. Replaces the list."""
+        any prefetch); their answers come in later packets. Replaces the list. Beyond exact
+        reach a board in ``seconds`` needs that long a search in all (``Hint.effort``): a
+        board searched less is searched for the rest once the board on screen has been."""
         now = self._clock()
+        wanted = seconds or {}
         with self._lock:
             if self._phase is Phase.CLOSED:
                 return
-            answered = [hint for board in boards if (hint := self._answered(board)) is not None]
+            answered = [hint for board in boards
+                        if (hint := self._answered(board, wanted.get(board, 0.0))) is not None]
             self._outbox.put(answered)  # known already: no search, the answer goes out again
             done = {hint.board for hint in answered}
-            if self._waiting.set_judge(boards, done.__contains__):
+            if self._waiting.set_judge(boards, done.__contains__, wanted):
                 self._begin(now)
 
-    def _answered(self, board: Board) -> Hint | None:
-        """What judges a move on ``board`` without a search: a proven hint or, beyond exact
-        reach, the line of a search of it that ran to its end."""
+    def _answered(self, board: Board, seconds: float = 0.0) -> Hint | None:
+        """What judges a move on ``board`` without a search (``judging_left``)."""
         hint = self._knowledge.known(board)
-        if hint is None or not (hint.proven or board.size > EXACT_CELLS) or hint.provisional:
-            return None
-        return hint
+        return hint if judging_left(board, hint, seconds) is None else None
+
+    def _judging_left(self, board: Board, seconds: float) -> float | None:
+        return judging_left(board, self._knowledge.known(board), seconds)
 
     def request_board(self, width: int, height: int, length: int | None, seed: int) -> int:
         """Ask for a new board (of optimal ``length`` if given); returns the request id.
@@ -344,7 +348,7 @@ class SolverWorker:
                 not self._trouble and hung < MAX_ABANDONED_THREADS,
                 lambda skip: None if latest is None
                 else self._knowledge.unknown_neighbour(latest, skip), self._runner.building(),
-                lambda board: self._answered(board) is not None)
+                self._judging_left)
             if chosen is None:
                 return
             job = chosen

@@ -10,7 +10,7 @@ the board on screen (prefetch). Used under the service's lock.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from game.core.board import Board
@@ -20,6 +20,9 @@ from game.worker.jobs import Job, JobKind
 REFINE_SECONDS = (4.0, 15.0, 45.0)
 """The budgets of the longer searches of a big board on screen, one after the other (the last
 stays under the watchdog's limit for a search)."""
+MIN_JUDGING_SECONDS = 0.5
+"""The shortest search of a board that judges a move once searched longer in all (a shorter
+one finds little)."""
 REFINE_MISSES = 2
 """Longer searches in a row that find nothing shorter before the coach stops: the line no
 longer improves (one may miss where a longer one still finds)."""
@@ -38,6 +41,20 @@ class Refining:
     running: bool = False
 
 
+def judging_left(board: Board, known: Hint | None, seconds: float = 0.0) -> float | None:
+    """The seconds of search ``board`` still needs to judge a move, ``seconds`` in all beyond
+    exact reach (0: a usual search); None when ``known`` judges it already: a proven hint or,
+    beyond exact reach, the line of a search of it that ran to its end, ``seconds`` long in
+    all (``Hint.effort``)."""
+    ended = known is not None and not known.provisional
+    if ended and known is not None and (known.proven or board.size > EXACT_CELLS and (
+            known.optimal or known.effort >= seconds)):
+        return None
+    if not seconds:
+        return 0.0
+    return max(MIN_JUDGING_SECONDS, seconds - (known.effort if ended and known else 0.0))
+
+
 class Waiting:
     """Queued board requests, the pending board, the boards to judge, what was prefetched."""
 
@@ -45,8 +62,11 @@ class Waiting:
         self.board_jobs: deque[Job] = deque()
         self.pending: Board | None = None
         """The board on screen, when it still needs a search."""
-        self.judge: dict[Board, None] = {}
-        """Boards to solve when idle, oldest first."""
+        self.judge: dict[Board, float] = {}
+        """Boards to solve when idle, oldest first, with the seconds of search each needs in
+        all (0: any finished search)."""
+        self.judge_seconds: dict[Board, float] = {}
+        """The seconds each board the game asked to judge needs (kept for ``judge_again``)."""
         self.prefetch = prefetch
         self.prefetched: set[Board] = set()
         """Neighbours already tried for the board on screen."""
@@ -107,18 +127,25 @@ class Waiting:
 
     def goes_on(self, running: Job, screen: Board) -> bool:
         """Whether the search ``running`` goes on when ``screen`` comes on screen: beyond exact
-        reach, a search whose board judges a move (``judges_first``)."""
+        reach, a search whose board judges a move (``judges_first``), a longer one too (it
+        would start again from nothing), but not the longer searches of a board the player
+        thought about past the first (seconds more before the new board's first answer)."""
         return screen.size > EXACT_CELLS and (
-            running.kind is JobKind.JUDGE or running.board in self.judge)
+            running.kind is JobKind.JUDGE or running.board in self.judge) and (
+            running.seconds is None or running.seconds <= REFINE_SECONDS[0])
 
-    def set_judge(self, boards: Iterable[Board], settled: Callable[[Board], bool]) -> bool:
-        """Replace the boards to judge (those not settled already); True if any remain."""
-        self.judge = {b: None for b in boards if not settled(b)}
+    def set_judge(self, boards: Iterable[Board], settled: Callable[[Board], bool],
+                  seconds: Mapping[Board, float] | None = None) -> bool:
+        """Replace the boards to judge (those not settled already), each with the seconds of
+        search it needs in all (``seconds``, 0 when not there); True if any remain."""
+        wanted = seconds or {}
+        self.judge_seconds = {b: wanted.get(b, 0.0) for b in boards}
+        self.judge = {b: s for b, s in self.judge_seconds.items() if not settled(b)}
         return bool(self.judge)
 
     def judge_again(self, board: Board) -> None:
         """An interrupted judging goes back to the front."""
-        self.judge = {board: None, **self.judge}
+        self.judge = {board: self.judge_seconds.get(board, 0.0), **self.judge}
 
     def requeue(self, board: Board | None) -> None:
         """A search of the board on screen that must run again (none pending yet)."""
@@ -141,14 +168,15 @@ class Waiting:
     def next_job(self, background: bool,
                  unknown_neighbour: Callable[[set[Board]], Board | None],
                  building: bool = False,
-                 answered: Callable[[Board], bool] = lambda board: False) -> Job | None:
+                 left: Callable[[Board, float], float | None] = lambda board, s: s) -> Job | None:
         """The next job, taken off the queue; ``background`` False holds back judging and
         prefetch (the coach is faulted or threads are hung), ``building`` the longer searches
         (tables are being built: they would slow the build and find nothing better).
         ``unknown_neighbour(skip)`` gives a neighbour of the board on screen that is not
-        completely known; a board to judge that is ``answered`` by now (the search of the
-        board on screen found it) is dropped. Beyond exact reach the boards to judge and the
-        board on screen take turns (``judges_first``)."""
+        completely known; ``left(board, seconds)`` the seconds of search a board to judge
+        still needs (0: a usual search), None when it is answered by now (the search of the
+        board on screen found it): then it is dropped. Beyond exact reach the boards to judge
+        and the board on screen take turns (``judges_first``)."""
         if self.board_jobs:
             return self.board_jobs.popleft()
         pending = self.pending
@@ -158,13 +186,14 @@ class Waiting:
             return Job(JobKind.SOLVE, pending)
         if not background:
             return None
-        for board in list(self.judge):
+        for board, wanted in list(self.judge.items()):
             if board == pending:
                 continue  # the search of the board on screen judges it
             del self.judge[board]
-            if not answered(board):
+            seconds = left(board, wanted)
+            if seconds is not None:
                 self.judged_last = pending is not None
-                return Job(JobKind.JUDGE, board)
+                return Job(JobKind.JUDGE, board, seconds=seconds or None)
         if pending is not None:
             self.pending = None
             self.judged_last = False

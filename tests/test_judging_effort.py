@@ -1,0 +1,116 @@
+"""Beyond exact reach a move off the coach's line is charged only once the board it made has
+been searched about as long as the line it left (``Hint.effort``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.core.actions import Move
+from game.core.board import inverse
+from game.core.coach import Hint
+from game.core.knowledge import Knowledge, merge
+from game.core.scoring import MoveClass
+from game.play.session import Session
+from game.play.verdict import EFFORT_CAP, EFFORT_SHARE, effort_wanted
+from game.worker.waiting import MIN_JUDGING_SECONDS, judging_left
+from tests.test_judging import walk_line
+
+
+def detour_game(effort: float) -> tuple[Session, Knowledge, Hint, str]:
+    """A 5x5 game five moves along a line the coach searched ``effort`` seconds, then one
+    move off it; the knowledge, the line and that move."""
+    board, line = walk_line(7, 30)
+    knowledge = Knowledge()
+    knowledge.add(Hint(board, len(line), frozenset(line[0]), False, False, line, effort=effort))
+    session = Session(board, oracle=knowledge.known)
+    for move in line[:5]:
+        session.apply(Move(move))
+    here = board.apply_all(line[:5])
+    detour = next(m for m in here.legal_moves() if m != line[5] and m != inverse(line[4]))
+    session.apply(Move(detour))
+    return session, knowledge, Hint(here, 25, frozenset(line[5]), False, False, line[5:]), detour
+
+
+def longer_from(away_move: str, line: Hint, effort: float) -> Hint:
+    """What a search of ``effort`` seconds found from the board ``away_move`` made: only the
+    way back and the line (two longer than the line from there)."""
+    rest = inverse(away_move) + line.path
+    return Hint(line.board.apply(away_move), len(rest), frozenset(rest[0]), False, False,
+                rest, effort=effort)
+
+
+def test_a_move_off_a_long_searched_line_waits_for_as_long_a_search_of_where_it_led() -> None:
+    session, knowledge, line, detour = detour_game(effort=4.0)
+    away = line.board.apply(detour)
+    assert session.sheet.last is MoveClass.UNKNOWN
+    assert session.judging_seconds() == {away: pytest.approx(EFFORT_SHARE * 4.0)}
+    knowledge.add(longer_from(detour, line, effort=0.5))  # the first, short search: no charge
+    session.learned()
+    assert session.sheet.last is MoveClass.UNKNOWN and session.points == 50
+    assert session.unjudged_boards() == [away]
+    knowledge.add(longer_from(detour, line, effort=4.1))  # as long: nothing shorter, charged
+    assert session.learned()
+    assert session.sheet.last is MoveClass.OFF_LINE and session.points == 40
+    assert session.unjudged_boards() == []
+
+
+def test_a_longer_search_that_finds_a_shorter_line_puts_the_move_on_the_line() -> None:
+    board, line = walk_line(11, 30)
+    here = board.apply_all(line[:5])
+    loop = next(m for m in here.legal_moves() if m != line[5] and m != inverse(line[4]))
+    coach = line[:5] + loop + inverse(loop) + line[5:]  # the coach's line wanders: 32 moves
+    knowledge = Knowledge()
+    knowledge.add(Hint(board, len(coach), frozenset(coach[0]), False, False, coach,
+                       effort=4.0))
+    session = Session(board, oracle=knowledge.known)
+    for move in line[:6]:  # the player's own move off it: line[5], not the loop
+        session.apply(Move(move))
+    away = here.apply(line[5])
+    assert session.sheet.last is MoveClass.UNKNOWN
+    slow = inverse(line[5]) + coach[5:]
+    knowledge.add(Hint(away, len(slow), frozenset(slow[0]), False, False, slow, effort=0.5))
+    session.learned()  # a quick search found only the way back: no charge meanwhile
+    assert session.sheet.last is MoveClass.UNKNOWN and session.points == 50
+    rest = line[6:]
+    knowledge.add(Hint(away, len(rest), frozenset(rest[0]), False, False, rest, effort=4.2))
+    assert session.learned()
+    assert session.sheet.last is MoveClass.LINE and session.points > 50
+    assert session.unjudged_boards() == []
+
+
+def test_a_line_found_quickly_judges_after_a_quick_search_as_before() -> None:
+    session, knowledge, line, detour = detour_game(effort=0.5)
+    assert session.judging_seconds() == {line.board.apply(detour): pytest.approx(0.4)}
+    knowledge.add(longer_from(detour, line, effort=0.5))
+    assert session.learned()
+    assert session.sheet.last is MoveClass.OFF_LINE and session.points == 40
+
+
+def test_the_search_wanted_is_capped_and_none_for_a_proven_line() -> None:
+    board, line = walk_line(3, 20)
+    long = Hint(board, len(line), frozenset(line[0]), False, False, line, effort=60.0)
+    assert effort_wanted(long) == pytest.approx(EFFORT_SHARE * EFFORT_CAP)
+    assert effort_wanted(replace(long, optimal=True)) == 0.0 and effort_wanted(None) == 0.0
+
+
+def test_a_line_keeps_the_search_behind_it_through_merges_and_moves() -> None:
+    board, line = walk_line(5, 20)
+    quick = Hint(board, len(line), frozenset(line[0]), False, False, line, effort=0.5)
+    again = replace(quick, effort=4.5)  # a longer search found nothing shorter
+    assert merge(quick, again).effort == 4.5 and merge(again, quick).effort == 4.5
+    longer = replace(quick, distance=quick.distance + 2, effort=9.0)
+    assert merge(quick, longer).effort == 0.5  # the line kept is the quick one
+
+
+def test_the_worker_searches_a_board_for_the_rest_of_the_time_wanted() -> None:
+    board, line = walk_line(9, 20)
+    searched = Hint(board, len(line), frozenset(line[0]), False, False, line, effort=0.5)
+    assert judging_left(board, searched) is None  # any finished search judges
+    assert judging_left(board, searched, 3.6) == pytest.approx(3.1)
+    assert judging_left(board, replace(searched, effort=3.5), 3.6) == MIN_JUDGING_SECONDS
+    assert judging_left(board, replace(searched, effort=3.7), 3.6) is None
+    assert judging_left(board, replace(searched, provisional=True), 3.6) == 3.6
+    assert judging_left(board, replace(searched, provisional=True)) == 0.0
+    assert judging_left(board, None, 2.0) == 2.0 and judging_left(board, None) == 0.0
