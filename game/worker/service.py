@@ -401,6 +401,8 @@ class SolverWorker:
             if self._running is job:
                 self._running = None
             self._outbox.put(job.learned)
+            if job.kind is JobKind.JUDGE and job.board is not None and job.learned:
+                self._waiting.judged(job.board, self._judging_left)
             if job.board is not None and job.board == self._outbox.latest and not job.abandoned:
                 known = self._knowledge.known(job.board)
                 self._waiting.searched(job, interrupted(future), known, self._runner.building())
