@@ -160,7 +160,7 @@ class SolverWorker:
         """Solve these boards when nothing more urgent waits (after the board on screen, before
         any prefetch); their answers come in later packets. Replaces the list. Beyond exact
         reach a board in ``seconds`` needs that long a search in all (``Hint.effort``): a
-        board searched less is searched for the rest once the board on screen has been."""
+        board searched less is searched for the rest, in turn with the board on screen."""
         now = self._clock()
         wanted = seconds or {}
         with self._lock:
