@@ -48,7 +48,7 @@ def test_moves_after_a_waiting_one_hold_their_multiplier_and_keep_what_they_show
     assert game.session.points == shown - WASTEFUL_COST  # and nothing else taken back
     # STREAK fell from 10 to 5: said (a newcomer saw it fall with no word)
     assert game.view().footer == "move 6 judged: off the coach's line (-10); " \
-        "streak fell from 10 to 5"
+        "streak 10 broken there, 5 since"
     view = game.view()
     assert not view.held and (view.streak, view.multiplier) == (5, 2)
 

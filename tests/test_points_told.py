@@ -576,3 +576,16 @@ def test_a_verdict_never_told_does_not_make_the_next_one_judged_again():
     news.compare(line(MoveClass.LINE), later=True)
     news.flush()
     assert news.shown == "move 1 judged again: on the coach's line (+10)"
+
+
+def test_a_streak_broken_by_a_move_judged_again_says_where_it_starts_again():
+    """"streak fell from 5 to 4" read oddly to a newcomer: a streak is broken, and counts
+    again from the move after."""
+    from game.play.news import News
+
+    news = News()
+    news.gather(((3, MoveClass.UNKNOWN, MoveClass.OFF_LINE, -10),), streak_was=5, streak=4)
+    assert news.shown == "move 4 judged: off the coach's line (-10); streak 5 broken there, 4 since"
+    news = News()
+    news.gather(((7, MoveClass.UNKNOWN, MoveClass.OFF_LINE, -10),), streak_was=8, streak=0)
+    assert news.shown == "move 8 judged: off the coach's line (-10); streak 8 broken"

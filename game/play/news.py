@@ -149,8 +149,8 @@ class News:
         the one before) gives what they did to the points (newcomers saw "-10 judged" while
         POINTS fell by 50, three answers making three pop-ups; and POINTS change before news
         told a moment later). A streak they broke (``streak_was`` before, ``streak`` now) is
-        named after them: "streak fell from 8 to 2" (a newcomer saw STREAK fall from 8 with
-        no word).
+        named after them: "streak 8 broken there, 2 since" (a newcomer saw STREAK fall from
+        8 with no word).
         ``again``: moves shown waiting that had this verdict before ("judged again")."""
         if not changes:
             return None
@@ -221,8 +221,10 @@ class News:
             return Rejudged(0, 0, fresh=fresh)
         words = rejudged_words(list(told), self._unit_again)
         if streak < self._unit_streak:
-            # what it fell from, too: "streak now 2" stayed under a STREAK of 3 a move later
-            words = f"{words}; streak fell from {self._unit_streak} to {streak}"
+            # what it was, too: "streak now 2" stayed under a STREAK of 3 a move later; and
+            # where it starts again ("streak fell from 5 to 4" read oddly to a newcomer)
+            since = f" there, {streak} since" if streak else ""
+            words = f"{words}; streak {self._unit_streak} broken{since}"
         self.tell(f"{self._found} {words}" if self._found else words, seconds=JUDGED_SECONDS)
         self._unit_text = self.text
         return replace(news, fresh=fresh)
