@@ -10,7 +10,7 @@ import pytest
 from game.core.actions import Move
 from game.core.board import inverse
 from game.core.coach import Hint
-from game.core.knowledge import Knowledge, merge
+from game.core.knowledge import Knowledge, follow, merge
 from game.core.scoring import MoveClass
 from game.play.session import Session
 from game.play.verdict import EFFORT_CAP, EFFORT_SHARE, effort_wanted
@@ -24,7 +24,8 @@ def detour_game(effort: float) -> tuple[Session, Knowledge, Hint, str]:
     move off it; the knowledge, the line and that move."""
     board, line = walk_line(7, 30)
     knowledge = Knowledge()
-    knowledge.add(Hint(board, len(line), frozenset(line[0]), False, False, line, effort=effort))
+    knowledge.add(Hint(board, len(line), frozenset(line[0]), False, False, line, effort=effort,
+                       thought=effort))
     session = Session(board, oracle=knowledge.known)
     for move in line[:5]:
         session.apply(Move(move))
@@ -35,11 +36,12 @@ def detour_game(effort: float) -> tuple[Session, Knowledge, Hint, str]:
 
 
 def longer_from(away_move: str, line: Hint, effort: float) -> Hint:
-    """What a search of ``effort`` seconds found from the board ``away_move`` made: only the
-    way back and the line (two longer than the line from there)."""
+    """What searches of ``effort`` seconds in all found from the board ``away_move`` made (the
+    first half-second of them on screen, the rest judging the move): only the way back and
+    the line (two longer than the line from there)."""
     rest = inverse(away_move) + line.path
     return Hint(line.board.apply(away_move), len(rest), frozenset(rest[0]), False, False,
-                rest, effort=effort)
+                rest, effort=effort, thought=min(effort, 0.5))
 
 
 def test_a_move_off_a_long_searched_line_waits_for_as_long_a_search_of_where_it_led() -> None:
@@ -64,7 +66,7 @@ def test_a_longer_search_that_finds_a_shorter_line_puts_the_move_on_the_line() -
     coach = line[:5] + loop + inverse(loop) + line[5:]  # the coach's line wanders: 32 moves
     knowledge = Knowledge()
     knowledge.add(Hint(board, len(coach), frozenset(coach[0]), False, False, coach,
-                       effort=4.0))
+                       effort=4.0, thought=4.0))
     session = Session(board, oracle=knowledge.known)
     for move in line[:6]:  # the player's own move off it: line[5], not the loop
         session.apply(Move(move))
@@ -91,7 +93,8 @@ def test_a_line_found_quickly_judges_after_a_quick_search_as_before() -> None:
 
 def test_the_search_wanted_is_capped_and_none_for_a_proven_line() -> None:
     board, line = walk_line(3, 20)
-    long = Hint(board, len(line), frozenset(line[0]), False, False, line, effort=60.0)
+    long = Hint(board, len(line), frozenset(line[0]), False, False, line, effort=60.0,
+                thought=60.0)
     assert effort_wanted(long) == pytest.approx(EFFORT_SHARE * EFFORT_CAP)
     assert effort_wanted(replace(long, optimal=True)) == 0.0 and effort_wanted(None) == 0.0
 
@@ -135,3 +138,27 @@ def test_a_judging_search_that_ended_short_of_the_time_wanted_goes_again() -> No
     waiting.set_judge([], lambda b: False)
     waiting.judged(board, lambda b, s: 1.0)  # the game no longer waits for it
     assert not waiting.judge
+
+
+def test_a_line_back_through_a_move_carries_no_search_so_only_the_first_move_off_waits() -> None:
+    """A newcomer's six brisk moves of their own after a pause took 28 s to be judged, one
+    every 4 s: each board's best line was the way back to the thought-out one, or one a
+    search judging the last move found, and counted its seconds. Only the first move off a
+    line the coach thought out waits for as long a search."""
+    board, line = walk_line(5, 20)
+    thought = Hint(board, len(line), frozenset(line[0]), False, False, line, effort=4.5,
+                   thought=4.5)
+    along = follow(thought, line[0], board.apply(line[0]))
+    assert along is not None and along.effort == along.thought == 4.5
+    off = next(m for m in board.legal_moves() if m != line[0])
+    back = follow(thought, off, board.apply(off), back=True)
+    assert back is not None and back.thought == 0.0 and back.distance == len(line) + 1
+    session, knowledge, here, detour = detour_game(effort=4.0)
+    away = here.board.apply(detour)
+    knowledge.add(longer_from(detour, here, effort=4.1))  # the first move off: charged
+    session.learned()
+    assert session.sheet.last is MoveClass.OFF_LINE
+    on = next(m for m in away.legal_moves() if m != inverse(detour))
+    session.apply(Move(on))  # the next one waits only for a usual search
+    assert session.sheet.last is MoveClass.UNKNOWN
+    assert session.judging_seconds().get(away.apply(on), 0.0) < 1.0

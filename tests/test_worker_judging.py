@@ -176,6 +176,7 @@ def test_a_move_waiting_for_a_longer_search_gets_the_rest_of_the_time_and_it_goe
         judged = hints_for(take_until(
             worker, lambda r: any(h.effort >= 1.0 for h in hints_for(r, off)), timeout=10), off)
         assert judged[-1].effort >= 1.0 and not judged[-1].provisional
+        assert judged[-1].thought < 1.0  # judging is no thought about the line
         assert off not in solver.cancelled[1:]  # (the first: its longer search, as it left)
         assert wait_for(lambda: solver.started[-1:] == [later])
         budgets = [budget for board, budget in solver.budgets if board == off]

@@ -37,10 +37,12 @@ class Hint:
     quick first line is often long: a move is charged against a board's line only once a
     search of it has run to its end)."""
     effort: float = 0.0
-    """Beyond exact reach: the seconds the coach has searched for this line, in all (its
-    board's searches up to the line, or those of the board a line through it came from): a
-    move off it is charged only once the board the move made has been searched about as
-    long (``game.play.verdict``)."""
+    """Beyond exact reach: the seconds the coach has searched this board, in all (or the
+    board a line along which this is came from): what a judgement waits for."""
+    thought: float = 0.0
+    """Of ``effort``, the seconds of searches of the board while it was on screen or ahead of
+    it (not those that judged a move): a move off this line is charged only once the board
+    the move made has been searched about as long in all (``game.play.verdict``)."""
 
     @property
     def proven(self) -> bool:

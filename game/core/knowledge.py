@@ -39,7 +39,7 @@ def merge(old: Hint | None, new: Hint | None) -> Hint | None:
     shorter distance wins; on equal distances they combine: the union of their moves, the new
     path (the old one if the new has none), complete if either is, the new one's latency.
     Two best-found lines are ``provisional`` only while both are; the search behind a line
-    (``effort``) is the one kept's, the longer one's when both are as long.
+    (``effort``, ``thought``) is the one kept's, the longer one's when both are as long.
     """
     if new is None:
         return old
@@ -58,7 +58,7 @@ def merge(old: Hint | None, new: Hint | None) -> Hint | None:
                                                                     provisional=provisional)
     return replace(new, moves=old.moves | new.moves, path=new.path or old.path,
                    complete=old.complete or new.complete, provisional=provisional,
-                   effort=max(old.effort, new.effort))
+                   effort=max(old.effort, new.effort), thought=max(old.thought, new.thought))
 
 
 def follow(hint: Hint | None, move: str, after: Board, *, back: bool = False) -> Hint | None:
@@ -67,21 +67,22 @@ def follow(hint: Hint | None, move: str, after: Board, *, back: bool = False) ->
     Along the line, the rest of it is still a solution, one move shorter (and as optimal as
     the line was). With ``back``, a move off the line still has one: the move back, then the
     line (one longer, and no longer proven). Never complete: only one move is known. The
-    search behind it (``effort``) is the line's.
-    """
+    search behind it (``effort``, ``thought``) is the line's along it, none back (a way back
+    is no line the coach thought out from there)."""
     if hint is None or not hint.path:
         return None
     if hint.path[0] == move:
         rest = hint.path[1:]
         if not rest:
             return None
-        optimal = hint.optimal
+        optimal, effort, thought = hint.optimal, hint.effort, hint.thought
     elif back:
         rest = inverse(move) + hint.path
-        optimal = False
+        optimal, effort, thought = False, 0.0, 0.0
     else:
         return None
-    return Hint(after, len(rest), frozenset(rest[0]), optimal, False, rest, effort=hint.effort)
+    return Hint(after, len(rest), frozenset(rest[0]), optimal, False, rest, effort=effort,
+                thought=thought)
 
 
 def path_hints(hint: Hint) -> list[Hint]:

@@ -251,8 +251,8 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
     def better(line: str) -> None:
         give_way()
         # mid-search: the line may shorten yet (the final answer comes at the end)
-        stored = knowledge.learn(replace(checked_hint(board, Found(board, line)),
-                                         provisional=True, effort=effort()))
+        stored = knowledge.learn(stamped(checked_hint(board, Found(board, line)), job,
+                                         effort(), provisional=True))
         if improved is not None:
             improved(stored)
 
@@ -288,18 +288,30 @@ def run_job(job: Job, solver: Solver, knowledge: SharedKnowledge, *,
     give_way()  # replaying and learning the path is interpreted work
     hint = checked_hint(board, result)
     if board.size > BIG_CELLS and not hint.optimal:
-        hint = replace(hint, effort=effort())
+        hint = stamped(hint, job, effort())
     job.learned = knowledge.learn(hint)
     return hint
 
 
-def searched_for(knowledge: SharedKnowledge, board: Board, began: float) -> Callable[[], float]:
-    """Beyond exact reach, the seconds ``board`` has been searched in all, as a search of it
-    that began at ``began`` goes on: what earlier searches of it left (``Hint.effort``) and
-    this one's time so far."""
+def searched_for(knowledge: SharedKnowledge, board: Board,
+                 began: float) -> Callable[[], tuple[float, float, float]]:
+    """Beyond exact reach, as a search of ``board`` that began at ``began`` goes on: what
+    earlier searches of it left (``Hint.effort``, ``Hint.thought``) and this one's seconds
+    so far."""
     known = knowledge.get(board)
-    before = known.effort if known is not None and not known.optimal else 0.0
-    return lambda: before + time.monotonic() - began
+    effort, thought = (known.effort, known.thought) if known is not None \
+        and not known.optimal else (0.0, 0.0)
+    return lambda: (effort, thought, time.monotonic() - began)
+
+
+def stamped(hint: Hint, job: Job, searched: tuple[float, float, float],
+            provisional: bool = False) -> Hint:
+    """``hint`` with the search behind it (``searched_for``): a search that judged a move adds
+    to ``effort`` only."""
+    effort, thought, seconds = searched
+    if job.kind is not JobKind.JUDGE:
+        thought += seconds
+    return replace(hint, effort=effort + seconds, thought=thought, provisional=provisional)
 
 
 @dataclass(frozen=True, slots=True)
