@@ -3,6 +3,7 @@ been searched about as long as the line it left (``Hint.effort``)."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -162,3 +163,31 @@ def test_a_line_back_through_a_move_carries_no_search_so_only_the_first_move_off
     session.apply(Move(on))  # the next one waits only for a usual search
     assert session.sheet.last is MoveClass.UNKNOWN
     assert session.judging_seconds().get(away.apply(on), 0.0) < 1.0
+
+
+def test_help_with_nothing_to_draw_is_never_charged() -> None:
+    """A newcomer took the second of two chevrons at a proven 5x5 position: the next board's
+    distance was known (one move from a proven board) but not one of its moves, so nothing
+    was drawn for 36 s, and the next move paid -5 for help never seen."""
+    from game.core.actions import CycleHint
+    from game.core.generate import random_board
+    from game.play.help import HELP_SEEN_SECONDS
+    from tests.fakes_front import exact_hint
+
+    rng = random.Random(4)
+    board = next(b for b in (random_board(3, 3, rng) for _ in range(500))
+                 if len(exact_hint(b).moves) >= 2)
+    known = exact_hint(board)
+    second = sorted(known.moves - {known.path[0]})[0]
+    knowledge = Knowledge()
+    knowledge.add(known)  # the board's answer only: the next board's is derived from it
+    session = Session(board, oracle=knowledge.known)
+    session.apply(CycleHint())
+    session.tick(HELP_SEEN_SECONDS)
+    session.apply(Move(second))
+    hint = session.hint
+    assert hint is not None and hint.optimal and not hint.moves and not hint.path
+    paid, used = session.sheet.net, session.sheet.hints_used
+    session.tick(HELP_SEEN_SECONDS * 3)  # nothing drawn: nothing seen
+    session.apply(Move(exact_hint(session.board).path[0]))  # (its judgement waits)
+    assert session.sheet.hints_used == used and session.sheet.net == paid

@@ -56,8 +56,12 @@ class HelpOnScreen:
         self.sheet = self.help.on_sight(self.sheet, self._sight_now())
 
     def _drawn_now(self) -> tuple[Board, int] | None:
-        """The help drawn for the position on screen (its board and level), None if none."""
-        if self.hint_level and self.hint is not None and self.hint.board == self.board:
+        """The help drawn for the position on screen (its board and level), None if none:
+        a hint that knows no move yet draws nothing (a newcomer paid -5 for a position whose
+        distance was known one move from a proven one, none of its moves, nothing drawn)."""
+        hint = self.hint
+        if self.hint_level and hint is not None and hint.board == self.board \
+                and (hint.moves or hint.path):
             return self.board, self.hint_level
         return None
 
