@@ -61,6 +61,14 @@ def merge(old: Hint | None, new: Hint | None) -> Hint | None:
                    effort=max(old.effort, new.effort), thought=max(old.thought, new.thought))
 
 
+def searched_enough(hint: Hint | None, seconds: float = 0.0) -> bool:
+    """Whether ``hint`` is the answer of a search of its board that ran to its end and
+    judges a move waiting for ``seconds`` of search in all: a proven distance, or beyond
+    exact reach a line searched that long (``Hint.effort``)."""
+    return hint is not None and not hint.provisional and (hint.optimal
+                                                         or hint.effort >= seconds)
+
+
 def follow(hint: Hint | None, move: str, after: Board, *, back: bool = False) -> Hint | None:
     """What ``hint``'s line says about ``after``, the board after ``move``, or None.
 

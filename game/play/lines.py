@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from game.core.board import Board, inverse, neighbours
 from game.core.coach import EXACT_CELLS, Hint, goal_hint
-from game.core.knowledge import follow, merge
+from game.core.knowledge import follow, merge, searched_enough
 
 Oracle = Callable[[Board], Hint | None]
 """What the game knows about a board right now (never blocks): the mid-end's own knowledge."""
@@ -181,8 +181,7 @@ class Lines:
         it for ``effort`` seconds in all at least (or the game's own line through it);
         within, a proven answer (or the start board's optimal distance)."""
         if board.size > EXACT_CELLS:  # a move waits for the search of the board it made
-            known = self.searched(board)
-            return (known is not None and known.effort >= effort) or board in self.own
+            return searched_enough(self.searched(board), effort) or board in self.own
         hint = self.lookup(board)
         if hint is None:
             return False

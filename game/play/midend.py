@@ -79,7 +79,7 @@ class MidEnd:
         self.finished = False
         """The game was handed on (Finished or DemoDone): nothing more happens."""
         self._submitted: Board | None = None
-        self._asked: tuple[tuple[Board, ...], dict[Board, float]] = ((), {})
+        self._asked: dict[Board, float] = {}
         self._complete_shown = False
         self._events: list[PlayEvent] = []
         self.news = News()
@@ -368,11 +368,10 @@ class MidEnd:
                 # Always tell the coach which board is on screen, even when the answer is
                 # known (then no search runs): its prefetch follows that board.
                 self.coach.submit(board)
-        boards = tuple(session.unjudged_boards())
-        seconds = session.judging_seconds()
-        if (boards, seconds) != self._asked:
-            self._asked = (boards, seconds)
-            self.coach.judge(list(boards), seconds)
+        needed = session.judging_seconds()
+        if list(needed.items()) != list(self._asked.items()):  # (in order)
+            self._asked = needed
+            self.coach.judge(list(needed), needed)
 
     def _note_complete(self) -> None:
         hint = self.session.hint

@@ -159,9 +159,9 @@ class Session(HelpOnScreen):
         return list(self._needed)
 
     def judging_seconds(self) -> dict[Board, float]:
-        """Beyond exact reach, of ``unjudged_boards``: the seconds of search each needs in all
-        before it judges its move (0: any finished search)."""
-        return {board: seconds for board, seconds in self._needed.items() if seconds}
+        """``unjudged_boards``, each with the seconds of search it needs in all before it
+        judges its move beyond exact reach (0: any finished search)."""
+        return dict(self._needed)
 
     def refresh(self, boards: Iterable[Board] | None = None) -> bool:
         """Judge again the moves what was learned judges; True if any were.

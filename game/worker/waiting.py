@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from game.core.board import Board
 from game.core.coach import EXACT_CELLS, Hint
+from game.core.knowledge import proven, searched_enough
 from game.worker.jobs import Job, JobKind
 
 REFINE_SECONDS = (4.0, 15.0, 45.0)
@@ -49,14 +50,12 @@ def judging_left(board: Board, known: Hint | None, seconds: float = 0.0) -> floa
     exact reach (0: a usual search); None when ``known`` judges it already: a proven hint or,
     beyond exact reach, the line of a search of it that ran to its end, ``seconds`` long in
     all (``Hint.effort``)."""
-    ended = known is not None and not known.provisional
-    if ended and known is not None and (known.proven or board.size > EXACT_CELLS and (
-            known.optimal or known.effort >= seconds)):
+    if proven(known) or (board.size > EXACT_CELLS and searched_enough(known, seconds)):
         return None
     if not seconds:
         return 0.0
-    return max(MIN_JUDGING_SECONDS,
-               seconds - (known.effort if ended and known else 0.0) + JUDGING_SLACK)
+    done = known.effort if searched_enough(known) and known is not None else 0.0
+    return max(MIN_JUDGING_SECONDS, seconds - done + JUDGING_SLACK)
 
 
 class Waiting:
@@ -66,11 +65,11 @@ class Waiting:
         self.board_jobs: deque[Job] = deque()
         self.pending: Board | None = None
         """The board on screen, when it still needs a search."""
-        self.judge: dict[Board, float] = {}
-        """Boards to solve when idle, oldest first, with the seconds of search each needs in
-        all (0: any finished search)."""
+        self.judge: dict[Board, None] = {}
+        """Boards to solve when idle, oldest first."""
         self.judge_seconds: dict[Board, float] = {}
-        """The seconds each board the game asked to judge needs (kept for ``judge_again``)."""
+        """The seconds of search in all each board the game asked to judge needs (0: any
+        finished search)."""
         self.prefetch = prefetch
         self.prefetched: set[Board] = set()
         """Neighbours already tried for the board on screen."""
@@ -144,12 +143,12 @@ class Waiting:
         search it needs in all (``seconds``, 0 when not there); True if any remain."""
         wanted = seconds or {}
         self.judge_seconds = {b: wanted.get(b, 0.0) for b in boards}
-        self.judge = {b: s for b, s in self.judge_seconds.items() if not settled(b)}
+        self.judge = {b: None for b in self.judge_seconds if not settled(b)}
         return bool(self.judge)
 
     def judge_again(self, board: Board) -> None:
         """An interrupted judging goes back to the front."""
-        self.judge = {board: self.judge_seconds.get(board, 0.0), **self.judge}
+        self.judge = {board: None, **self.judge}
 
     def judged(self, board: Board, left: Callable[[Board, float], float | None]) -> None:
         """A search of ``board`` ended: if the game still waits for it and it is not long
@@ -197,11 +196,11 @@ class Waiting:
             return Job(JobKind.SOLVE, pending)
         if not background:
             return None
-        for board, wanted in list(self.judge.items()):
+        for board in list(self.judge):
             if board == pending:
                 continue  # the search of the board on screen judges it
             del self.judge[board]
-            seconds = left(board, wanted)
+            seconds = left(board, self.judge_seconds.get(board, 0.0))
             if seconds is not None:
                 self.judged_last = pending is not None
                 return Job(JobKind.JUDGE, board, seconds=seconds or None)
